@@ -1,0 +1,28 @@
+/** Money is integer cents everywhere inside; dollars (up to two decimals) only on the wire and on screen. */
+export type Cents = number;
+
+export function dollarsToCents(dollars: number): Cents {
+  return Math.round(dollars * 100);
+}
+
+export function centsToDollars(cents: Cents): number {
+  return cents / 100;
+}
+
+/** True when a dollar amount has at most two decimals (e.g. 12.99, not 12.999). */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}
+
+export function orderTotalCents(unitPriceCents: Cents, quantity: number): Cents {
+  return unitPriceCents * quantity;
+}
+
+/** "$1,234.50" style without the dollar sign: 1234.5 -> "1,234.50"; whole amounts keep no decimals: 94 -> "94". */
+export function formatDollars(dollars: number): string {
+  const whole = Number.isInteger(dollars);
+  return dollars.toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * Input rules, written once: the server validates request bodies with these schemas and the
+ * browser's forms use the very same ones (react-hook-form + zodResolver).
+ */
+import { z } from 'zod';
+import { errorMessages, messages } from './messages.js';
+import { hasAtMostTwoDecimals } from './money.js';
+
+const v = messages.validation;
+
+export const fieldMessages = {
+  phoneInvalid: 'Provide a valid Phone Number',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  productNameRequired: 'Product Name is required',
+  productDescriptionRequired: 'Product Description is required',
+  priceRequired: 'Price is required',
+  pricePositive: 'Price must be a positive amount in dollars, at most two decimals',
+  stockRequired: 'Available Stock is required',
+  stockPositive: 'Available Stock must be a whole number of 1 or more',
+  minRequired: 'Minimum Order Quantity is required',
+  minPositive: 'Minimum Order Quantity must be a whole number of 1 or more',
+  minAboveStock: 'Minimum Order Quantity cannot be more than the Available Stock',
+  imageRequired: 'Product Image is required',
+  imageInvalid: 'Product Image must be an http(s) link or a path like /images/part.svg',
+  quantityWhole: 'Quantity must be a whole number',
+  ratingInvalid: 'Rating must be 1 to 5',
+  commentRequired: 'Comment is required',
+  messageRequired: 'Message is required',
+} as const;
+
+/** A required, trimmed text field: `required` when empty or absent, a length cap against abuse. */
+export function requiredText(required: string, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, fieldMessages.tooLong(max));
+}
+
+// Dots, plus signs, sub-domains and long TLDs are all fine; the address is stored lower-case.
+const EMAIL_PATTERN =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,63}$/;
+
+export const emailSchema = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, v.emailRequired)
+  .max(254, v.emailInvalid)
+  .regex(EMAIL_PATTERN, v.emailInvalid);
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const passwordSchema = z
+  .string({ error: v.passwordRequired })
+  .min(1, v.passwordRequired)
+  .min(6, v.passwordTooShort)
+  .max(200, fieldMessages.tooLong(200));
+
+export const nameSchema = requiredText(v.nameRequired, 100);
+
+export const phoneSchema = requiredText(v.phoneRequired, 40).regex(
+  /^\+?[0-9()\-.\s]{5,}$/,
+  fieldMessages.phoneInvalid,
+);
+export const addressSchema = requiredText(v.addressRequired, 500);
+
+export const registerSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
+export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+
+/** Profile: every field optional; an empty phone or address clears it. */
+export const profileUpdateSchema = z.object({
+  name: nameSchema.optional(),
+  phone: z.union([z.literal(''), phoneSchema]).optional(),
+  address: z.string().trim().max(500, fieldMessages.tooLong(500)).optional(),
+});
+
+/** Ids on the wire are strings of a positive integer (an old client sends them as `_id` strings). */
+export const idSchema = z.coerce
+  .number({ error: 'Must be an id' })
+  .int('Must be an id')
+  .positive('Must be an id')
+  .max(2_147_483_647, 'Must be an id');
+
+// ---- Orders ---------------------------------------------------------------
+
+export interface QuantityBounds {
+  min: number;
+  stock: number;
+}
+
+/** The one quantity rule: between the product's min and its stock, with SPEC's messages. */
+export function quantityError(quantity: number, { min, stock }: QuantityBounds): string | null {
+  if (quantity < min) return v.quantityTooLow(min);
+  if (quantity > stock) return v.quantityTooHigh(stock);
+  return null;
+}
+
+const quantityNumber = z
+  .number({ error: v.quantityRequired })
+  .int(fieldMessages.quantityWhole)
+  .positive(v.quantityTooLow(1))
+  .max(1_000_000_000, fieldMessages.quantityWhole);
+
+/** What the server accepts for a new order; name, e-mail, product and price come from the server. */
+export const orderInputSchema = z.object({
+  productId: idSchema,
+  quantity: quantityNumber,
+  phone: phoneSchema,
+  address: addressSchema,
+});
+export type OrderInput = z.infer<typeof orderInputSchema>;
+
+/** The order modal's schema: the same fields plus the product's bounds. */
+export function orderFormSchema(bounds: QuantityBounds) {
+  return z.object({
+    quantity: quantityNumber.superRefine((quantity, ctx) => {
+      const error = quantityError(quantity, bounds);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+    phone: phoneSchema,
+    address: addressSchema,
+  });
+}
+
+// ---- Products -------------------------------------------------------------
+
+/** The add-product form sends text inputs; accept numbers or numeric strings, never silently truncate. */
+function numberFromInput(required: string, invalid: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value),
+    z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) }),
+  );
+}
+
+const wholePositive = (required: string, invalid: string) =>
+  numberFromInput(required, invalid).pipe(z.number().int(invalid).positive(invalid).max(1_000_000_000, invalid));
+
+const IMAGE_PATH = /^\/images\/[A-Za-z0-9/_.-]+\.(svg|png|jpe?g|webp|gif)$/;
+
+export const imageSchema = requiredText(fieldMessages.imageRequired, 2000).refine((img) => {
+  if (IMAGE_PATH.test(img) && !img.includes('..')) return true;
+  try {
+    const url = new URL(img);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}, fieldMessages.imageInvalid);
+
+export const productInputSchema = z
+  .object({
+    name: requiredText(fieldMessages.productNameRequired, 120),
+    description: requiredText(fieldMessages.productDescriptionRequired, 2000),
+    price: numberFromInput(fieldMessages.priceRequired, fieldMessages.pricePositive).pipe(
+      z
+        .number()
+        .positive(fieldMessages.pricePositive)
+        .max(1_000_000, fieldMessages.pricePositive)
+        .refine(hasAtMostTwoDecimals, fieldMessages.pricePositive),
+    ),
+    stock: wholePositive(fieldMessages.stockRequired, fieldMessages.stockPositive),
+    min: wholePositive(fieldMessages.minRequired, fieldMessages.minPositive),
+    img: imageSchema,
+  })
+  .refine((p) => p.min <= p.stock, { path: ['min'], message: fieldMessages.minAboveStock });
+export type ProductInput = z.output<typeof productInputSchema>;
+
+export const productSearchSchema = z.object({
+  q: z.string().trim().max(100, fieldMessages.tooLong(100)).optional(),
+});
+
+// ---- Reviews and contact --------------------------------------------------
+
+export const RATINGS = ['5', '4', '3', '2', '1'] as const;
+
+export const reviewInputSchema = z.object({
+  rating: z
+    .union([z.enum(RATINGS), z.number().int().min(1).max(5)], { error: fieldMessages.ratingInvalid })
+    .transform(Number),
+  comment: requiredText(fieldMessages.commentRequired, 2000),
+});
+
+export const contactInputSchema = z.object({
+  email: emailSchema,
+  message: requiredText(fieldMessages.messageRequired, 5000),
+});
+
+export { errorMessages };
