@@ -1,0 +1,76 @@
+/** Builds the HTTP app: plugins, access control, every domain's routes. No listen: tests inject. */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { errorMessages } from '../shared/messages.js';
+import type { AppContext } from './app-types.js';
+import { registerAccessControl } from './auth/guards.js';
+import { authRoutes } from './auth/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { contactRoutes } from './contact/routes.js';
+import { HttpError, registerErrorHandling } from './errors.js';
+import { ordersRoutes } from './orders/routes.js';
+import { reviewsRoutes } from './reviews/routes.js';
+import { usersRoutes } from './users/routes.js';
+
+export async function buildApp(context: AppContext, logger: FastifyServerOptions['logger'] = false) {
+  const { db, config } = context;
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, 'rate_limited', errorMessages.tooManyAttempts),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Partsmith shop API', version: '1.0.0', description: 'See docs/api.md for the rules.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerAccessControl(app, db);
+
+  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, reviewsRoutes, contactRoutes]) {
+    await app.register(routes, context);
+  }
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['operations'] } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db.kysely);
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ error: { code: 'unavailable', message: 'Database unavailable' } });
+    }
+  });
+
+  const webRoot = resolve(config.webDist);
+  const hasWebApp = existsSync(resolve(webRoot, 'index.html'));
+  if (hasWebApp) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+
+  // Unknown /api paths get the JSON 404; with a built storefront, any other page path gets the app,
+  // whose router shows its not-found page.
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = hasWebApp && !request.url.startsWith('/api') && ['GET', 'HEAD'].includes(request.method);
+    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ error: { code: 'not_found', message: errorMessages.notFound('Route') } });
+  });
+  return app;
+}

@@ -1,0 +1,64 @@
+/**
+ * Who may call what. Every /api route states `config.access`; a route without one fails at start-up.
+ * - public: anyone (a valid token still identifies the viewer, e.g. for admin-only fields)
+ * - user:   any signed-in account (per-resource checks like "owner or admin" happen in the handler)
+ * - admin:  admins only
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normaliseEmail } from '../../shared/schemas.js';
+import type { Db } from '../db/connection.js';
+import { forbidden, unauthenticated } from '../errors.js';
+import { findViewer, type Viewer } from './sessions.js';
+
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+/** Routes added by documentation plugins, not by us. */
+const UNGUARDED_PREFIXES = ['/api/docs'];
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+export function registerAccessControl(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('viewer', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api');
+    if (isApi && !route.config?.access && !UNGUARDED_PREFIXES.some((p) => route.url.startsWith(p))) {
+      throw new Error(`Route ${route.method} ${route.url} does not state who may call it (config.access)`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const token = bearerToken(request);
+    request.viewer = token ? await findViewer(db, token) : null;
+    if (access === 'public') return;
+    if (!request.viewer) throw unauthenticated();
+    if (access === 'admin' && request.viewer.role !== 'admin') throw forbidden();
+  });
+}
+
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw unauthenticated();
+  return request.viewer;
+}
+
+/** "That user or an admin": the account named in the path, or any admin. */
+export function requireSelfOrAdmin(request: FastifyRequest, email: string): Viewer {
+  const viewer = requireViewer(request);
+  if (viewer.role !== 'admin' && viewer.email !== normaliseEmail(email)) throw forbidden();
+  return viewer;
+}

@@ -1,0 +1,43 @@
+/** Password hashing with scrypt, a memory-hard KDF (N=2^15, r=8: 32 MiB per hash). */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
+
+const LOG_N = 15;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+const maxmem = (logN: number, r: number) => 256 * 2 ** logN * r;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, { N: 2 ** LOG_N, r: R, p: P, maxmem: maxmem(LOG_N, R) });
+  return ['scrypt', LOG_N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, logN, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: 2 ** Number(logN),
+    r: Number(r),
+    p: Number(p),
+    maxmem: maxmem(Number(logN), Number(r)),
+  });
+  return timingSafeEqual(actual, expected);
+}
+
+// Verifying against this when the account does not exist keeps "no such user" as slow as "wrong password".
+let dummyHash: Promise<string> | undefined;
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

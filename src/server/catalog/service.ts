@@ -1,0 +1,80 @@
+import type { Product } from '../../shared/api.js';
+import { centsToDollars, dollarsToCents } from '../../shared/money.js';
+import type { ProductInput } from '../../shared/schemas.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.js';
+import { now, timestamps, type ProductRow } from '../db/schema.js';
+import { notFound } from '../errors.js';
+
+export function toProductDto(row: ProductRow): Product {
+  return {
+    _id: String(row.id),
+    name: row.name,
+    img: row.img,
+    description: row.description,
+    min: row.min_quantity,
+    stock: row.stock,
+    price: centsToDollars(row.price_cents),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Visible products, newest first; `q` matches anywhere in the name, case-insensitively. */
+export async function listProducts(db: Db, q?: string): Promise<ProductRow[]> {
+  let query = db.kysely.selectFrom('products').selectAll().where('hidden_at', 'is', null);
+  if (q) query = query.where(sql<string>`lower(name)`, 'like', sql<string>`${likePattern(q)} escape '\\'`);
+  return query.orderBy('id', 'desc').execute();
+}
+
+export async function getVisibleProduct(db: Db, id: number): Promise<ProductRow> {
+  const product = await db.kysely
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
+  if (!product) throw notFound('Product');
+  return product;
+}
+
+export async function createProduct(db: Db, input: ProductInput): Promise<ProductRow> {
+  return db.kysely
+    .insertInto('products')
+    .values({
+      name: input.name,
+      description: input.description,
+      img: input.img,
+      price_cents: dollarsToCents(input.price),
+      stock: input.stock,
+      min_quantity: input.min,
+      hidden_at: null,
+      ...timestamps(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A product that was ever ordered is hidden (its orders still point at it); otherwise it is deleted. */
+export async function removeProduct(db: Db, id: number): Promise<ProductRow> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const product = await trx
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .where('hidden_at', 'is', null)
+      .executeTakeFirst();
+    if (!product) throw notFound('Product');
+    const ordered = await trx.selectFrom('orders').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
+    if (ordered) {
+      await trx.updateTable('products').set({ hidden_at: now(), updated_at: now() }).where('id', '=', id).execute();
+    } else {
+      await trx.deleteFrom('products').where('id', '=', id).execute();
+    }
+    return product;
+  });
+}
