@@ -33,7 +33,7 @@ export function requiredText(required: string, max: number) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    .min(1, { error: required, abort: true })
     .max(max, fieldMessages.tooLong(max));
 }
 
@@ -45,7 +45,7 @@ export const emailSchema = z
   .string({ error: v.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, v.emailRequired)
+  .min(1, { error: v.emailRequired, abort: true })
   .max(254, v.emailInvalid)
   .regex(EMAIL_PATTERN, v.emailInvalid);
 
@@ -55,7 +55,7 @@ export function normaliseEmail(email: string): string {
 
 export const passwordSchema = z
   .string({ error: v.passwordRequired })
-  .min(1, v.passwordRequired)
+  .min(1, { error: v.passwordRequired, abort: true })
   .min(6, v.passwordTooShort)
   .max(200, fieldMessages.tooLong(200));
 

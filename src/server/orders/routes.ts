@@ -83,6 +83,7 @@ export async function ordersRoutes(app: FastifyInstance, { db }: AppContext) {
       }
       // Payment confirmation: only the owner, and only once the payment provider is wired in.
       const order = await getOrderFor(db, viewer, request.params.id);
+      if (order.user_id !== viewer.id) throw forbidden();
       throw conflict('payment_unavailable', errorMessages.paymentNotAvailable, {
         transactionId: `Order ${order.id} cannot be marked paid yet`,
       });

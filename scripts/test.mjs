@@ -1,0 +1,92 @@
+// npm test: every test, on both databases and in a real browser. Starts what it needs (a throwaway
+// PostgreSQL, the server on a temp database via Playwright's webServer) and stops it after.
+// Without PostgreSQL or Chromium it says so loudly and skips that part; with CI=true that is a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPostgres } from './lib/postgres.mjs';
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const CHROMIUM = '/usr/bin/chromium';
+const reports = mkdtempSync(join(tmpdir(), 'partsmith-reports-'));
+const results = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n━━━ ${label} ━━━`);
+  const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return status === 0;
+}
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numTotalTestSuites === 0 ? 1 : 0) };
+}
+
+function playwrightCounts(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+}
+
+function record(label, ok, counts) {
+  const failed = ok ? counts.failed : Math.max(1, counts.failed);
+  results.push({ label, ok: ok && failed === 0, passed: counts.passed, failed });
+}
+
+function skip(label, why) {
+  const banner = `!!! ${label}: ${why}`;
+  console.log(`\n${'!'.repeat(banner.length)}\n${banner}\n${'!'.repeat(banner.length)}`);
+  results.push({ label, ok: !CI, passed: 0, failed: CI ? 1 : 0, skipped: true, why });
+}
+
+// 1. Types, both halves.
+const typesOk =
+  run('typecheck (server)', 'npx', ['tsc', '-p', 'tsconfig.json']) &&
+  run('typecheck (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
+results.push({ label: 'typecheck', ok: typesOk, passed: typesOk ? 1 : 0, failed: typesOk ? 0 : 1 });
+
+// 2. Unit, API (SQLite) and component tests.
+const sqliteReport = join(reports, 'vitest-sqlite.json');
+const unitOk = run('unit, API on SQLite, components', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`,
+]);
+record('vitest (SQLite + web components)', unitOk, vitestCounts(sqliteReport));
+
+// 3. The API suite again on a real PostgreSQL.
+const postgres = await startPostgres().catch((error) => {
+  console.error('could not start PostgreSQL:', error.message);
+  return null;
+});
+if (postgres) {
+  const pgReport = join(reports, 'vitest-postgres.json');
+  const pgOk = run('API on PostgreSQL', 'npx', [
+    'vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`,
+  ], { TEST_POSTGRES_URL: postgres.url });
+  record('vitest (PostgreSQL)', pgOk, vitestCounts(pgReport));
+  postgres.stop();
+} else {
+  skip('PostgreSQL tests', 'PostgreSQL is not installed (apt-get install postgresql) — the API suite did NOT run on PostgreSQL');
+}
+
+// 4. The browser suite in Debian's Chromium.
+if (existsSync(CHROMIUM)) {
+  const pwReport = join(reports, 'playwright.json');
+  const e2eOk = run('end-to-end in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
+  });
+  record('playwright (Chromium)', e2eOk, playwrightCounts(pwReport));
+} else {
+  skip('browser tests', `${CHROMIUM} is missing (apt-get install chromium) — the end-to-end suite did NOT run`);
+}
+
+console.log('\n━━━ summary ━━━');
+for (const r of results) {
+  const state = r.skipped ? (CI ? 'MISSING' : 'SKIPPED') : r.ok ? 'ok' : 'FAILED';
+  console.log(`${state.padEnd(8)} ${r.label}: ${r.passed} passed, ${r.failed} failed${r.why ? ` (${r.why})` : ''}`);
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Account,
+  call,
+  createProduct,
+  databaseKind,
+  registerAdmin,
+  registerCustomer,
+  startTestServer,
+  type TestServer,
+  validProduct,
+} from '../test/harness.js';
+
+describe(`catalog (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await registerAdmin(server);
+  });
+  afterAll(() => server.close());
+
+  const products = async (query = '') => (await call(server.app, 'GET', `/api/products${query}`)).json() as { _id: string; name: string }[];
+
+  it("stores a product in cents and answers SPEC's fields with dollars", async () => {
+    const response = await call(server.app, 'POST', '/api/products', {
+      token: admin.token,
+      body: { ...validProduct, name: 'Fog Lamp', price: '12.99', stock: '300', min: '25' },
+    });
+    expect(response.statusCode).toBe(201);
+    const product = response.json();
+    expect(product).toMatchObject({ name: 'Fog Lamp', price: 12.99, stock: 300, min: 25, img: validProduct.img });
+    expect(product._id).toMatch(/^\d+$/);
+    const row = await server.db.kysely.selectFrom('products').selectAll().where('id', '=', Number(product._id)).executeTakeFirstOrThrow();
+    expect(row.price_cents).toBe(1299);
+    expect((await call(server.app, 'GET', `/api/products/${product._id}`)).json()).toEqual(product);
+  });
+
+  it('validates every field of a new product and stores nothing on a bad one', async () => {
+    const before = (await products()).length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'name'],
+      [{ description: '   ' }, 'description'],
+      [{ price: 0 }, 'price'],
+      [{ price: -5 }, 'price'],
+      [{ price: 12.999 }, 'price'],
+      [{ price: 'abc' }, 'price'],
+      [{ stock: 10.5 }, 'stock'],
+      [{ stock: 0 }, 'stock'],
+      [{ min: -1 }, 'min'],
+      [{ min: 500, stock: 100 }, 'min'],
+      [{ img: 'javascript:alert(1)' }, 'img'],
+      [{ img: '/etc/passwd' }, 'img'],
+      [{ img: '' }, 'img'],
+    ];
+    for (const [override, field] of cases) {
+      const response = await call(server.app, 'POST', '/api/products', { token: admin.token, body: { ...validProduct, ...override } });
+      expect(response.statusCode, JSON.stringify(override)).toBe(400);
+      expect(Object.keys(response.json().error.fields), JSON.stringify(override)).toContain(field);
+    }
+    expect((await products()).length).toBe(before);
+  });
+
+  it('lists newest first and searches names case-insensitively, treating % and _ literally', async () => {
+    await createProduct(server.app, admin, { name: 'Chrome Exhaust Tip' });
+    await createProduct(server.app, admin, { name: '100% Steel Bracket' });
+    const list = await products();
+    expect(list[0]!.name).toBe('100% Steel Bracket');
+    expect(list[1]!.name).toBe('Chrome Exhaust Tip');
+    expect((await products('?q=EXHAUST')).map((p) => p.name)).toEqual(['Chrome Exhaust Tip']);
+    expect((await products('?q=%25')).map((p) => p.name)).toEqual(['100% Steel Bracket']);
+    expect(await products('?q=_')).toEqual([]);
+  });
+
+  it('answers 304 to a revalidation while the catalog is unchanged, 200 after a change', async () => {
+    const first = await call(server.app, 'GET', '/api/products');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await server.app.inject({ method: 'GET', url: '/api/products', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await createProduct(server.app, admin, { name: 'Mud Flap' });
+    const changed = await server.app.inject({ method: 'GET', url: '/api/products', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('destroys a never-ordered product, hides an ordered one (its orders stay readable)', async () => {
+    const customer = await registerCustomer(server.app);
+    const unordered = await createProduct(server.app, admin, { name: 'Unordered Part' });
+    const ordered = await createProduct(server.app, admin, { name: 'Ordered Part' });
+    const placed = await call(server.app, 'POST', '/api/orders', {
+      token: customer.token,
+      body: { productId: ordered, quantity: 10, phone: '5550100', address: 'Somewhere 1' },
+    });
+    expect(placed.statusCode).toBe(201);
+
+    for (const id of [unordered, ordered]) {
+      const removed = await call(server.app, 'DELETE', `/api/products/${id}`, { token: admin.token });
+      expect(removed.statusCode).toBe(200);
+      expect((await call(server.app, 'GET', `/api/products/${id}`)).statusCode).toBe(404);
+      expect((await call(server.app, 'DELETE', `/api/products/${id}`, { token: admin.token })).statusCode).toBe(404);
+    }
+    const rows = await server.db.kysely.selectFrom('products').select(['id', 'hidden_at']).where('id', 'in', [Number(unordered), Number(ordered)]).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.hidden_at).not.toBeNull();
+    const order = await call(server.app, 'GET', `/api/order/${placed.json()._id}`, { token: customer.token });
+    expect(order.json().product).toBe('Ordered Part');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDollars, dollarsToCents, formatDollars, hasAtMostTwoDecimals, orderTotalCents } from './money.js';
+import { canTransition, isPaid, ORDER_STATUSES } from './order-status.js';
+import { emailSchema, orderFormSchema, productInputSchema, quantityError } from './schemas.js';
+
+describe('e-mail rule', () => {
+  it.each(['a@b.co', 'first.last@example.com', 'a+tag@sub.example.co.uk', 'x@example.photography', 'MiXeD@Example.COM'])(
+    'accepts %s (lower-cased)',
+    (email) => {
+      expect(emailSchema.parse(email)).toBe(email.toLowerCase());
+    },
+  );
+  it.each(['', 'plain', 'a@b', 'a@b.c', 'a b@example.com', '@example.com', 'a@.example.com'])('rejects %j', (email) => {
+    const result = emailSchema.safeParse(email);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(email === '' ? 'Email is required' : 'Provide an Email');
+  });
+});
+
+describe('quantity rule', () => {
+  const bounds = { min: 100, stock: 1250 };
+  it("uses SPEC's messages at both ends", () => {
+    expect(quantityError(99, bounds)).toBe('Quantity Must be 100 or higher');
+    expect(quantityError(100, bounds)).toBeNull();
+    expect(quantityError(1250, bounds)).toBeNull();
+    expect(quantityError(1251, bounds)).toBe('Quantity Must be lower than 1250 ');
+  });
+  it('drives the order form schema', () => {
+    const schema = orderFormSchema(bounds);
+    const messagesFor = (input: unknown) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+    expect(messagesFor({ quantity: Number.NaN, phone: '', address: '' })).toEqual([
+      'Quantity is required',
+      'Phone Number is required',
+      'Address is required',
+    ]);
+    expect(messagesFor({ quantity: 5, phone: '5550100', address: 'x' })).toEqual(['Quantity Must be 100 or higher']);
+    expect(messagesFor({ quantity: 500, phone: '5550100', address: 'x' })).toEqual([]);
+  });
+});
+
+describe('product rule', () => {
+  const valid = { name: 'Tire', description: 'Round', price: '12.50', stock: '10', min: '2', img: 'https://example.com/t.png' };
+  it('turns form text into numbers without cutting decimals', () => {
+    expect(productInputSchema.parse(valid)).toMatchObject({ price: 12.5, stock: 10, min: 2 });
+    expect(productInputSchema.safeParse({ ...valid, stock: '10.7' }).success).toBe(false);
+    expect(productInputSchema.safeParse({ ...valid, price: '1.005' }).success).toBe(false);
+    expect(productInputSchema.safeParse({ ...valid, min: '11' }).error?.issues[0]?.path).toEqual(['min']);
+  });
+});
+
+describe('money', () => {
+  it('keeps cents exact', () => {
+    expect(dollarsToCents(12.99)).toBe(1299);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(centsToDollars(orderTotalCents(1299, 3))).toBe(38.97);
+    expect(hasAtMostTwoDecimals(19.99)).toBe(true);
+    expect(hasAtMostTwoDecimals(19.999)).toBe(false);
+    expect(formatDollars(94)).toBe('94');
+    expect(formatDollars(1234.5)).toBe('1,234.50');
+  });
+});
+
+describe('order status table', () => {
+  it('allows only the documented moves', () => {
+    const allowed = ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.flatMap((to) =>
+        (['customer', 'admin', 'payment', 'system'] as const).filter((actor) => canTransition(from, to, actor)).map((actor) => `${from}→${to} by ${actor}`),
+      ),
+    );
+    expect(allowed.sort()).toEqual(
+      [
+        'not paid→cancelled by admin',
+        'not paid→cancelled by customer',
+        'not paid→expired by system',
+        'not paid→pending by payment',
+        'pending→shipped by admin',
+      ].sort(),
+    );
+    expect(ORDER_STATUSES.filter(isPaid)).toEqual(['pending', 'shipped']);
+  });
+});
