@@ -1,0 +1,182 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, findProduct, saveScreenshot, uniqueEmail } from './helpers.js';
+
+test.describe('a customer', () => {
+  test('registers, orders, pays later, sees the order and cancels it', async ({ page, request, browser, baseURL }) => {
+    const email = uniqueEmail('buyer');
+    const name = 'Robin Buyer';
+    const tire = await findProduct(request, 'Tire');
+
+    // Register (with the form's validation first).
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Email').fill('robin@garage');
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('Provide an Email')).toBeVisible();
+    await expect(page.getByText('Must be 6 characters or longer')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('robin-secret');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('User is registered successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByText(name)).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    // Registering the same e-mail again is refused, in red under the form.
+    const other = await browser.newPage({ baseURL });
+    await other.goto('/register');
+    await other.getByLabel('Name').fill('Someone');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password').fill('another-secret');
+    await other.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(other.getByText('An account with this e-mail already exists').first()).toBeVisible();
+    await other.close();
+
+    // Profile: phone and address, which then prefill the order form.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to your Dashboard' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add a Reviews', 'My Profile']);
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Phone Number').fill('not a phone');
+    await page.getByRole('button', { name: 'Update Info' }).click();
+    await expect(page.getByText('Provide a valid Phone Number')).toBeVisible();
+    await page.getByLabel('Phone Number').fill('+1 555 0199');
+    await page.getByLabel('Address').fill('42 Garage Road, Springfield');
+    await page.getByRole('button', { name: 'Update Info' }).click();
+    await expect(page.getByText('User profile update successfully!')).toBeVisible();
+
+    // Order: the modal, its validation and a server-side check.
+    await page.goto(`/place-order/${tire._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tire' })).toBeVisible();
+    await page.getByRole('button', { name: 'Place Order Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Place order for Tire' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Product')).toHaveValue('Tire');
+    await expect(dialog.getByLabel('Name')).toHaveValue(name);
+    await expect(dialog.getByLabel('Email')).toHaveValue(email);
+    await expect(dialog.getByLabel('Phone Number')).toHaveValue('+1 555 0199');
+    await expect(dialog.getByLabel('Delivery Address')).toHaveValue('42 Garage Road, Springfield');
+    const quantity = dialog.getByPlaceholder(`enter product quantity (min ${tire.min} units)`);
+    await expect(quantity).toHaveAttribute('type', 'number');
+    await saveScreenshot(page, 'order-modal', false);
+
+    await dialog.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(dialog.getByText('Quantity is required')).toBeVisible();
+    await quantity.fill(String(tire.min - 1));
+    await dialog.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(dialog.getByText(`Quantity Must be ${tire.min} or higher`)).toBeVisible();
+    await quantity.fill(String(tire.stock + 1));
+    await dialog.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(dialog.getByText(`Quantity Must be lower than ${tire.stock}`)).toBeVisible();
+    await dialog.getByLabel('Phone Number').fill('');
+    await dialog.getByLabel('Delivery Address').fill('');
+    await dialog.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(dialog.getByText('Phone Number is required')).toBeVisible();
+    await expect(dialog.getByText('Address is required')).toBeVisible();
+    // Escape closes the native dialog.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Place Order Now' }).click();
+    await expect(dialog).toBeVisible();
+    const ordered = tire.min + 10;
+    await quantity.fill(String(ordered));
+    await dialog.getByLabel('Phone Number').fill('+1 555 0199');
+    await dialog.getByLabel('Delivery Address').fill('42 Garage Road, Springfield');
+    await dialog.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(page.getByText('Your order is placed successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The stock is reserved.
+    await expect(page.getByText(`Available Items: ${tire.stock - ordered} units`)).toBeVisible();
+
+    // My Orders.
+    await page.goto('/dashboard/myOrders');
+    await expect(page.getByRole('heading', { name: 'Your Orders: 1' })).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Product',
+      'Quantity (units)',
+      'Price ($ per unit)',
+      'Total Cost ($)',
+      'Status',
+      'Action',
+    ]);
+    const row = table.getByRole('row').nth(1);
+    const total = (tire.price * ordered).toLocaleString('en-US', { maximumFractionDigits: 2 });
+    await expect(row.getByRole('cell')).toHaveText(['Tire', String(ordered), `$${tire.price}`, `$${total}`, 'not paid', /Pay\s*Cancel/]);
+    await saveScreenshot(page, 'dashboard');
+    await expectNoSeriousA11yViolations(page);
+
+    // The payment page shows the order; paying comes with a later issue, so Pay is disabled.
+    await row.getByRole('link', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
+    await expect(page.getByText(`Hello, ${name}`)).toBeVisible();
+    await expect(page.getByText('Please Pay for Tire')).toBeVisible();
+    await expect(page.getByText(`Your Order is ${ordered} units of Tire`)).toBeVisible();
+    await expect(page.getByText(`Please pay: $${total}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeDisabled();
+
+    // Cancel, after a confirmation.
+    await page.goto('/dashboard/myOrders');
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(`Are you sure you want to remove the order of ${ordered} units of Tire?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row.getByText('not paid')).toBeVisible();
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(`Your Order of ${ordered} units of Tire is cancelled successfully!!!`)).toBeVisible();
+    await expect(row.getByRole('cell').nth(4)).toHaveText('cancelled');
+    await expect(row.getByRole('button')).toHaveCount(0);
+    await expect(row.getByRole('link')).toHaveCount(0);
+
+    // Reviews: validation, then posting.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Add a Reviews' }).click();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Rating')).toHaveValue('5');
+    await page.getByRole('button', { name: 'Post Review' }).click();
+    await expect(page.getByText('Comment is required')).toBeVisible();
+    await page.getByLabel('Rating').selectOption('4');
+    await page.getByLabel('Comments').fill('Tires arrived quickly and well packed. (e2e)');
+    await page.getByRole('button', { name: 'Post Review' }).click();
+    await expect(page.getByText('Thank you! Your review is posted.')).toBeVisible();
+    await expect(page.getByLabel('Comments')).toHaveValue('');
+    await page.goto('/');
+    await expect(page.getByText('“Tires arrived quickly and well packed. (e2e)”')).toBeVisible();
+
+    // Logout.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('User is logged out!!!')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('sees login errors in red, and Google sign-in is not configured', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Email').fill('customer@partsmith.example');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Must be 6 characters or longer')).toBeVisible();
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const error = page.getByText('Wrong e-mail or password');
+    await expect(error).toBeVisible();
+    await expect(error).toHaveClass(/text-red-700/);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByText('Google sign-in is not configured on this shop')).toBeVisible();
+    await page.getByRole('link', { name: 'Create a new account' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});

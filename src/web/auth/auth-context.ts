@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { User } from '../../shared/api.js';
+
+export interface AuthState {
+  /** The signed-in account, or null. */
+  user: User | null;
+  /** True while a stored token is being checked against GET /api/me. */
+  loading: boolean;
+  isAdmin: boolean;
+  login(input: { email: string; password: string }): Promise<User>;
+  register(input: { name: string; email: string; password: string }): Promise<User>;
+  /** Revokes the session on the server (best effort), forgets the token and the user's cached data. */
+  logout(): Promise<void>;
+  /** Forgets the token locally without a server call (a non-admin on an admin route). */
+  signOutLocally(): void;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

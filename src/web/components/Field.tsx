@@ -1,0 +1,49 @@
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+
+interface FieldProps {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** One input, select or textarea; it receives id, aria-invalid and aria-describedby. */
+  children: ReactElement<Record<string, unknown>>;
+  className?: string;
+}
+
+/** A labelled form control with its error message underneath (red, announced to screen readers). */
+export function Field({ label, error, hint, children, className }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })
+    : children;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {control}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form-level error (server answers, sign-in problems): small red text under the form. */
+export function FormError({ message }: { message?: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}

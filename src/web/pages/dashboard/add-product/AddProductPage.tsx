@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { productInputSchema } from '../../../../shared/schemas.js';
+import { useAddProduct } from '../../../api/products.js';
+import { Field, FormError } from '../../../components/Field.js';
+import { applyServerError } from '../../../components/form-errors.js';
+import { Panel } from '../Panel.js';
+
+export const productAdded = (name: string) => `The Product ${name} is added successfully`;
+
+const EMPTY = { name: '', description: '', price: '', stock: '', min: '', img: '' };
+const FIELDS = ['name', 'description', 'price', 'stock', 'min', 'img'] as const;
+
+export function AddProductPage() {
+  const add = useAddProduct();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(productInputSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const product = await add.mutateAsync(values);
+      toast.success(productAdded(product.name));
+    } catch (error) {
+      setFormError(applyServerError(error, setError, FIELDS) || null);
+      return;
+    }
+    reset(EMPTY);
+  });
+
+  return (
+    <Panel title="Add a product">
+      <title>Add a product – Partsmith</title>
+      <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
+        <Field label="Product Name" error={errors.name?.message} className="sm:col-span-2">
+          <input type="text" className="input" {...register('name')} />
+        </Field>
+        <Field label="Product Description" error={errors.description?.message} className="sm:col-span-2">
+          <textarea rows={4} className="input" {...register('description')} />
+        </Field>
+        <Field label="Price ($ per unit)" error={errors.price?.message}>
+          <input type="text" inputMode="decimal" className="input" {...register('price')} />
+        </Field>
+        <Field label="Available Stock" error={errors.stock?.message}>
+          <input type="number" min={1} step={1} className="input" {...register('stock')} />
+        </Field>
+        <Field label="Minimum Order Quantity" error={errors.min?.message}>
+          <input type="number" min={1} step={1} className="input" {...register('min')} />
+        </Field>
+        <Field
+          label="Product Image"
+          error={errors.img?.message}
+          hint="An image link (https://…) or a path like /images/products/tire.svg"
+        >
+          <input type="text" inputMode="url" className="input" {...register('img')} />
+        </Field>
+        <div className="sm:col-span-2">
+          <FormError message={formError} />
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Adding…' : 'Add Product'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Order } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { formatDollars } from '../../../../shared/money.js';
+import { canTransition } from '../../../../shared/order-status.js';
+import { useAllOrders, useCancelOrder, useDeliverOrder } from '../../../api/orders.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { Panel, StatusBadge, TableWrap } from '../Panel.js';
+import { useConfirm } from '../useConfirm.js';
+
+export function ManageOrdersPage() {
+  const orders = useAllOrders();
+  const cancel = useCancelOrder();
+  const deliver = useDeliverOrder();
+  const { ask, dialog } = useConfirm();
+
+  const onCancel = (order: Order) =>
+    ask(messages.confirm.removeOrder(order.quantity, order.product), async () => {
+      await cancel.mutateAsync(order._id);
+      return messages.toast.orderCancelledByAdmin(order.quantity, order.product);
+    });
+
+  const onDeliver = (order: Order) =>
+    ask(messages.confirm.shipOrder(order.quantity, order.product, order.name), async () => {
+      await deliver.mutateAsync(order._id);
+      return messages.toast.orderShipped(order.quantity, order.product, order.name, order.address);
+    });
+
+  return (
+    <Panel title={`Manage All Orders (${orders.data?.length ?? 0})`}>
+      <title>Manage All Orders – Partsmith</title>
+      <QueryState query={orders} label="orders">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-slate-700">No orders yet.</p>
+          ) : (
+            <TableWrap label="All orders">
+              <table className="table-base">
+                <thead>
+                  <tr>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Product</th>
+                    <th scope="col">Quantity (units)</th>
+                    <th scope="col">Total ($)</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Paid</th>
+                    <th scope="col">Action</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {list.map((order) => (
+                    <tr key={order._id} data-testid={`order-${order._id}`}>
+                      <td>
+                        <p className="font-medium">{order.name}</p>
+                        <p className="text-xs text-slate-700">{order.email}</p>
+                      </td>
+                      <td>{order.product}</td>
+                      <td>{order.quantity}</td>
+                      <td>${formatDollars(order.total)}</td>
+                      <td>
+                        <StatusBadge status={order.status} />
+                      </td>
+                      <td>{order.paid ? 'yes' : 'no'}</td>
+                      <td>
+                        <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )
+        }
+      </QueryState>
+      {dialog}
+    </Panel>
+  );
+}
+
+/** SPEC section 4, admin view: 'not paid' → Cancel; 'pending' → Deliver; 'shipped' → 'Delivered'. */
+function AdminActions({ order, onCancel, onDeliver }: { order: Order; onCancel: () => void; onDeliver: () => void }) {
+  if (order.status === 'shipped') return <span className="font-semibold text-emerald-800">Delivered</span>;
+  if (canTransition(order.status, 'shipped', 'admin'))
+    return (
+      <button type="button" className="btn-success px-3 py-1.5" onClick={onDeliver}>
+        Deliver
+      </button>
+    );
+  if (canTransition(order.status, 'cancelled', 'admin'))
+    return (
+      <button type="button" className="btn-danger px-3 py-1.5" onClick={onCancel}>
+        Cancel
+      </button>
+    );
+  return <span className="text-sm text-slate-700">—</span>;
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import type { User } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { profileUpdateSchema } from '../../../../shared/schemas.js';
+import { useProfile, useUpdateProfile } from '../../../api/users.js';
+import { useAuth } from '../../../auth/auth-context.js';
+import { Field, FormError } from '../../../components/Field.js';
+import { applyServerError } from '../../../components/form-errors.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { Panel } from '../Panel.js';
+import { ContactMessages } from './ContactMessages.js';
+
+export function MyProfilePage() {
+  const { user } = useAuth();
+  const profile = useProfile(user?.email);
+  return (
+    <div className="space-y-6">
+      <title>My Profile – Partsmith</title>
+      <Panel title="My Profile">
+        <QueryState query={profile} label="your profile">
+          {(record) => <ProfileForm user={record} />}
+        </QueryState>
+      </Panel>
+      {profile.data?.role === 'admin' && <ContactMessages />}
+    </div>
+  );
+}
+
+export function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile(user.email);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: { phone: user.phone, address: user.address },
+  });
+
+  useEffect(() => {
+    reset({ phone: user.phone, address: user.address });
+  }, [user.phone, user.address, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync({ phone: values.phone ?? '', address: values.address ?? '' });
+    } catch (error) {
+      setFormError(applyServerError(error, setError, ['phone', 'address']) || null);
+      return;
+    }
+    toast.success(messages.toast.profileUpdated);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Field label="Name">
+        <input type="text" className="input" value={user.name} readOnly />
+      </Field>
+      <Field label="Email">
+        <input type="email" className="input" value={user.email} readOnly />
+      </Field>
+      <Field label="Phone Number" error={errors.phone?.message}>
+        <input type="tel" autoComplete="tel" className="input" {...register('phone')} />
+      </Field>
+      <Field label="Address" error={errors.address?.message}>
+        <input type="text" autoComplete="street-address" className="input" {...register('address')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <FormError message={formError} />
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Update Info'}
+        </button>
+      </div>
+    </form>
+  );
+}

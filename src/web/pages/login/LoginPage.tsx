@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { messages } from '../../../shared/messages.js';
+import { loginSchema } from '../../../shared/schemas.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { returnPath } from '../../auth/redirect.js';
+import { AuthCard, GoogleButton, GOOGLE_NOT_CONFIGURED, OrDivider } from '../../components/AuthCard.js';
+import { Field, FormError } from '../../components/Field.js';
+import { applyServerError } from '../../components/form-errors.js';
+
+export function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await login(values);
+    } catch (error) {
+      setFormError(applyServerError(error, setError, ['email', 'password']) || null);
+      return;
+    }
+    toast.success(messages.toast.loggedIn);
+    navigate(returnPath(location.state), { replace: true });
+  });
+
+  return (
+    <AuthCard
+      title="Login"
+      footer={
+        <>
+          New to Partsmith?{' '}
+          <Link to="/register" state={location.state} className="font-semibold text-brand-700 underline hover:text-brand-800">
+            Create a new account
+          </Link>
+        </>
+      }
+    >
+      <title>Login – Partsmith</title>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="Email" error={errors.email?.message}>
+          <input type="email" autoComplete="email" className="input" {...register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          <input type="password" autoComplete="current-password" className="input" {...register('password')} />
+        </Field>
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in…' : 'Login'}
+        </button>
+      </form>
+      <OrDivider />
+      <GoogleButton onClick={() => setFormError(GOOGLE_NOT_CONFIGURED)} />
+      <FormError message={formError} />
+    </AuthCard>
+  );
+}

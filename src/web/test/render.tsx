@@ -1,0 +1,83 @@
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import type { User } from '../../shared/api.js';
+import { AuthContext, type AuthState } from '../auth/auth-context.js';
+
+export const customer: User = {
+  _id: '2',
+  name: 'Casey Customer',
+  email: 'customer@partsmith.example',
+  role: 'user',
+  phone: '',
+  address: '',
+  photoURL: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+export function fakeAuth(overrides: Partial<AuthState> = {}): AuthState {
+  return {
+    user: null,
+    loading: false,
+    isAdmin: false,
+    login: vi.fn(async () => customer),
+    register: vi.fn(async () => customer),
+    logout: vi.fn(async () => undefined),
+    signOutLocally: vi.fn(),
+    ...overrides,
+  };
+}
+
+interface Options {
+  auth?: AuthState;
+  route?: string;
+  path?: string;
+  state?: unknown;
+}
+
+/** Renders `ui` with a fresh query cache, a memory router, a fake auth state and the toast container. */
+export function renderWithProviders(ui: ReactElement, { auth = fakeAuth(), route = '/under-test', path = '/under-test', state }: Options = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={client}>
+      <AuthContext value={auth}>
+        <MemoryRouter initialEntries={[{ pathname: route, state }]}>
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="/" element={<p>Home page</p>} />
+            <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          </Routes>
+        </MemoryRouter>
+        <ToastContainer autoClose={5000} />
+      </AuthContext>
+    </QueryClientProvider>,
+  );
+  return { ...result, user, client, auth };
+}
+
+type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown } | undefined;
+
+/** Stubs fetch: `handler` answers each call; the calls are recorded with their parsed JSON bodies. */
+export function mockFetch(handler: Handler) {
+  const calls: { url: string; method: string; body: unknown; headers: Record<string, string> }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    });
+    const answer = handler(url, init) ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

@@ -1,0 +1,25 @@
+import '@testing-library/jest-dom/vitest';
+
+// jsdom has <dialog> but not its modal API; a minimal stand-in with the same events.
+if (typeof HTMLDialogElement !== 'undefined') {
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { __polyfilled?: boolean };
+  if (!proto.showModal || !('__polyfilled' in proto)) {
+    proto.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    proto.show = function show(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    proto.close = function close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    };
+    Object.defineProperty(proto, '__polyfilled', { value: true });
+  }
+}
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});

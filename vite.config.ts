@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('./src/web'),
+  publicDir: here('./src/web/public'),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: here('./dist/web'),
+    emptyOutDir: true,
+    // Content-hashed asset names are Vite's default (assets/[name]-[hash].js).
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+    },
+  },
+});
