@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
 import { Spinner } from './Spinner.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { errorText } from '../../components/form-errors.js';
 

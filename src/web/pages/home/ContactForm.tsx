@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { contactInputSchema } from '../../../shared/schemas.js';
 import { useContact } from '../../api/contact.js';
 import { contact as copy } from '../../content/home.js';

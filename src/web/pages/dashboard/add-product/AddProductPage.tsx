@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { productInputSchema } from '../../../../shared/schemas.js';
 import { useAddProduct } from '../../../api/products.js';
 import { Field, FormError } from '../../../components/Field.js';

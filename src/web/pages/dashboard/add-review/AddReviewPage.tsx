@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { RATINGS, reviewInputSchema } from '../../../../shared/schemas.js';
 import { usePostReview } from '../../../api/reviews.js';
 import { useAuth } from '../../../auth/auth-context.js';

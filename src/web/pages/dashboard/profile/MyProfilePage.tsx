@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { profileUpdateSchema } from '../../../../shared/schemas.js';
