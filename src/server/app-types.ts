@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { PaymentProvider } from './payments/provider.js';
 
 /** What every domain's routes receive. */
 export interface AppContext {
   db: Db;
   config: Config;
+  payments: PaymentProvider;
 }
 
 export function typed(app: FastifyInstance) {

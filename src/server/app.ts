@@ -11,16 +11,21 @@ import { sql } from 'kysely';
 import { errorMessages } from '../shared/messages.js';
 import type { AppContext } from './app-types.js';
 import { registerAccessControl } from './auth/guards.js';
+import { googleRoutes } from './auth/google/routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { HttpError, registerErrorHandling } from './errors.js';
+import { registerSecurity } from './http/security.js';
 import { ordersRoutes } from './orders/routes.js';
+import { createPaymentProvider } from './payments/index.js';
+import { paymentsRoutes } from './payments/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { usersRoutes } from './users/routes.js';
 
-export async function buildApp(context: AppContext, logger: FastifyServerOptions['logger'] = false) {
-  const { db, config } = context;
+export async function buildApp({ db, config }: Pick<AppContext, 'db' | 'config'>, logger: FastifyServerOptions['logger'] = false) {
+  const context: AppContext = { db, config, payments: createPaymentProvider(config, db) };
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -29,6 +34,7 @@ export async function buildApp(context: AppContext, logger: FastifyServerOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurity(app, config);
 
   await app.register(fastifyRateLimit, {
     global: false,
@@ -41,13 +47,19 @@ export async function buildApp(context: AppContext, logger: FastifyServerOptions
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles; only its own pages get this allowance.
+    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+  });
 
-  registerAccessControl(app, db);
+  registerAccessControl(app, db, config.sessionTtlMs);
 
-  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, reviewsRoutes, contactRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes]) {
     await app.register(routes, context);
   }
+  await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
@@ -63,12 +75,26 @@ export async function buildApp(context: AppContext, logger: FastifyServerOptions
 
   const webRoot = resolve(config.webDist);
   const hasWebApp = existsSync(resolve(webRoot, 'index.html'));
-  if (hasWebApp) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      cacheControl: false,
+      // Vite puts a content hash in every asset's name, so a browser may keep them for a year; other
+      // files (images, favicon) are revalidated.
+      setHeaders: (res, path) => {
+        const hashed = path.startsWith(resolve(webRoot, 'assets'));
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
 
-  // Unknown /api paths get the JSON 404; with a built storefront, any other page path gets the app,
-  // whose router shows its not-found page.
+  // Unknown /api paths and missing files get a 404; with a built storefront, any other page path gets
+  // the app, whose router shows its not-found page.
   app.setNotFoundHandler((request, reply) => {
-    const isPage = hasWebApp && !request.url.startsWith('/api') && ['GET', 'HEAD'].includes(request.method);
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = hasWebApp && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path) && ['GET', 'HEAD'].includes(request.method);
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ error: { code: 'not_found', message: errorMessages.notFound('Route') } });
   });

@@ -52,6 +52,10 @@ describe(`authorization matrix (${databaseKind})`, () => {
     await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x' }).where('id', '=', Number(id)).execute();
     return id;
   };
+  const clientSecretFor = async (orderId: string) => {
+    const response = await call(server.app, 'POST', '/api/create-payment-intent', { token: accounts.customer.token, body: { orderId } });
+    return response.json().clientSecret as string;
+  };
   const orderBody = () => ({ productId, quantity: 1, phone: '5550100', address: 'Street 1' });
 
   beforeAll(async () => {
@@ -88,6 +92,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/orders', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/orders' }) },
       { route: 'GET /api/orders/{email}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/orders/${me}` }) },
       { route: 'GET /api/order/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/order/${await placeOrder()}` }) },
+      { route: 'GET /api/orders/{id}/history', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/orders/${await placeOrder()}/history` }) },
+      { route: 'GET /api/audit', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/audit' }) },
       { route: 'DELETE /api/orders/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'DELETE', url: `/api/orders/${await placeOrder()}` }) },
       {
         route: 'PATCH /api/orders/{id}',
@@ -95,10 +101,33 @@ describe(`authorization matrix (${databaseKind})`, () => {
         request: async () => ({ method: 'PATCH', url: `/api/orders/${await paidOrder()}`, body: { status: 'shipped' } }),
       },
       {
-        // Paying: only the owner may try (and is told payments are not wired yet).
+        // Paying: only the owner may report a payment (this one the provider has never seen).
         route: 'PATCH /api/orders/{id}',
-        expected: { anonymous: 401, customer: 409, other: 403, admin: 403 },
+        expected: { anonymous: 401, customer: 400, other: 403, admin: 403 },
         request: async () => ({ method: 'PATCH', url: `/api/orders/${await placeOrder()}`, body: { transactionId: 'pi_1' } }),
+      },
+      { route: 'GET /api/payments/config', expected: every(200), request: async () => ({ method: 'GET', url: '/api/payments/config' }) },
+      {
+        route: 'POST /api/create-payment-intent',
+        expected: { anonymous: 401, customer: 200, other: 403, admin: 403 },
+        request: async () => ({ method: 'POST', url: '/api/create-payment-intent', body: { orderId: await placeOrder() } }),
+      },
+      {
+        // Public like Stripe's own confirm call: the intent's client secret is the credential.
+        route: 'POST /api/payments/test/confirm',
+        expected: every(200),
+        request: async () => ({
+          method: 'POST',
+          url: '/api/payments/test/confirm',
+          body: { clientSecret: await clientSecretFor(await placeOrder()), card: { number: '4242424242424242', expiry: '12 / 40', cvc: '123' } },
+        }),
+      },
+      { route: 'GET /api/payments', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/payments' }) },
+      {
+        // Anyone may deliver a webhook; only a valid provider signature makes it do anything.
+        route: 'POST /api/payments/webhook',
+        expected: every(400),
+        request: async () => ({ method: 'POST', url: '/api/payments/webhook', body: { id: 'evt_1', type: 'payment_intent.succeeded' } }),
       },
       { route: 'GET /api/review', expected: every(200), request: async () => ({ method: 'GET', url: '/api/review' }) },
       { route: 'POST /api/review', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/review', body: { rating: '5', comment: 'ok' } }) },
@@ -132,6 +161,19 @@ describe(`authorization matrix (${databaseKind})`, () => {
         request: async () => ({ method: 'POST', url: '/api/auth/login', body: { email: accounts.other.email, password: 'secret-password' } }),
       },
       { route: 'POST /api/auth/logout', expected: anyUser(204), request: async () => ({ method: 'POST', url: '/api/auth/logout' }) },
+      // Google sign-in (src/server/auth/google): public; this server has no Google configured.
+      { route: 'GET /api/auth/google/status', expected: every(200), request: async () => ({ method: 'GET', url: '/api/auth/google/status' }) },
+      { route: 'GET /api/auth/google/start', expected: every(503), request: async () => ({ method: 'GET', url: '/api/auth/google/start' }) },
+      {
+        route: 'GET /api/auth/google/callback',
+        expected: every(302),
+        request: async () => ({ method: 'GET', url: '/api/auth/google/callback?code=x&state=y' }),
+      },
+      {
+        route: 'POST /api/auth/google/exchange',
+        expected: every(401),
+        request: async () => ({ method: 'POST', url: '/api/auth/google/exchange', body: { code: 'not-a-code' } }),
+      },
       { route: 'POST /api/contact', expected: every(201), request: async () => ({ method: 'POST', url: '/api/contact', body: { email: 'a@example.com', message: 'Hi' } }) },
       { route: 'GET /api/contact', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/contact' }) },
       { route: 'GET /api/health', expected: every(200), request: async () => ({ method: 'GET', url: '/api/health' }) },

@@ -10,6 +10,76 @@ const flag = (fallback: boolean) =>
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().positive().optional().default(fallback);
 
+// Google sign-in (OpenID Connect). An empty variable counts as unset.
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalText = z.preprocess(blankAsUnset, z.string().trim().optional());
+
+function parseHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** http://127.0.0.1, http://localhost, http://[::1]: the only places a plain-http OpenID provider is allowed. */
+export function isLoopbackUrl(url: URL): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+const httpUrlSetting = (example: string) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .refine((value) => parseHttpUrl(value) !== null, `must be an http(s) URL, e.g. ${example}`)
+      .refine((value) => !/[?#]/.test(value), 'must not have a query or a fragment')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  );
+
+type GoogleEnv = { GOOGLE_CLIENT_ID?: string; GOOGLE_CLIENT_SECRET?: string; PUBLIC_URL?: string; OIDC_ISSUER: string };
+
+function checkGoogleEnv(env: GoogleEnv, ctx: z.RefinementCtx): void {
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+      message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    });
+  }
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && !env.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'Google sign-in needs PUBLIC_URL, the address browsers use for this shop (e.g. https://shop.example.com)',
+    });
+  }
+  const issuer = parseHttpUrl(env.OIDC_ISSUER);
+  if (issuer && issuer.protocol === 'http:' && !isLoopbackUrl(issuer)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ISSUER'],
+      message: 'must be an https URL (plain http only for a local test provider on 127.0.0.1 or localhost)',
+    });
+  }
+}
+
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** "24h", "30m", "90s", "1d" or "500ms", as milliseconds. */
+const duration = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .default(fallback)
+    .refine((value) => /^\d+(ms|s|m|h|d)$/.test(value), 'must be a duration like 24h, 30m, 90s or 1d')
+    .transform((value) => {
+      const [, amount, unit] = value.match(/^(\d+)(ms|s|m|h|d)$/)!;
+      return Number(amount) * DURATION_UNITS[unit as keyof typeof DURATION_UNITS];
+    });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
@@ -25,11 +95,45 @@ const envSchema = z
     BODY_LIMIT_BYTES: positiveInt(100 * 1024),
     WEB_DIST: z.string().min(1).optional().default('dist/web'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+    PAYMENTS: z.enum(['stripe', 'test']).optional(),
+    UNPAID_ORDER_TTL: duration('24h'),
+    EXPIRY_CHECK_EVERY: duration('1m'),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((list) => (list ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }))),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+    STRIPE_API_BASE: z.url().optional(),
+    PUBLIC_URL: httpUrlSetting('https://shop.example.com'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    OIDC_ISSUER: httpUrlSetting('https://accounts.google.com').transform((value) => value ?? 'https://accounts.google.com'),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
-  });
+  })
+  .refine((env) => new Set([!env.STRIPE_SECRET_KEY, !env.STRIPE_PUBLISHABLE_KEY, !env.STRIPE_WEBHOOK_SECRET]).size === 1, {
+    message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((env) => env.PAYMENTS !== 'stripe' || env.STRIPE_SECRET_KEY, {
+    message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    path: ['PAYMENTS'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.STRIPE_SECRET_KEY || env.PAYMENTS === 'test', {
+    message:
+      'production takes real payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test to run the test card processor on purpose',
+    path: ['PAYMENTS'],
+  })
+  .superRefine(checkGoogleEnv);
+
+export type PaymentsConfig =
+  | { kind: 'test' }
+  | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string };
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -46,6 +150,23 @@ export interface Config {
   bodyLimitBytes: number;
   webDist: string;
   logLevel: string;
+  payments: PaymentsConfig;
+  unpaidOrderTtlMs: number;
+  expiryCheckEveryMs: number;
+  corsOrigins: string[];
+  /** Set when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL are; otherwise Google sign-in is off. */
+  google?: GoogleConfig;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID provider's issuer URL (discovery: `${issuer}/.well-known/openid-configuration`). */
+  issuer: string;
+  /** PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
+  /** `${publicUrl}/api/auth/google/callback`, registered at the provider. */
+  redirectUri: string;
 }
 
 export class ConfigError extends Error {}
@@ -76,5 +197,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    unpaidOrderTtlMs: e.UNPAID_ORDER_TTL,
+    expiryCheckEveryMs: e.EXPIRY_CHECK_EVERY,
+    corsOrigins: e.CORS_ORIGINS,
+    payments:
+      e.PAYMENTS !== 'test' && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            kind: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : { kind: 'test' },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET && e.PUBLIC_URL
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.OIDC_ISSUER,
+            publicUrl: e.PUBLIC_URL,
+            redirectUri: `${e.PUBLIC_URL}/api/auth/google/callback`,
+          }
+        : undefined,
   };
 }

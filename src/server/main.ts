@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { connect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './db/seed/seed.js';
+import { scheduleExpiry } from './orders/expiry.js';
 
 async function main() {
   const config = loadConfig();
@@ -18,9 +19,20 @@ async function main() {
     await ensureDemoAccounts(db, config, app.log);
   }
 
-  stopOnSignals(app, async () => db.kysely.destroy());
+  const stopExpiry = scheduleExpiry(db, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log);
+  stopOnSignals(app, async () => {
+    stopExpiry();
+    await db.kysely.destroy();
+  });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Partsmith is open at http://${config.host}:${config.port} (${config.database.kind} database)`);
+  if (config.google) {
+    app.log.info(`Google sign-in is on (provider ${config.google.issuer}, redirect URI ${config.google.redirectUri})`);
+  } else {
+    app.log.info(
+      'Google sign-in is off: set GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL to turn it on (redirect URI PUBLIC_URL/api/auth/google/callback)',
+    );
+  }
 }
 
 /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database. */

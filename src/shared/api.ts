@@ -16,6 +16,9 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+export const productPageSchema = z.object({ items: z.array(productSchema), nextCursor: z.string().nullable() });
+export type ProductPage = z.infer<typeof productPageSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -36,6 +39,16 @@ export const orderSchema = z.object({
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** One line of an order's history: who moved it from which status to which, and when. */
+export const orderEventSchema = z.object({
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+  actor: z.enum(['customer', 'admin', 'payment', 'system']),
+  by: z.object({ name: z.string(), email: z.string() }).nullable(),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];

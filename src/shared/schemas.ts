@@ -168,8 +168,13 @@ export const productInputSchema = z
   .refine((p) => p.min <= p.stock, { path: ['min'], message: fieldMessages.minAboveStock });
 export type ProductInput = z.output<typeof productInputSchema>;
 
-export const productSearchSchema = z.object({
+/** Catalog pages: newest first; `cursor` is the `nextCursor` of the page before. */
+export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;
+
+export const productListQuerySchema = z.object({
   q: z.string().trim().max(100, fieldMessages.tooLong(100)).optional(),
+  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE.max).optional(),
+  cursor: z.string().regex(/^\d{1,10}$/, 'Must be a cursor from a previous page').optional(),
 });
 
 // ---- Reviews and contact --------------------------------------------------

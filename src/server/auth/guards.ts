@@ -30,7 +30,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function registerAccessControl(app: FastifyInstance, db: Db): void {
+export function registerAccessControl(app: FastifyInstance, db: Db, sessionTtlMs: number): void {
   app.decorateRequest('viewer', null);
 
   app.addHook('onRoute', (route) => {
@@ -44,7 +44,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     const access = request.routeOptions.config.access;
     if (!access) return;
     const token = bearerToken(request);
-    request.viewer = token ? await findViewer(db, token) : null;
+    request.viewer = token ? await findViewer(db, token, sessionTtlMs) : null;
     if (access === 'public') return;
     if (!request.viewer) throw unauthenticated();
     if (access === 'admin' && request.viewer.role !== 'admin') throw forbidden();

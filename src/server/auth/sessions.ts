@@ -33,17 +33,29 @@ export async function createSession(db: Db, userId: number, ttlMs: number): Prom
   return token;
 }
 
-export async function findViewer(db: Db, token: string): Promise<Viewer | null> {
+/**
+ * The signed-in account behind a token, or null. Sliding expiry: a session used in the second half of
+ * its lifetime is extended to a full lifetime again, so active customers stay signed in.
+ */
+export async function findViewer(db: Db, token: string, ttlMs: number): Promise<Viewer | null> {
   const tokenHash = hashToken(token);
   const row = await db.kysely
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.role'])
+    .select(['users.id', 'users.name', 'users.email', 'users.role', 'sessions.expires_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now())
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row ? { ...row, tokenHash } : null;
+  if (!row) return null;
+  if (Date.parse(row.expires_at) - Date.now() < ttlMs / 2) {
+    await db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + ttlMs).toISOString(), updated_at: now() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+  return { id: row.id, name: row.name, email: row.email, role: row.role, tokenHash };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

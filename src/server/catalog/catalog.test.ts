@@ -107,4 +107,47 @@ describe(`catalog (${databaseKind})`, () => {
     const order = await call(server.app, 'GET', `/api/order/${placed.json()._id}`, { token: customer.token });
     expect(order.json().product).toBe('Ordered Part');
   });
+
+  it('pages newest first with a cursor, and caps an unpaged request for old clients', async () => {
+    const k = server.db.kysely;
+    const at = new Date().toISOString();
+    await k
+      .insertInto('products')
+      .values(Array.from({ length: 120 }, (_, i) => ({
+        name: `Paged Part ${i}`, description: 'd', img: '/images/products/tire.svg', price_cents: 100, stock: 10,
+        min_quantity: 1, hidden_at: null, created_at: at, updated_at: at,
+      })))
+      .execute();
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    let pages = 0;
+    while (cursor !== null) {
+      const response = await call(server.app, 'GET', `/api/products?q=paged&limit=50${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = response.json() as { items: { _id: string }[]; nextCursor: string | null };
+      seen.push(...page.items.map((p) => p._id));
+      cursor = page.nextCursor;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(120);
+    expect(seen.map(Number)).toEqual([...seen.map(Number)].sort((a, b) => b - a));
+
+    const legacy = await call(server.app, 'GET', '/api/products');
+    expect(legacy.json()).toHaveLength(100);
+    expect(legacy.headers['x-result-limit']).toBe('100');
+    expect(legacy.headers['x-more-results']).toBe('true');
+    expect((await call(server.app, 'GET', '/api/products?limit=101')).statusCode).toBe(400);
+    expect((await call(server.app, 'GET', '/api/products?cursor=abc')).statusCode).toBe(400);
+  });
+
+  it('revalidates a page to 304 until stock changes through an order', async () => {
+    const productId = await createProduct(server.app, admin, { stock: 50, min: 1 });
+    const first = await call(server.app, 'GET', '/api/products?limit=5');
+    const etag = first.headers.etag as string;
+    const revalidate = () => server.app.inject({ method: 'GET', url: '/api/products?limit=5', headers: { 'if-none-match': etag } });
+    expect((await revalidate()).statusCode).toBe(304);
+    const customer = await registerCustomer(server.app);
+    await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 1, phone: '5550100', address: 'Road 1' } });
+    expect((await revalidate()).statusCode).toBe(200);
+  });
 });

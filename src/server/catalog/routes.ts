@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { productSchema } from '../../shared/api.js';
-import { idSchema, productInputSchema, productSearchSchema } from '../../shared/schemas.js';
+import { productPageSchema, productSchema } from '../../shared/api.js';
+import { idSchema, PRODUCT_PAGE_SIZE, productInputSchema, productListQuerySchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
-import { sendWithEtag } from '../http/etag.js';
-import { createProduct, getVisibleProduct, listProducts, removeProduct, toProductDto } from './service.js';
+import { recordAdminAction } from '../audit/service.js';
+import { requireViewer } from '../auth/guards.js';
+import { etagOf, notModified, sendWithEtag } from '../http/etag.js';
+import { catalogVersion, createProduct, getVisibleProduct, listProducts, removeProduct, toProductDto } from './service.js';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['catalog'];
+/** What an old client that asks for "all products" gets at most. */
+const LEGACY_CAP = 100;
 
 export async function catalogRoutes(app: FastifyInstance, { db }: AppContext) {
   const api = typed(app);
@@ -16,9 +20,32 @@ export async function catalogRoutes(app: FastifyInstance, { db }: AppContext) {
     '/api/products',
     {
       config: { access: 'public' },
-      schema: { tags, querystring: productSearchSchema, response: { 200: z.array(productSchema) } },
+      schema: {
+        tags,
+        description:
+          'With `limit` or `cursor`: one page `{ items, nextCursor }`. Without: an array (for old clients) capped at ' +
+          `${LEGACY_CAP} products, with \`X-Result-Limit\` and, when more exist, \`X-More-Results: true\`.`,
+        querystring: productListQuerySchema,
+        response: { 200: z.union([productPageSchema, z.array(productSchema)]) },
+      },
+      // The hottest read: built from typed rows by toProductDto, so plain JSON.stringify suffices.
+      serializerCompiler: () => JSON.stringify,
     },
-    async (request, reply) => sendWithEtag(request, reply, (await listProducts(db, request.query.q)).map(toProductDto)),
+    async (request, reply) => {
+      const { q, limit, cursor } = request.query;
+      const paged = limit !== undefined || cursor !== undefined;
+      const etag = etagOf(`${await catalogVersion(db)}|${request.url}`);
+      if (notModified(request, reply, etag)) return reply;
+
+      const size = paged ? (limit ?? PRODUCT_PAGE_SIZE.default) : LEGACY_CAP;
+      const rows = await listProducts(db, { q, limit: size + 1, beforeId: cursor ? Number(cursor) : undefined });
+      const items = rows.slice(0, size);
+      const more = rows.length > size;
+      if (paged) return { items: items.map(toProductDto), nextCursor: more ? String(items.at(-1)!.id) : null };
+      reply.header('x-result-limit', String(LEGACY_CAP));
+      if (more) reply.header('x-more-results', 'true');
+      return items.map(toProductDto);
+    },
   );
 
   api.get(
@@ -33,12 +60,20 @@ export async function catalogRoutes(app: FastifyInstance, { db }: AppContext) {
       config: { access: 'admin' },
       schema: { tags, body: productInputSchema, response: { 201: productSchema } },
     },
-    async (request, reply) => reply.status(201).send(toProductDto(await createProduct(db, request.body))),
+    async (request, reply) => {
+      const product = await createProduct(db, request.body);
+      await recordAdminAction(db, requireViewer(request), 'product.create', `product ${product.id} ${product.name}`);
+      return reply.status(201).send(toProductDto(product));
+    },
   );
 
   api.delete(
     '/api/products/:id',
     { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
-    async (request) => toProductDto(await removeProduct(db, request.params.id)),
+    async (request) => {
+      const product = await removeProduct(db, request.params.id);
+      await recordAdminAction(db, requireViewer(request), 'product.remove', `product ${product.id} ${product.name}`);
+      return toProductDto(product);
+    },
   );
 }

@@ -25,10 +25,23 @@ function likePattern(text: string): string {
 }
 
 /** Visible products, newest first; `q` matches anywhere in the name, case-insensitively. */
-export async function listProducts(db: Db, q?: string): Promise<ProductRow[]> {
+export async function listProducts(db: Db, options: { q?: string; limit: number; beforeId?: number }): Promise<ProductRow[]> {
   let query = db.kysely.selectFrom('products').selectAll().where('hidden_at', 'is', null);
-  if (q) query = query.where(sql<string>`lower(name)`, 'like', sql<string>`${likePattern(q)} escape '\\'`);
-  return query.orderBy('id', 'desc').execute();
+  if (options.q) query = query.where(sql<string>`lower(name)`, 'like', sql<string>`${likePattern(options.q)} escape '\\'`);
+  if (options.beforeId) query = query.where('id', '<', options.beforeId);
+  return query.orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/**
+ * Changes whenever any product is added, changed (stock included) or removed: two indexed aggregates,
+ * so a revalidation that ends in 304 never reads the list itself.
+ */
+export async function catalogVersion(db: Db): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('products')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('updated_at').as('latest'), eb.fn.max('id').as('top')])
+    .executeTakeFirstOrThrow();
+  return `${row.count}/${row.latest ?? ''}/${row.top ?? ''}`;
 }
 
 export async function getVisibleProduct(db: Db, id: number): Promise<ProductRow> {

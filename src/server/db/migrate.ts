@@ -1,11 +1,17 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connection.js';
 import { initial } from './migrations/001-initial.js';
+import { payments } from './migrations/002-payments.js';
+import { googleSignIn } from './migrations/003-google-sign-in.js';
+import { history } from './migrations/004-history.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
   return {
     '001-initial': initial(db.dialect),
+    '002-payments': payments(db.dialect),
+    '003-google-sign-in': googleSignIn(db.dialect),
+    '004-history': history(db.dialect),
   };
 }
 

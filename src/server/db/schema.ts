@@ -1,6 +1,6 @@
 /** Table types for Kysely. Money is integer cents; timestamps are ISO-8601 UTC text on both databases. */
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { OrderStatus } from '../../shared/order-status.js';
+import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
 import type { Role } from '../../shared/api.js';
 
 interface Timestamps {
@@ -68,6 +68,67 @@ export interface ContactMessagesTable extends Timestamps {
   message: string;
 }
 
+export interface PaymentsTable extends Timestamps {
+  id: Generated<number>;
+  order_id: number;
+  provider: 'stripe' | 'test';
+  intent_id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'created' | 'succeeded' | 'refunded';
+}
+
+export interface WebhookEventsTable extends Timestamps {
+  event_id: string;
+  type: string;
+}
+
+export interface TestProcessorIntentsTable extends Timestamps {
+  id: string;
+  client_secret: string;
+  order_id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'requires_payment_method' | 'succeeded' | 'refunded';
+  idempotency_key: string;
+}
+
+// Google sign-in (migration 003-google-sign-in): started sign-ins and one-time exchange codes.
+export interface GoogleSignInStatesTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface GoogleSignInCodesTable {
+  code_hash: string;
+  user_id: number;
+  return_to: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface OrderEventsTable extends Timestamps {
+  id: Generated<number>;
+  order_id: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor: OrderActor;
+  actor_user_id: number | null;
+}
+
+export interface AuditLogTable extends Timestamps {
+  id: Generated<number>;
+  admin_user_id: number;
+  action: AuditAction;
+  target: string;
+}
+
+export type AuditAction = 'product.create' | 'product.remove' | 'user.promote' | 'user.remove';
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -75,6 +136,13 @@ export interface Database {
   orders: OrdersTable;
   reviews: ReviewsTable;
   contact_messages: ContactMessagesTable;
+  payments: PaymentsTable;
+  webhook_events: WebhookEventsTable;
+  test_processor_intents: TestProcessorIntentsTable;
+  order_events: OrderEventsTable;
+  audit_log: AuditLogTable;
+  google_sign_in_states: GoogleSignInStatesTable;
+  google_sign_in_codes: GoogleSignInCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+export function etagOf(text: string): string {
+  return `"${createHash('sha1').update(text).digest('base64url')}"`;
+}
+
 /**
- * Sends JSON with a strong ETag and `Cache-Control: no-cache`, so a browser revalidates each time and
- * gets a bodiless 304 while nothing changed.
+ * Sets the ETag and `Cache-Control: no-cache` (the browser revalidates every time) and answers a bodiless
+ * 304 when the browser already has this version. Returns true when the 304 was sent.
  */
-export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown) {
-  const json = JSON.stringify(body);
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   reply.header('etag', etag).header('cache-control', 'no-cache');
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    return reply.status(304).send();
-  }
+  if (!ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return false;
+  reply.status(304).send();
+  return true;
+}
+
+/** JSON with an ETag computed from the body itself. */
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown) {
+  const json = JSON.stringify(body);
+  if (notModified(request, reply, etagOf(json))) return reply;
   return reply.type('application/json; charset=utf-8').send(json);
 }

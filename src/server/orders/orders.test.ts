@@ -131,7 +131,8 @@ describe(`orders (${databaseKind})`, () => {
       token: customer.token,
       body: { order: placed._id, transactionId: 'pi_forged', status: 'pending' },
     });
-    expect(forged.statusCode).toBe(409);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('unknown_payment');
     const after = (await call(server.app, 'GET', `/api/order/${placed._id}`, { token: customer.token })).json();
     expect(after).toMatchObject({ status: 'not paid', paid: false, transactionId: null });
   });

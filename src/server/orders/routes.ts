@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { orderSchema } from '../../shared/api.js';
-import { errorMessages } from '../../shared/messages.js';
+import { orderEventSchema, orderSchema } from '../../shared/api.js';
 import { ORDER_STATUSES } from '../../shared/order-status.js';
 import { emailSchema, idSchema, orderInputSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireSelfOrAdmin, requireViewer } from '../auth/guards.js';
-import { conflict, forbidden } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
+import { confirmPayment } from '../payments/service.js';
 import { getActiveUser } from '../users/service.js';
 import {
   cancelOrder,
   deliverOrder,
   getOrderFor,
+  getOrderHistory,
   listAllOrders,
   listOrdersOfUser,
   placeOrder,
@@ -28,7 +29,7 @@ const orderPatchSchema = z.object({
   transactionId: z.string().trim().min(1).max(255).optional(),
 });
 
-export async function ordersRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function ordersRoutes(app: FastifyInstance, { db, payments }: AppContext) {
   const api = typed(app);
 
   api.post(
@@ -63,6 +64,19 @@ export async function ordersRoutes(app: FastifyInstance, { db }: AppContext) {
     async (request) => toOrderDto(await getOrderFor(db, requireViewer(request), request.params.id)),
   );
 
+  api.get(
+    '/api/orders/:id/history',
+    { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: z.array(orderEventSchema) } } },
+    async (request) =>
+      (await getOrderHistory(db, request.params.id)).map((event) => ({
+        from: event.from_status,
+        to: event.to_status,
+        actor: event.actor,
+        by: event.actor_email ? { name: event.actor_name ?? '', email: event.actor_email } : null,
+        at: event.created_at,
+      })),
+  );
+
   api.delete(
     '/api/orders/:id',
     { config: { access: 'user' }, schema: { tags, params: idParams, response: { 200: orderSchema } } },
@@ -77,16 +91,14 @@ export async function ordersRoutes(app: FastifyInstance, { db }: AppContext) {
     },
     async (request) => {
       const viewer = requireViewer(request);
-      if (request.body.status === 'shipped') {
+      const { status, transactionId } = request.body;
+      if (status === 'shipped') {
         if (viewer.role !== 'admin') throw forbidden();
-        return toOrderDto(await deliverOrder(db, request.params.id));
+        return toOrderDto(await deliverOrder(db, viewer, request.params.id));
       }
-      // Payment confirmation: only the owner, and only once the payment provider is wired in.
-      const order = await getOrderFor(db, viewer, request.params.id);
-      if (order.user_id !== viewer.id) throw forbidden();
-      throw conflict('payment_unavailable', errorMessages.paymentNotAvailable, {
-        transactionId: `Order ${order.id} cannot be marked paid yet`,
-      });
+      if (!transactionId) throw badRequest('transactionId is required', { transactionId: 'transactionId is required' });
+      // Paying: the owner reports a transaction id; the provider, not the browser, says whether it paid.
+      return toOrderDto(await confirmPayment(db, payments, viewer, request.params.id, transactionId));
     },
   );
 }

@@ -69,7 +69,7 @@ export async function placeOrder(db: Db, viewer: Viewer, input: OrderInput): Pro
       .select(['name', 'email'])
       .where('id', '=', viewer.id)
       .executeTakeFirstOrThrow();
-    return trx
+    const placed = await trx
       .insertInto('orders')
       .values({
         user_id: viewer.id,
@@ -87,6 +87,8 @@ export async function placeOrder(db: Db, viewer: Viewer, input: OrderInput): Pro
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordOrderEvent(trx, placed.id, null, 'not paid', { actor: 'customer', userId: viewer.id });
+    return placed;
   });
 }
 
@@ -120,12 +122,11 @@ export async function transitionOrder(
   trx: Kysely<Database>,
   order: OrderRow,
   to: OrderStatus,
-  actor: OrderActor,
+  by: ChangedBy,
   changes: { transaction_id?: string } = {},
 ): Promise<OrderRow> {
-  const illegal = () =>
-    conflict('illegal_transition', errorMessages.illegalTransition(order.status, to));
-  if (!canTransition(order.status, to, actor)) throw illegal();
+  const illegal = () => conflict('illegal_transition', errorMessages.illegalTransition(order.status, to));
+  if (!canTransition(order.status, to, by.actor)) throw illegal();
   const updated = await trx
     .updateTable('orders')
     .set({ status: to, updated_at: now(), ...changes })
@@ -134,24 +135,61 @@ export async function transitionOrder(
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw illegal();
+  await recordOrderEvent(trx, order.id, order.status, to, by);
   return updated;
+}
+
+/** Who changed an order: a customer or admin (with their account), the payment provider, or the shop itself. */
+export interface ChangedBy {
+  actor: OrderActor;
+  userId: number | null;
+}
+
+async function recordOrderEvent(trx: Kysely<Database>, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy) {
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: orderId, from_status: from, to_status: to, actor: by.actor, actor_user_id: by.userId, ...timestamps() })
+    .execute();
+}
+
+/** Stock an order holds goes back to its product (cancelled or expired while unpaid). */
+export async function returnStock(trx: Kysely<Database>, order: OrderRow) {
+  await trx
+    .updateTable('products')
+    .set({ stock: sql<number>`stock + ${order.quantity}`, updated_at: now() })
+    .where('id', '=', order.product_id)
+    .execute();
+}
+
+export async function getOrderHistory(db: Db, orderId: number) {
+  await getOrder(db, orderId);
+  return db.kysely
+    .selectFrom('order_events')
+    .leftJoin('users', 'users.id', 'order_events.actor_user_id')
+    .select([
+      'order_events.from_status',
+      'order_events.to_status',
+      'order_events.actor',
+      'order_events.created_at',
+      'users.name as actor_name',
+      'users.email as actor_email',
+    ])
+    .where('order_events.order_id', '=', orderId)
+    .orderBy('order_events.id', 'asc')
+    .execute();
 }
 
 export async function cancelOrder(db: Db, viewer: Viewer, id: number): Promise<OrderRow> {
   const order = await getOrderFor(db, viewer, id);
   const actor: OrderActor = order.user_id === viewer.id ? 'customer' : 'admin';
   return db.kysely.transaction().execute(async (trx) => {
-    const cancelled = await transitionOrder(trx, order, 'cancelled', actor);
-    await trx
-      .updateTable('products')
-      .set({ stock: sql<number>`stock + ${order.quantity}`, updated_at: now() })
-      .where('id', '=', order.product_id)
-      .execute();
+    const cancelled = await transitionOrder(trx, order, 'cancelled', { actor, userId: viewer.id });
+    await returnStock(trx, order);
     return cancelled;
   });
 }
 
-export async function deliverOrder(db: Db, id: number): Promise<OrderRow> {
+export async function deliverOrder(db: Db, admin: Viewer, id: number): Promise<OrderRow> {
   const order = await getOrder(db, id);
-  return db.kysely.transaction().execute((trx) => transitionOrder(trx, order, 'shipped', 'admin'));
+  return db.kysely.transaction().execute((trx) => transitionOrder(trx, order, 'shipped', { actor: 'admin', userId: admin.id }));
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminFlagSchema, userSchema } from '../../shared/api.js';
 import { emailSchema, profileUpdateSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
+import { recordAdminAction } from '../audit/service.js';
 import { requireSelfOrAdmin, requireViewer } from '../auth/guards.js';
 import {
   findActiveUserByEmail,
@@ -52,7 +53,9 @@ export async function usersRoutes(app: FastifyInstance, { db }: AppContext) {
     { config: { access: 'admin' }, schema: { tags, params: emailParams, response: { 200: userSchema } } },
     async (request) => {
       const user = await getActiveUser(db, request.params.email);
-      return toUserDto(await setRole(db, user.id, 'admin'));
+      const promoted = await setRole(db, user.id, 'admin');
+      await recordAdminAction(db, requireViewer(request), 'user.promote', user.email);
+      return toUserDto(promoted);
     },
   );
 
@@ -60,7 +63,9 @@ export async function usersRoutes(app: FastifyInstance, { db }: AppContext) {
     '/api/user/:email',
     { config: { access: 'admin' }, schema: { tags, params: emailParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await removeUser(db, request.params.email, requireViewer(request));
+      const admin = requireViewer(request);
+      await removeUser(db, request.params.email, admin);
+      await recordAdminAction(db, admin, 'user.remove', request.params.email);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import type { Db } from '../db/connection.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { now, timestamps, type UserRow } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
 
@@ -44,11 +45,6 @@ export interface NewUser {
   passwordHash: string | null;
   role?: 'admin' | 'user';
   photoUrl?: string | null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e.message ?? '');
 }
 
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {

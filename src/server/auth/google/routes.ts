@@ -1,0 +1,187 @@
+/**
+ * "Continue with Google": OpenID Connect authorization-code flow with PKCE, state and nonce, run by the
+ * server (the browser never sees the client secret or a provider token).
+ *
+ *   browser ──GET /api/auth/google/start?returnTo=/path──▶ 302 to the provider (state cookie set)
+ *   provider ──302──▶ GET /api/auth/google/callback?code&state
+ *        ──▶ 302 /login#google=<one-time code>        or  302 /login#googleError=<message>
+ *   browser ──POST /api/auth/google/exchange { code }──▶ { token, user, returnTo }
+ *
+ * Stateless servers: the started sign-in (state hash, nonce, PKCE verifier, returnTo) and the one-time
+ * code (hash) live in the database, single use. The `state` is also put in a short-lived HttpOnly cookie
+ * on the callback path, so a callback only completes in the browser that started it (no login CSRF).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authResponseSchema } from '../../../shared/api.js';
+import { typed, type AppContext } from '../../app-types.js';
+import { HttpError } from '../../errors.js';
+import { getUserById, toUserDto } from '../../users/service.js';
+import { createSession } from '../sessions.js';
+import { findOrCreateAccount } from './accounts.js';
+import { googleMessages, type GoogleFailure } from './messages.js';
+import { OidcClient } from './oidc.js';
+import { sanitiseReturnTo } from './return-to.js';
+import { issueExchangeCode, savePendingSignIn, STATE_TTL_MS, takeExchangeCode, takePendingSignIn } from './store.js';
+
+export const STATE_COOKIE = 'partsmith_google_state';
+const CALLBACK_PATH = '/api/auth/google/callback';
+const tags = ['accounts'];
+
+const notConfigured = () => new HttpError(503, 'google_not_configured', googleMessages.notConfigured);
+const invalidExchangeCode = () => new HttpError(401, 'google_code_invalid', googleMessages.expiredOrTampered);
+
+const startQuery = z.object({
+  returnTo: z.string().optional().describe("A path on this shop to come back to, e.g. '/place-order/3'; anything else means '/'"),
+});
+const callbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+const exchangeBody = z.object({ code: z.string().min(1).max(200) });
+const exchangeResponse = authResponseSchema.extend({ returnTo: z.string() });
+const statusResponse = z.object({ configured: z.boolean() });
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+function stateCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return [
+    `${STATE_COOKIE}=${value}`,
+    `Path=${CALLBACK_PATH}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** A top-level navigation answer: never cached, never leaks the URL (code, state) as a referrer. */
+function navigate(reply: FastifyReply, location: string) {
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
+}
+
+export const loginFailureLocation = (failure: GoogleFailure) =>
+  `/login#googleError=${encodeURIComponent(googleMessages[failure])}`;
+
+export async function googleRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  const api = typed(app);
+  const google = config.google;
+  const oidc = google ? new OidcClient(google) : undefined;
+  const secureCookie = google ? new URL(google.publicUrl).protocol === 'https:' : false;
+  const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: 60_000 };
+
+  api.get(
+    '/api/auth/google/status',
+    { config: { access: 'public' }, schema: { tags, response: { 200: statusResponse } } },
+    async () => ({ configured: Boolean(oidc) }),
+  );
+
+  api.get(
+    '/api/auth/google/start',
+    {
+      config: { access: 'public', rateLimit },
+      attachValidation: true,
+      schema: { tags, querystring: startQuery },
+    },
+    async (request, reply) => {
+      if (!oidc) throw notConfigured();
+      const returnTo = request.validationError ? '/' : sanitiseReturnTo(request.query.returnTo);
+      try {
+        const authorization = await oidc.authorizationRequest();
+        await savePendingSignIn(db, authorization.state, {
+          nonce: authorization.nonce,
+          codeVerifier: authorization.codeVerifier,
+          returnTo,
+        });
+        reply.header('set-cookie', stateCookie(authorization.state, STATE_TTL_MS / 1000, secureCookie));
+        return navigate(reply, authorization.url.href);
+      } catch (error) {
+        request.log.warn({ err: error }, 'Google sign-in could not start (provider discovery or database)');
+        return navigate(reply, loginFailureLocation('failed'));
+      }
+    },
+  );
+
+  api.get(
+    CALLBACK_PATH,
+    {
+      config: { access: 'public' },
+      attachValidation: true,
+      schema: { tags, querystring: callbackQuery },
+    },
+    async (request, reply) => {
+      reply.header('set-cookie', stateCookie('', 0, secureCookie));
+      const fail = (failure: GoogleFailure, reason: string, error?: unknown) => {
+        request.log.warn({ err: error, failure }, `Google sign-in refused: ${reason}`);
+        return navigate(reply, loginFailureLocation(failure));
+      };
+      if (!oidc) return fail('failed', 'Google sign-in is not configured');
+      if (request.validationError) return fail('expiredOrTampered', 'malformed callback query', request.validationError);
+
+      try {
+        const { code, state, error } = request.query;
+        // Taken (deleted) first, whatever happens next: a state is good for one callback only.
+        const pending = state ? await takePendingSignIn(db, state) : undefined;
+        if (error) {
+          return error === 'access_denied'
+            ? fail('cancelled', 'the user cancelled at the provider')
+            : fail('failed', `the provider answered error=${error} (${request.query.error_description ?? ''})`);
+        }
+        if (!state || !pending) return fail('expiredOrTampered', 'unknown, used or expired state');
+        if (readCookie(request, STATE_COOKIE) !== state) {
+          return fail(
+            'expiredOrTampered',
+            'the state cookie is missing or different: the callback came to another browser than the one that started the sign-in, or the shop was not opened at PUBLIC_URL',
+          );
+        }
+        if (!code) return fail('failed', 'no authorization code in the callback');
+
+        let claims;
+        try {
+          claims = await oidc.redeem(new URL(request.url, 'http://callback.invalid').search, {
+            state,
+            nonce: pending.nonce,
+            codeVerifier: pending.codeVerifier,
+          });
+        } catch (redeemError) {
+          return fail('failed', 'the token request or the ID-token verification failed', redeemError);
+        }
+
+        const outcome = await findOrCreateAccount(db, claims);
+        if (outcome.kind === 'unverified-email') return fail('unverifiedEmail', 'the e-mail address is not verified');
+        if (outcome.kind === 'unusable-claims') return fail('failed', outcome.reason);
+        const oneTimeCode = await issueExchangeCode(db, outcome.user.id, pending.returnTo);
+        request.log.info({ userId: outcome.user.id, created: outcome.created }, 'Google sign-in');
+        return navigate(reply, `/login#google=${oneTimeCode}`);
+      } catch (unexpected) {
+        return fail('failed', 'unexpected error', unexpected);
+      }
+    },
+  );
+
+  api.post(
+    '/api/auth/google/exchange',
+    {
+      config: { access: 'public', rateLimit },
+      schema: { tags, body: exchangeBody, response: { 200: exchangeResponse } },
+    },
+    async (request) => {
+      const taken = await takeExchangeCode(db, request.body.code);
+      if (!taken) throw invalidExchangeCode();
+      const user = await getUserById(db, taken.userId);
+      if (user.deleted_at) throw invalidExchangeCode();
+      // The session itself, exactly as for a password login.
+      const token = await createSession(db, user.id, config.sessionTtlMs);
+      return { token, user: toUserDto(user), returnTo: taken.returnTo };
+    },
+  );
+}

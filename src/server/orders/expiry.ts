@@ -1,0 +1,56 @@
+/**
+ * Unpaid orders hold stock; after UNPAID_ORDER_TTL they expire and give it back. Safe with several
+ * servers running this at once: each order's change is conditional on it still being 'not paid', so
+ * exactly one server wins it and only the winner returns the stock.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connection.js';
+import { HttpError } from '../errors.js';
+import { returnStock, transitionOrder } from './service.js';
+
+const BATCH = 200;
+
+export async function expireUnpaidOrders(db: Db, ttlMs: number, at = Date.now()): Promise<number> {
+  const cutoff = new Date(at - ttlMs).toISOString();
+  const stale = await db.kysely
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'not paid')
+    .where('created_at', '<', cutoff)
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+  let expired = 0;
+  for (const order of stale) {
+    try {
+      await db.kysely.transaction().execute(async (trx) => {
+        await transitionOrder(trx, order, 'expired', { actor: 'system', userId: null });
+        await returnStock(trx, order);
+      });
+      expired += 1;
+    } catch (error) {
+      // Paid, cancelled or expired by someone else in the meantime: theirs to handle.
+      if (!(error instanceof HttpError && error.code === 'illegal_transition')) throw error;
+    }
+  }
+  return expired;
+}
+
+/** Runs the expiry every `everyMs` (unref'd: it never keeps the process alive). */
+export function scheduleExpiry(db: Db, ttlMs: number, everyMs: number, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const count = await expireUnpaidOrders(db, ttlMs);
+      if (count > 0) log.info({ count }, 'expired unpaid orders and returned their stock');
+    } catch (error) {
+      log.error({ err: error }, 'expiring unpaid orders failed');
+    } finally {
+      running = false;
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

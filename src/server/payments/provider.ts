@@ -1,0 +1,37 @@
+/** What the shop needs from a card payment provider; Stripe in production, the test processor otherwise. */
+export type ProviderName = 'stripe' | 'test';
+
+export interface PaymentIntent {
+  id: string;
+  clientSecret: string;
+  /** 'succeeded' is the only status that pays an order. */
+  status: string;
+  amountCents: number;
+  currency: string;
+  /** The order id the shop put in the intent's metadata when creating it. */
+  orderId: string | null;
+}
+
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** Set for payment_intent.* events. */
+  intent: PaymentIntent | null;
+}
+
+export interface PaymentProvider {
+  name: ProviderName;
+  /** For the browser: Stripe's publishable key; null for the test processor. */
+  publishableKey: string | null;
+  createIntent(input: { orderId: number; amountCents: number; idempotencyKey: string }): Promise<PaymentIntent>;
+  /** null when the provider knows no such intent. */
+  retrieveIntent(id: string): Promise<PaymentIntent | null>;
+  /** Gives the whole amount back; repeating it is harmless. */
+  refund(intentId: string): Promise<void>;
+  /** Verifies a webhook's signature over the raw body; throws when it does not verify. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+export class WebhookSignatureError extends Error {}
+
+export const CURRENCY = 'usd';

@@ -1,0 +1,147 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
+import {
+  type Account,
+  call,
+  createProduct,
+  databaseKind,
+  registerAdmin,
+  registerCustomer,
+  startTestServer,
+  type TestServer,
+} from '../test/harness.js';
+
+const WEBHOOK_SECRET = 'whsec_test_partsmith';
+
+describe(`payments with Stripe, against a local fake of its API (${databaseKind})`, () => {
+  let fake: FakeStripe;
+  let server: TestServer;
+  let admin: Account;
+  let customer: Account;
+  let productId: string;
+  const signer = new Stripe('sk_test_signer');
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startTestServer({
+      STRIPE_SECRET_KEY: 'sk_test_partsmith',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_partsmith',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+    });
+    admin = await registerAdmin(server);
+    customer = await registerCustomer(server.app);
+    productId = await createProduct(server.app, admin, { price: 94, stock: 10_000, min: 100 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  const placeOrder = async (quantity = 100) =>
+    (
+      await call(server.app, 'POST', '/api/orders', {
+        token: customer.token,
+        body: { productId, quantity, phone: '5550100', address: 'Road 1' },
+      })
+    ).json()._id as string;
+  const intentFor = async (orderId: string) => {
+    const response = await call(server.app, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId, totalPrice: 1 } });
+    expect(response.statusCode).toBe(200);
+    const clientSecret: string = response.json().clientSecret;
+    return fake.intents.get(clientSecret.split('_secret_')[0]!)!;
+  };
+  const report = (orderId: string, transactionId: string) =>
+    call(server.app, 'PATCH', `/api/orders/${orderId}`, { token: customer.token, body: { transactionId } });
+  const orderOf = async (orderId: string) => (await call(server.app, 'GET', `/api/order/${orderId}`, { token: admin.token })).json();
+  const paymentsOf = async (orderId: string) =>
+    (await call(server.app, 'GET', '/api/payments', { token: admin.token })).json().filter((p: { orderId: string }) => p.orderId === orderId);
+
+  function webhook(intent: object, { id = `evt_${Math.random().toString(36).slice(2)}`, secret = WEBHOOK_SECRET } = {}) {
+    const payload = JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } });
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+  }
+
+  it('gives the browser the publishable key', async () => {
+    expect((await call(server.app, 'GET', '/api/payments/config')).json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_partsmith' });
+  });
+
+  it('creates one intent per order, in cents, usd, with the order id, ignoring the browser total', async () => {
+    const orderId = await placeOrder(150);
+    const first = await intentFor(orderId);
+    const callsAfterFirst = fake.createCalls;
+    const second = await intentFor(orderId);
+    expect(second.id).toBe(first.id);
+    expect(fake.createCalls).toBe(callsAfterFirst);
+    expect(first).toMatchObject({ amount: 1_410_000, currency: 'usd', metadata: { orderId } });
+  });
+
+  it('pays the order when Stripe says the intent succeeded, for this order, for the exact amount', async () => {
+    const orderId = await placeOrder();
+    const intent = await intentFor(orderId);
+    expect((await report(orderId, intent.id)).statusCode).toBe(402);
+    fake.succeed(intent.id);
+    const paid = await report(orderId, intent.id);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'pending', transactionId: intent.id, paid: true });
+  });
+
+  it('refuses a forged id, another order’s intent, and a wrong amount', async () => {
+    const orderId = await placeOrder();
+    expect((await report(orderId, 'pi_forged')).statusCode).toBe(400);
+
+    const otherOrder = await placeOrder();
+    const otherIntent = fake.succeed((await intentFor(otherOrder)).id);
+    expect((await report(orderId, otherIntent.id)).statusCode).toBe(409);
+
+    const intent = await intentFor(orderId);
+    fake.succeed(intent.id, { amount: 100 });
+    const wrongAmount = await report(orderId, intent.id);
+    expect(wrongAmount.statusCode).toBe(409);
+    expect(wrongAmount.json().error.message).toBe('This payment does not match the order total');
+    expect(await orderOf(orderId)).toMatchObject({ status: 'not paid', paid: false, transactionId: null });
+  });
+
+  it('a signed payment_intent.succeeded pays the order once; a replay changes nothing', async () => {
+    const orderId = await placeOrder();
+    const intent = fake.succeed((await intentFor(orderId)).id);
+    const event = { id: 'evt_once' };
+    const first = await webhook(intent, event);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, outcome: 'processed' });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', transactionId: intent.id });
+    const replay = await webhook(intent, event);
+    expect(replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+    // The browser reporting the same payment afterwards is harmless too.
+    expect((await report(orderId, intent.id)).statusCode).toBe(200);
+  });
+
+  it('pays once when the same event arrives twice at the same moment', async () => {
+    const orderId = await placeOrder();
+    const intent = fake.succeed((await intentFor(orderId)).id);
+    const outcomes = (await Promise.all([webhook(intent, { id: 'evt_race' }), webhook(intent, { id: 'evt_race' })])).map((r) => r.json().outcome);
+    expect(outcomes.sort()).toEqual(['duplicate', 'processed']);
+    expect(await paymentsOf(orderId)).toEqual([expect.objectContaining({ status: 'succeeded', intentId: intent.id })]);
+  });
+
+  it('ignores bad signatures, wrong amounts, and intents of unknown orders', async () => {
+    const orderId = await placeOrder();
+    const intent = fake.succeed((await intentFor(orderId)).id);
+    const forged = await webhook(intent, { secret: 'whsec_wrong' });
+    expect(forged.statusCode).toBe(400);
+    const wrongAmount = await webhook({ ...intent, amount: 1 });
+    expect(wrongAmount.json().outcome).toBe('ignored');
+    const unknown = await webhook({ ...intent, id: 'pi_unknown', metadata: { orderId: '987654' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().outcome).toBe('ignored');
+    expect(await orderOf(orderId)).toMatchObject({ status: 'not paid', paid: false });
+  });
+});

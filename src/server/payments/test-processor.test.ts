@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardMessages } from '../../shared/card.js';
+import {
+  type Account,
+  call,
+  createProduct,
+  databaseKind,
+  registerAdmin,
+  registerCustomer,
+  startTestServer,
+  type TestServer,
+} from '../test/harness.js';
+
+describe(`payments with the built-in test processor (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  let customer: Account;
+  let productId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await registerAdmin(server);
+    customer = await registerCustomer(server.app, 'Paying Customer');
+    productId = await createProduct(server.app, admin, { price: 12.99, stock: 10_000, min: 10 });
+  });
+  afterAll(() => server.close());
+
+  const placeOrder = async (quantity = 10) =>
+    (
+      await call(server.app, 'POST', '/api/orders', {
+        token: customer.token,
+        body: { productId, quantity, phone: '5550100', address: 'Road 1' },
+      })
+    ).json()._id as string;
+  const intentFor = (orderId: string, extra: Record<string, unknown> = {}) =>
+    call(server.app, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId, ...extra } });
+  const confirm = (clientSecret: string, number: string, expiry = '12 / 34', cvc = '123') =>
+    call(server.app, 'POST', '/api/payments/test/confirm', { body: { clientSecret, card: { number, expiry, cvc } } });
+  const report = (orderId: string, transactionId: string, token = customer.token) =>
+    call(server.app, 'PATCH', `/api/orders/${orderId}`, { token, body: { order: orderId, transactionId, status: 'pending' } });
+  const orderOf = async (orderId: string) => (await call(server.app, 'GET', `/api/order/${orderId}`, { token: customer.token })).json();
+
+  it('says which provider the browser should use', async () => {
+    expect((await call(server.app, 'GET', '/api/payments/config')).json()).toEqual({ provider: 'test', publishableKey: null });
+  });
+
+  it('charges the server-computed total with 4242…, then the order is paid once', async () => {
+    const orderId = await placeOrder(15);
+    const intent = await intentFor(orderId, { totalPrice: 0.5 });
+    expect(intent.statusCode).toBe(200);
+    expect(intent.json().amount).toBe(194.85);
+    const again = await intentFor(orderId);
+    expect(again.json().clientSecret).toBe(intent.json().clientSecret);
+
+    const charged = await confirm(intent.json().clientSecret, '4242 4242 4242 4242');
+    expect(charged.statusCode).toBe(200);
+    const { id, status, amount } = charged.json().paymentIntent;
+    expect(id).toMatch(/^pi_[A-Za-z0-9]{24}$/);
+    expect(status).toBe('succeeded');
+    expect(amount).toBe(194.85);
+
+    const paid = await report(orderId, id);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'pending', paid: true, transactionId: id });
+    expect((await report(orderId, id)).statusCode).toBe(200);
+
+    const payments = (await call(server.app, 'GET', '/api/payments', { token: admin.token })).json();
+    const forOrder = payments.filter((p: { orderId: string }) => p.orderId === orderId);
+    expect(forOrder).toEqual([expect.objectContaining({ provider: 'test', intentId: id, amount: 194.85, status: 'succeeded', currency: 'usd' })]);
+    expect((await intentFor(orderId)).statusCode).toBe(409);
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', '12 / 34', '123', cardMessages.declined],
+    ['4000 0000 0000 9995', '12 / 34', '123', cardMessages.insufficientFunds],
+    ['4242 4242 4242 4241', '12 / 34', '123', cardMessages.numberInvalid],
+    ['4242 4242 4242', '12 / 34', '123', cardMessages.numberIncomplete],
+    ['4242 4242 4242 4242', '01 / 20', '123', cardMessages.expiryYearPast],
+    ['4242 4242 4242 4242', '13 / 34', '123', cardMessages.expiryMonthInvalid],
+    ['4242 4242 4242 4242', '12 / 34', '12', cardMessages.cvcIncomplete],
+    ['4111 1111 1111 1111', '12 / 34', '123', cardMessages.declined],
+  ])('%s %s %s: "%s", and the order stays unpaid', async (number, expiry, cvc, message) => {
+    const orderId = await placeOrder();
+    const { clientSecret } = (await intentFor(orderId)).json();
+    const response = await confirm(clientSecret, number, expiry, cvc);
+    expect(response.statusCode).toBe(402);
+    expect(response.json().error).toEqual({ code: 'card_error', message });
+    const intentId = clientSecret.split('_secret_')[0];
+    expect((await report(orderId, intentId)).statusCode).toBe(402);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'not paid', paid: false, transactionId: null });
+  });
+
+  it("won't pay an order with another order's payment, or anyone else's order", async () => {
+    const paidOrder = await placeOrder(10);
+    const otherOrder = await placeOrder(10);
+    const { clientSecret } = (await intentFor(paidOrder)).json();
+    const { paymentIntent } = (await confirm(clientSecret, '4242424242424242')).json();
+    const reused = await report(otherOrder, paymentIntent.id);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.code).toBe('payment_mismatch');
+    expect((await orderOf(otherOrder)).paid).toBe(false);
+
+    const stranger = await registerCustomer(server.app);
+    expect((await report(paidOrder, paymentIntent.id, stranger.token)).statusCode).toBe(403);
+    expect((await call(server.app, 'POST', '/api/create-payment-intent', { token: stranger.token, body: { orderId: otherOrder } })).statusCode).toBe(403);
+  });
+
+  it('cannot pay a cancelled order', async () => {
+    const orderId = await placeOrder();
+    const { clientSecret } = (await intentFor(orderId)).json();
+    await call(server.app, 'DELETE', `/api/orders/${orderId}`, { token: customer.token });
+    const { paymentIntent } = (await confirm(clientSecret, '4242424242424242')).json();
+    const response = await report(orderId, paymentIntent.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: 'payment_refunded',
+      message: 'This order was cancelled before your payment arrived; the payment has been refunded',
+    });
+    expect((await orderOf(orderId)).status).toBe('cancelled');
+    const payments = (await call(server.app, 'GET', '/api/payments', { token: admin.token })).json();
+    expect(payments.find((p: { intentId: string }) => p.intentId === paymentIntent.id)).toMatchObject({ status: 'refunded' });
+    const intent = await server.db.kysely.selectFrom('test_processor_intents').selectAll().where('id', '=', paymentIntent.id).executeTakeFirstOrThrow();
+    expect(intent.status).toBe('refunded');
+  });
+});
