@@ -81,6 +81,14 @@ if (existsSync(CHROMIUM)) {
   skip('browser tests', `${CHROMIUM} is missing (apt-get install chromium) — the end-to-end suite did NOT run`);
 }
 
+// 5. The benchmarks in short mode, so they keep working (their budgets are judged by full runs).
+const benchOk = run('benchmark, short mode (npm run bench -- --short)', 'npm', ['run', 'bench', '--', '--short']);
+results.push({ label: 'benchmark (short)', ok: benchOk, passed: benchOk ? 1 : 0, failed: benchOk ? 0 : 1 });
+if (existsSync(CHROMIUM)) {
+  const lighthouseOk = run('Lighthouse, short mode (npm run bench:web -- --short)', 'npm', ['run', 'bench:web', '--', '--short']);
+  results.push({ label: 'Lighthouse (short)', ok: lighthouseOk, passed: lighthouseOk ? 1 : 0, failed: lighthouseOk ? 0 : 1 });
+}
+
 console.log('\n━━━ summary ━━━');
 for (const r of results) {
   const state = r.skipped ? (CI ? 'MISSING' : 'SKIPPED') : r.ok ? 'ok' : 'FAILED';

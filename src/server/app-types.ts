@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { ResponseCache } from './http/response-cache.js';
 import type { PaymentProvider } from './payments/provider.js';
 
 /** What every domain's routes receive. */
@@ -9,6 +10,7 @@ export interface AppContext {
   db: Db;
   config: Config;
   payments: PaymentProvider;
+  cache: ResponseCache;
 }
 
 export function typed(app: FastifyInstance) {

@@ -17,6 +17,7 @@ import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { HttpError, registerErrorHandling } from './errors.js';
+import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
 import { ordersRoutes } from './orders/routes.js';
 import { createPaymentProvider } from './payments/index.js';
@@ -24,8 +25,11 @@ import { paymentsRoutes } from './payments/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { usersRoutes } from './users/routes.js';
 
-export async function buildApp({ db, config }: Pick<AppContext, 'db' | 'config'>, logger: FastifyServerOptions['logger'] = false) {
-  const context: AppContext = { db, config, payments: createPaymentProvider(config, db) };
+export async function buildApp(
+  { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
+  logger: FastifyServerOptions['logger'] = false,
+) {
+  const context: AppContext = { db, config, cache, payments: createPaymentProvider(config, db) };
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -79,6 +83,8 @@ export async function buildApp({ db, config }: Pick<AppContext, 'db' | 'config'>
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
+      // build:web writes .br and .gz next to each file; the one the browser accepts is sent.
+      preCompressed: true,
       cacheControl: false,
       // Vite puts a content hash in every asset's name, so a browser may keep them for a year; other
       // files (images, favicon) are revalidated.

@@ -98,6 +98,7 @@ const envSchema = z
     PAYMENTS: z.enum(['stripe', 'test']).optional(),
     UNPAID_ORDER_TTL: duration('24h'),
     EXPIRY_CHECK_EVERY: duration('1m'),
+    PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional().default(1000),
     CORS_ORIGINS: z
       .string()
       .optional()
@@ -154,6 +155,8 @@ export interface Config {
   unpaidOrderTtlMs: number;
   expiryCheckEveryMs: number;
   corsOrigins: string[];
+  /** How long public catalog and review answers may be served from memory. */
+  publicCacheMs: number;
   /** Set when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL are; otherwise Google sign-in is off. */
   google?: GoogleConfig;
 }
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidOrderTtlMs: e.UNPAID_ORDER_TTL,
     expiryCheckEveryMs: e.EXPIRY_CHECK_EVERY,
     corsOrigins: e.CORS_ORIGINS,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     payments:
       e.PAYMENTS !== 'test' && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

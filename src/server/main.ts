@@ -1,17 +1,21 @@
 /** Production entry point: config, migrations, seed, listen, graceful shutdown. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './db/seed/seed.js';
+import { ResponseCache } from './http/response-cache.js';
 import { scheduleExpiry } from './orders/expiry.js';
 
 async function main() {
   const config = loadConfig();
   const db = connect(config.database);
   await migrateToLatest(db);
-  const app = await buildApp({ db, config }, { level: config.logLevel });
+  const cache = new ResponseCache(config.publicCacheMs);
+  const app = await buildApp({ db, config, cache }, { level: config.logLevel });
 
   if (config.admin) await ensureAdmin(db, config.admin, app.log);
   if (config.seedDemo) {
@@ -19,7 +23,7 @@ async function main() {
     await ensureDemoAccounts(db, config, app.log);
   }
 
-  const stopExpiry = scheduleExpiry(db, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log);
+  const stopExpiry = scheduleExpiry(db, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log, () => cache.invalidate('catalog'));
   stopOnSignals(app, async () => {
     stopExpiry();
     await db.kysely.destroy();
@@ -35,15 +39,44 @@ async function main() {
   }
 }
 
-/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database. */
+/**
+ * SIGTERM/SIGINT: stop taking new connections, answer every request already received, then close the
+ * database and exit 0 (exit 1 if that takes over 10 s).
+ *
+ * Not simply `app.close()`: Node's http `server.close()` also destroys every connection that has no
+ * request parsed yet, which includes requests that already arrived but were not read (a burst, a
+ * proxy's fresh connection): those clients got a reset although nothing was wrong. And an answer sent
+ * with keep-alive leaves its connection open, so the close waited for the client's keep-alive to time
+ * out, well past the 10 s limit. So: stop listening first (connections stay), tell every answer from
+ * now on to close its connection, wait until no request has been in flight for a moment, then close.
+ */
 function stopOnSignals(app: FastifyInstance, closeDatabase: () => Promise<void>) {
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  let lastActivity = 0;
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    inFlight.add(response);
+    lastActivity = Date.now();
+    if (stopping && !response.headersSent) response.setHeader('connection', 'close');
+    response.once('close', () => {
+      inFlight.delete(response);
+      lastActivity = Date.now();
+    });
+  });
+
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    app.log.info({ signal, inFlight: inFlight.size }, 'shutting down: finishing the requests in flight');
+    const forceExit = setTimeout(() => {
+      app.log.error({ inFlight: inFlight.size }, 'shutdown took over 10 s: exiting with requests unfinished');
+      process.exit(1);
+    }, 10_000).unref();
+    for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
+    // The listening socket only; the http server's own close() would drop unread requests (see above).
+    Server.prototype.close.call(app.server);
+    while (inFlight.size > 0 || Date.now() - lastActivity < 250) await sleep(25);
+    await app.close(); // closes the connections left idle, runs the onClose hooks
     await closeDatabase();
     clearTimeout(forceExit);
     process.exit(0);
@@ -51,6 +84,8 @@ function stopOnSignals(app: FastifyInstance, closeDatabase: () => Promise<void>)
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);

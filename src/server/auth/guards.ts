@@ -1,6 +1,6 @@
 /**
  * Who may call what. Every /api route states `config.access`; a route without one fails at start-up.
- * - public: anyone (a valid token still identifies the viewer, e.g. for admin-only fields)
+ * - public: anyone (with `identify`, a valid token still names the viewer, e.g. for admin-only fields)
  * - user:   any signed-in account (per-resource checks like "owner or admin" happen in the handler)
  * - admin:  admins only
  */
@@ -15,6 +15,8 @@ export type Access = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** For a public route whose answer depends on who asks: look the token up anyway. */
+    identify?: boolean;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -41,8 +43,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessionTtlMs
   });
 
   app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access) return;
+    const { access, identify } = request.routeOptions.config;
+    if (!access || (access === 'public' && !identify)) return;
     const token = bearerToken(request);
     request.viewer = token ? await findViewer(db, token, sessionTtlMs) : null;
     if (access === 'public') return;

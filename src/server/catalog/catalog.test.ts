@@ -151,3 +151,26 @@ describe(`catalog (${databaseKind})`, () => {
     expect((await revalidate()).statusCode).toBe(200);
   });
 });
+
+describe(`catalog answers from memory (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLIC_CACHE_MS: '60000' });
+    admin = await registerAdmin(server);
+  });
+  afterAll(() => server.close());
+
+  it("serves a cached page without the database until this server changes the catalog", async () => {
+    const productId = await createProduct(server.app, admin, { name: 'Cached Part', stock: 50, min: 1 });
+    const stock = async () => (await call(server.app, 'GET', `/api/products/${productId}`)).json().stock;
+    expect(await stock()).toBe(50);
+    // A change behind this server's back (as another server would make) is not seen within the TTL…
+    await server.db.kysely.updateTable('products').set({ stock: 49 }).where('id', '=', Number(productId)).execute();
+    expect(await stock()).toBe(50);
+    // …but a change made through this server drops the cached catalog at once.
+    const customer = await registerCustomer(server.app);
+    await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 4, phone: '5550100', address: 'Road 1' } });
+    expect(await stock()).toBe(45);
+  });
+});

@@ -5,15 +5,14 @@ import { idSchema, PRODUCT_PAGE_SIZE, productInputSchema, productListQuerySchema
 import { typed, type AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import { requireViewer } from '../auth/guards.js';
-import { etagOf, notModified, sendWithEtag } from '../http/etag.js';
-import { catalogVersion, createProduct, getVisibleProduct, listProducts, removeProduct, toProductDto } from './service.js';
+import { createProduct, getVisibleProduct, listProducts, removeProduct, toProductDto } from './service.js';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['catalog'];
 /** What an old client that asks for "all products" gets at most. */
 const LEGACY_CAP = 100;
 
-export async function catalogRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppContext) {
   const api = typed(app);
 
   api.get(
@@ -28,30 +27,25 @@ export async function catalogRoutes(app: FastifyInstance, { db }: AppContext) {
         querystring: productListQuerySchema,
         response: { 200: z.union([productPageSchema, z.array(productSchema)]) },
       },
-      // The hottest read: built from typed rows by toProductDto, so plain JSON.stringify suffices.
-      serializerCompiler: () => JSON.stringify,
     },
-    async (request, reply) => {
-      const { q, limit, cursor } = request.query;
-      const paged = limit !== undefined || cursor !== undefined;
-      const etag = etagOf(`${await catalogVersion(db)}|${request.url}`);
-      if (notModified(request, reply, etag)) return reply;
-
-      const size = paged ? (limit ?? PRODUCT_PAGE_SIZE.default) : LEGACY_CAP;
-      const rows = await listProducts(db, { q, limit: size + 1, beforeId: cursor ? Number(cursor) : undefined });
-      const items = rows.slice(0, size);
-      const more = rows.length > size;
-      if (paged) return { items: items.map(toProductDto), nextCursor: more ? String(items.at(-1)!.id) : null };
-      reply.header('x-result-limit', String(LEGACY_CAP));
-      if (more) reply.header('x-more-results', 'true');
-      return items.map(toProductDto);
-    },
+    async (request, reply) =>
+      cache.serve(request, reply, 'catalog', async () => {
+        const { q, limit, cursor } = request.query;
+        const paged = limit !== undefined || cursor !== undefined;
+        const size = paged ? (limit ?? PRODUCT_PAGE_SIZE.default) : LEGACY_CAP;
+        const rows = await listProducts(db, { q, limit: size + 1, beforeId: cursor ? Number(cursor) : undefined });
+        const items = rows.slice(0, size).map(toProductDto);
+        const more = rows.length > size;
+        if (paged) return { body: { items, nextCursor: more ? items.at(-1)!._id : null } };
+        return { body: items, headers: { 'x-result-limit': String(LEGACY_CAP), ...(more ? { 'x-more-results': 'true' } : {}) } };
+      }),
   );
 
   api.get(
     '/api/products/:id',
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
-    async (request, reply) => sendWithEtag(request, reply, toProductDto(await getVisibleProduct(db, request.params.id))),
+    async (request, reply) =>
+      cache.serve(request, reply, 'catalog', async () => ({ body: toProductDto(await getVisibleProduct(db, request.params.id)) })),
   );
 
   api.post(
@@ -62,6 +56,7 @@ export async function catalogRoutes(app: FastifyInstance, { db }: AppContext) {
     },
     async (request, reply) => {
       const product = await createProduct(db, request.body);
+      cache.invalidate('catalog');
       await recordAdminAction(db, requireViewer(request), 'product.create', `product ${product.id} ${product.name}`);
       return reply.status(201).send(toProductDto(product));
     },
@@ -72,6 +67,7 @@ export async function catalogRoutes(app: FastifyInstance, { db }: AppContext) {
     { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request) => {
       const product = await removeProduct(db, request.params.id);
+      cache.invalidate('catalog');
       await recordAdminAction(db, requireViewer(request), 'product.remove', `product ${product.id} ${product.name}`);
       return toProductDto(product);
     },

@@ -32,18 +32,6 @@ export async function listProducts(db: Db, options: { q?: string; limit: number;
   return query.orderBy('id', 'desc').limit(options.limit).execute();
 }
 
-/**
- * Changes whenever any product is added, changed (stock included) or removed: two indexed aggregates,
- * so a revalidation that ends in 304 never reads the list itself.
- */
-export async function catalogVersion(db: Db): Promise<string> {
-  const row = await db.kysely
-    .selectFrom('products')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('updated_at').as('latest'), eb.fn.max('id').as('top')])
-    .executeTakeFirstOrThrow();
-  return `${row.count}/${row.latest ?? ''}/${row.top ?? ''}`;
-}
-
 export async function getVisibleProduct(db: Db, id: number): Promise<ProductRow> {
   const product = await db.kysely
     .selectFrom('products')

@@ -26,5 +26,26 @@ export function connect(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+}
+
+/**
+ * Kysely prepares every query afresh; compiling SQL is a large share of a small query's cost, so keep
+ * the prepared statements by their SQL text (queries are parameterised, so the set stays small).
+ * A statement being iterated (streamed) can't be shared, so streaming gets a fresh one.
+ */
+function withStatementCache(sqlite: SQLite.Database, maxStatements = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText);
+      if (!statement) {
+        statement = sqlite.prepare(sqlText);
+        if (cache.size >= maxStatements) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, statement);
+      }
+      return statement.busy ? sqlite.prepare(sqlText) : statement;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export function etagOf(text: string): string {
+export function etagOf(text: string | Buffer): string {
   return `"${createHash('sha1').update(text).digest('base64url')}"`;
 }
 
@@ -15,11 +15,4 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, etag: 
   if (!ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return false;
   reply.status(304).send();
   return true;
-}
-
-/** JSON with an ETag computed from the body itself. */
-export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown) {
-  const json = JSON.stringify(body);
-  if (notModified(request, reply, etagOf(json))) return reply;
-  return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -37,14 +37,23 @@ export async function expireUnpaidOrders(db: Db, ttlMs: number, at = Date.now())
 }
 
 /** Runs the expiry every `everyMs` (unref'd: it never keeps the process alive). */
-export function scheduleExpiry(db: Db, ttlMs: number, everyMs: number, log: FastifyBaseLogger): () => void {
+export function scheduleExpiry(
+  db: Db,
+  ttlMs: number,
+  everyMs: number,
+  log: FastifyBaseLogger,
+  onExpired: () => void,
+): () => void {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
       const count = await expireUnpaidOrders(db, ttlMs);
-      if (count > 0) log.info({ count }, 'expired unpaid orders and returned their stock');
+      if (count > 0) {
+        onExpired();
+        log.info({ count }, 'expired unpaid orders and returned their stock');
+      }
     } catch (error) {
       log.error({ err: error }, 'expiring unpaid orders failed');
     } finally {

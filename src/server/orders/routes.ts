@@ -29,14 +29,17 @@ const orderPatchSchema = z.object({
   transactionId: z.string().trim().min(1).max(255).optional(),
 });
 
-export async function ordersRoutes(app: FastifyInstance, { db, payments }: AppContext) {
+export async function ordersRoutes(app: FastifyInstance, { db, payments, cache }: AppContext) {
   const api = typed(app);
 
   api.post(
     '/api/orders',
     { config: { access: 'user' }, schema: { tags, body: orderInputSchema, response: { 201: orderSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(toOrderDto(await placeOrder(db, requireViewer(request), request.body))),
+    async (request, reply) => {
+      const order = await placeOrder(db, requireViewer(request), request.body);
+      cache.invalidate('catalog');
+      return reply.status(201).send(toOrderDto(order));
+    },
   );
 
   api.get(
@@ -80,7 +83,11 @@ export async function ordersRoutes(app: FastifyInstance, { db, payments }: AppCo
   api.delete(
     '/api/orders/:id',
     { config: { access: 'user' }, schema: { tags, params: idParams, response: { 200: orderSchema } } },
-    async (request) => toOrderDto(await cancelOrder(db, requireViewer(request), request.params.id)),
+    async (request) => {
+      const order = await cancelOrder(db, requireViewer(request), request.params.id);
+      cache.invalidate('catalog');
+      return toOrderDto(order);
+    },
   );
 
   api.patch(

@@ -8,13 +8,17 @@ import { listReviews, postReview, toReviewDto } from './service.js';
 
 const tags = ['reviews'];
 
-export async function reviewsRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function reviewsRoutes(app: FastifyInstance, { db, cache }: AppContext) {
   const api = typed(app);
 
   api.get(
     '/api/review',
-    { config: { access: 'public' }, schema: { tags, response: { 200: z.array(reviewSchema) } } },
-    async (request) => (await listReviews(db)).map((row) => toReviewDto(row, request.viewer)),
+    { config: { access: 'public', identify: true }, schema: { tags, response: { 200: z.array(reviewSchema) } } },
+    async (request, reply) => {
+      // Signed-in viewers may see e-mails the public may not: only the anonymous answer is shared.
+      if (request.viewer) return (await listReviews(db)).map((row) => toReviewDto(row, request.viewer));
+      return cache.serve(request, reply, 'reviews', async () => ({ body: (await listReviews(db)).map((row) => toReviewDto(row, null)) }));
+    },
   );
 
   api.post(
@@ -22,7 +26,9 @@ export async function reviewsRoutes(app: FastifyInstance, { db }: AppContext) {
     { config: { access: 'user' }, schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      return reply.status(201).send(toReviewDto(await postReview(db, viewer, request.body), viewer));
+      const review = await postReview(db, viewer, request.body);
+      cache.invalidate('reviews');
+      return reply.status(201).send(toReviewDto(review, viewer));
     },
   );
 }

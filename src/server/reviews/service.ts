@@ -21,7 +21,7 @@ export function toReviewDto(row: ReviewRow, viewer: Viewer | null): Review {
 }
 
 export async function listReviews(db: Db): Promise<ReviewRow[]> {
-  return db.kysely.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(500).execute();
+  return db.kysely.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(100).execute();
 }
 
 export async function postReview(db: Db, viewer: Viewer, input: { rating: number; comment: string }) {

@@ -55,6 +55,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATABASE_URL: database.url,
     LOGIN_RATE_LIMIT: '10000',
     WEB_DIST: '/nonexistent',
+    // Tests change the database behind the server's back; the cache has its own test.
+    PUBLIC_CACHE_MS: '0',
     ...env,
   });
   const db = connect(config.database);

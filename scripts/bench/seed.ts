@@ -1,0 +1,119 @@
+/**
+ * Fills a fresh database with a catalog-scale data set for benchmarks: products, customers, orders and
+ * reviews (defaults: 10,000 / 1,000 / 50,000 / 5,000). Usage: tsx scripts/bench/seed.ts <DATABASE_URL>
+ * Prints the bench customer's e-mail and password and a product with ample stock as JSON on stdout.
+ */
+import { parseDatabaseUrl } from '../../src/server/config.js';
+import { hashPassword } from '../../src/server/auth/passwords.js';
+import { connect } from '../../src/server/db/connection.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+
+const PARTS = ['Headlight', 'Brake Pad', 'Tire', 'Wiper Blade', 'Mirror', 'Hubcap', 'Spark Plug', 'Air Filter', 'Radiator', 'Alternator', 'Shock Absorber', 'Fuel Pump'];
+const KINDS = ['Standard', 'Heavy-Duty', 'Premium', 'Compact', 'Sport', 'Fleet', 'Classic', 'Eco'];
+const IMAGES = ['headlight', 'brake-pads', 'tire', 'windshield-wiper', 'rear-view-mirror', 'hubcap', 'spark-plug', 'air-filter', 'radiator', 'alternator', 'shock-absorber', 'brake-light'];
+
+const counts = {
+  products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
+  customers: Number(process.env.BENCH_CUSTOMERS ?? 1_000),
+  orders: Number(process.env.BENCH_ORDERS ?? 50_000),
+  reviews: Number(process.env.BENCH_REVIEWS ?? 5_000),
+};
+export const BENCH_PASSWORD = 'bench-password';
+
+// A small deterministic generator, so two runs seed the same data.
+let seed = 42;
+const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+
+async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+async function main() {
+  const url = process.argv[2];
+  if (!url) throw new Error('usage: tsx scripts/bench/seed.ts <DATABASE_URL>');
+  const db = connect(parseDatabaseUrl(url));
+  await migrateToLatest(db);
+  const k = db.kysely;
+  const at = new Date().toISOString();
+  const stamps = { created_at: at, updated_at: at };
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+
+  await k.transaction().execute(async (trx) => {
+    const products = Array.from({ length: counts.products }, (_, i) => {
+      const part = pick(PARTS);
+      return {
+        name: `${pick(KINDS)} ${part} ${1000 + i}`,
+        description: `${part} for passenger cars and light trucks, part number PS-${100000 + i}.`,
+        img: `/images/products/${pick(IMAGES)}.svg`,
+        price_cents: 100 + Math.floor(random() * 50_000),
+        stock: 1_000_000,
+        min_quantity: 1 + Math.floor(random() * 50),
+        hidden_at: null,
+        ...stamps,
+      };
+    });
+    await inBatches(products, 500, (batch) => trx.insertInto('products').values(batch).execute());
+
+    const customers = Array.from({ length: counts.customers }, (_, i) => ({
+      name: `Bench Customer ${i}`,
+      email: `bench${i}@example.com`,
+      password_hash: passwordHash,
+      role: 'user' as const,
+      phone: '5550100',
+      address: `${i} Bench Street`,
+      photo_url: null,
+      deleted_at: null,
+      ...stamps,
+    }));
+    await inBatches(customers, 500, (batch) => trx.insertInto('users').values(batch).execute());
+
+    const orders = Array.from({ length: counts.orders }, () => {
+      const productId = 1 + Math.floor(random() * counts.products);
+      const customer = Math.floor(random() * counts.customers);
+      return {
+        user_id: customer + 1,
+        product_id: productId,
+        customer_name: `Bench Customer ${customer}`,
+        email: `bench${customer}@example.com`,
+        product_name: products[productId - 1]!.name,
+        unit_price_cents: products[productId - 1]!.price_cents,
+        quantity: 50,
+        phone: '5550100',
+        address: `${customer} Bench Street`,
+        status: pick(['not paid', 'pending', 'shipped', 'cancelled'] as const),
+        transaction_id: null,
+        ...stamps,
+      };
+    });
+    await inBatches(orders, 500, (batch) => trx.insertInto('orders').values(batch).execute());
+
+    const reviews = Array.from({ length: counts.reviews }, () => {
+      const customer = Math.floor(random() * counts.customers);
+      return {
+        user_id: customer + 1,
+        name: `Bench Customer ${customer}`,
+        email: `bench${customer}@example.com`,
+        rating: 1 + Math.floor(random() * 5),
+        comment: 'Solid part, fitted first time and arrived well packed.',
+        ...stamps,
+      };
+    });
+    await inBatches(reviews, 500, (batch) => trx.insertInto('reviews').values(batch).execute());
+  });
+
+  const orderProduct = await k
+    .insertInto('products')
+    .values({ name: 'Bench Bolt', description: 'Ordered by the benchmark', img: '/images/products/hubcap.svg', price_cents: 199, stock: 1_000_000_000, min_quantity: 1, hidden_at: null, ...stamps })
+    .returning(['id', 'stock'])
+    .executeTakeFirstOrThrow();
+  await k.destroy();
+  process.stdout.write(
+    JSON.stringify({ ...counts, customerEmail: 'bench0@example.com', password: BENCH_PASSWORD, orderProductId: orderProduct.id, orderProductStock: orderProduct.stock }) + '\n',
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
