@@ -7,8 +7,12 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_DB_FILE ??= join(tmpdir(), `partsmith-e2e-${Date.now()}-${process.pid}.db`);
 process.env.E2E_PORT ??= '4310';
 
+process.env.E2E_OIDC_PORT ??= '4311';
+
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const oidcPort = Number(process.env.E2E_OIDC_PORT);
+const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,21 +43,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'npm run build:web && npx tsx src/server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: process.env.E2E_DB_FILE,
-      SEED_DEMO: '1',
-      WEB_DIST: 'dist/web',
-      LOGIN_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // A local OpenID provider standing in for Google ("Continue with Google"), see e2e/oidc-provider.ts.
+      command: `npx tsx e2e/oidc-provider.ts`,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OIDC_PORT: String(oidcPort) },
     },
-  },
+    {
+      command: 'npm run build:web && npx tsx src/server/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: process.env.E2E_DB_FILE,
+        SEED_DEMO: '1',
+        WEB_DIST: 'dist/web',
+        LOGIN_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        // Card payments through the built-in test processor (Stripe.js cannot load offline).
+        PAYMENTS: 'test',
+        // "Continue with Google" against the local provider above.
+        GOOGLE_CLIENT_ID: 'partsmith-e2e',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        PUBLIC_URL: baseURL,
+        OIDC_ISSUER: oidcIssuer,
+      },
+    },
+  ],
 });

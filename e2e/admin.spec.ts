@@ -6,9 +6,9 @@ import {
   expectNoSeriousA11yViolations,
   findProduct,
   saveScreenshot,
+  payOrderThroughApi,
   signInWithToken,
   uniqueEmail,
-  withDatabase,
 } from './helpers.js';
 
 async function signInAsAdmin(page: Page, request: Parameters<typeof apiLogin>[0]) {
@@ -88,8 +88,8 @@ test.describe('an admin', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText(`The Product ${name} with 300 units of stock is removed successfully!!!`)).toBeVisible();
     await expect(row).toHaveCount(0);
-    const search = await request.get(`/api/products?q=${encodeURIComponent(name)}`);
-    expect(await search.json()).toEqual([]);
+    const search = await request.get(`/api/products?limit=24&q=${encodeURIComponent(name)}`);
+    expect(await search.json()).toEqual({ items: [], nextCursor: null });
   });
 
   test('cancels an unpaid order and delivers a paid one', async ({ page, request }) => {
@@ -106,12 +106,9 @@ test.describe('an admin', () => {
     };
     const unpaidId = await place(radiator.min);
     const paidId = await place(radiator.min + 1);
-    // Card payments arrive with a later issue, so no order can reach 'pending' through the shop yet.
-    // To test delivery now, this order is marked paid directly in the run's fresh SQLite file, as the
-    // payment step will do once it exists.
-    withDatabase((db) =>
-      db.prepare(`UPDATE orders SET status='pending', transaction_id='pi_test' WHERE id=?`).run(Number(paidId)),
-    );
+    // Paid the way the browser pays: a payment intent, the test processor's card confirmation, the PATCH.
+    const transactionId = await payOrderThroughApi(request, customerToken, paidId);
+    expect(transactionId).toMatch(/^pi_\w+$/);
 
     await signInAsAdmin(page, request);
     await page.goto('/dashboard/manage-orders');
@@ -140,14 +137,32 @@ test.describe('an admin', () => {
     ).toBeVisible();
     await expect(paid.getByRole('cell').nth(4)).toHaveText('shipped');
     await expect(paid.getByText('Delivered')).toBeVisible();
+    await expect(paid.getByRole('cell').nth(5)).toHaveText('yes');
     await saveScreenshot(page, 'dashboard-manage-orders');
+
+    // The paid order's history: placed → paid → shipped, with who did it.
+    await paid.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: new RegExp(`History of order ${paidId}`) });
+    await expect(history).toBeVisible();
+    const events = history.getByTestId('history-event');
+    await expect(events).toHaveCount(3);
+    await expect(events.nth(0)).toContainText('placed: new → not paid');
+    await expect(events.nth(0)).toContainText(`by Pat Fleet (${customerEmail}), customer`);
+    await expect(events.nth(1)).toContainText('paid: not paid → pending');
+    await expect(events.nth(1)).toContainText('by payment provider');
+    await expect(events.nth(2)).toContainText('shipped: pending → shipped');
+    await expect(events.nth(2)).toContainText('by Demo Admin (admin@partsmith.example), admin');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'dashboard-order-history', false);
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
 
     // The customer sees it as paid, with its transaction id, and no actions.
     await signInWithToken(page, customerToken);
     await page.goto('/dashboard/myOrders');
     const mine = page.getByTestId(`order-${paidId}`);
     await expect(mine).toContainText('paid');
-    await expect(mine).toContainText('Transaction ID: pi_test');
+    await expect(mine).toContainText(`Transaction ID: ${transactionId}`);
     await expect(mine.getByRole('button')).toHaveCount(0);
   });
 

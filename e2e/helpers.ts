@@ -1,5 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@partsmith.example', password: 'partsmith-admin' };
@@ -50,19 +49,6 @@ export async function saveScreenshot(page: Page, name: string, fullPage = true) 
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
 }
 
-/** The run's SQLite file (playwright.config.ts puts its path in E2E_DB_FILE). */
-export function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const file = process.env.E2E_DB_FILE;
-  if (!file) throw new Error('E2E_DB_FILE is not set (see playwright.config.ts)');
-  const db = new Database(file);
-  try {
-    db.pragma('busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 export interface ApiProduct {
   _id: string;
   name: string;
@@ -72,9 +58,29 @@ export interface ApiProduct {
 }
 
 export async function findProduct(request: APIRequestContext, name: string): Promise<ApiProduct> {
-  const response = await request.get(`/api/products?q=${encodeURIComponent(name)}`);
-  const list = (await response.json()) as ApiProduct[];
-  const product = list.find((item) => item.name === name);
+  const response = await request.get(`/api/products?limit=100&q=${encodeURIComponent(name)}`);
+  const { items } = (await response.json()) as { items: ApiProduct[] };
+  const product = items.find((item) => item.name === name);
   if (!product) throw new Error(`No product named ${name}`);
   return product;
+}
+
+/**
+ * Pays an order the way the browser does in test mode: create the payment intent, confirm Stripe's test
+ * card 4242 4242 4242 4242 with the built-in test processor, then PATCH the order with the payment's id.
+ * Answers the transaction id.
+ */
+export async function payOrderThroughApi(request: APIRequestContext, token: string, orderId: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const intent = await request.post('/api/create-payment-intent', { headers, data: { orderId } });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const confirmed = await request.post('/api/payments/test/confirm', {
+    data: { clientSecret, card: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const { paymentIntent } = (await confirmed.json()) as { paymentIntent: { id: string } };
+  const patched = await request.patch(`/api/orders/${orderId}`, { headers, data: { transactionId: paymentIntent.id } });
+  expect(patched.status(), await patched.text()).toBe(200);
+  return paymentIntent.id;
 }

@@ -1,7 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, saveScreenshot } from './helpers.js';
+import { ADMIN, apiLogin, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.js';
+
+/** The home route's JavaScript budget (gzip, kB of 1000 bytes), as scripts/bundle-size.mjs checks it. */
+const HOME_JS_BUDGET_KB = 120;
 
 test.describe('a visitor', () => {
+  // No page a visitor sees may log an error: a CSP violation ("Refused to …"), a failed script, a crash.
+  let consoleErrors: string[];
+  test.beforeEach(({ page }) => {
+    consoleErrors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  });
+  test.afterEach(() => {
+    expect(consoleErrors, 'console errors, CSP violations or uncaught exceptions').toEqual([]);
+  });
+
   test('sees every section of the home page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -56,18 +75,46 @@ test.describe('a visitor', () => {
     await expect(page).toHaveURL(/\/allProducts$/);
   });
 
-  test('the home page does not download dashboard code', async ({ page }) => {
-    const scripts: string[] = [];
+  test('the home page downloads no dashboard, payment or form code, within its JavaScript budget', async ({ page }) => {
+    const finished: Promise<{ url: string; transfer: number }>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      finished.push(request.sizes().then((sizes) => ({ url: request.url(), transfer: sizes.responseBodySize + sizes.responseHeadersSize })));
+    });
+    const productRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
+      if (new URL(request.url()).pathname === '/api/products') productRequests.push(request.url());
     });
     await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Our Products' }).getByRole('article')).toHaveCount(6);
     await page.waitForLoadState('networkidle');
+    const scripts = await Promise.all(finished);
+
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((url) => /Dashboard|ManageProducts|ManageOrders|MakeAdmin|AddProduct|MyOrders|Payment/.test(url))).toEqual([]);
+    expect(
+      scripts.filter(({ url }) => /Dashboard|ManageProducts|ManageOrders|MakeAdmin|AddProduct|MyOrders|Payment|Stripe|RequireAdmin|Field|ContactForm/.test(url)),
+    ).toEqual([]);
+    // The home grid asks for one small page, never the whole catalog.
+    expect(productRequests.map((url) => new URL(url).search)).toEqual(['?limit=6']);
+
+    // Budget: the gzip size of each built file the browser asked for (what scripts/bundle-size.mjs counts).
+    const gzipBytes = scripts
+      .map(({ url }) => gzipSync(readFileSync(join('dist/web', new URL(url).pathname))).length)
+      .reduce((sum, size) => sum + size, 0);
+    const transferred = scripts.reduce((sum, { transfer }) => sum + transfer, 0);
+    test.info().annotations.push({
+      type: 'home-js',
+      description: `${scripts.length} scripts, ${(gzipBytes / 1000).toFixed(1)} kB gzip, ${(transferred / 1000).toFixed(1)} kB transferred`,
+    });
+    console.log(`[home-js] ${test.info().annotations.at(-1)!.description}`);
+    expect(gzipBytes).toBeLessThanOrEqual(HOME_JS_BUDGET_KB * 1000);
   });
 
   test('browses all products and searches them by name', async ({ page }) => {
+    const productRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/products') productRequests.push(new URL(request.url()).search);
+    });
     await page.goto('/allProducts');
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
     const cards = page.getByRole('article');
@@ -83,6 +130,80 @@ test.describe('a visitor', () => {
 
     await page.getByLabel('Search products by name').fill('');
     await expect(cards).toHaveCount(12);
+    // The twelve demo parts fit on one page: nothing more to load.
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    // Every request is a page (limit=), searches included; never the unpaged list.
+    expect(productRequests.length).toBeGreaterThan(0);
+    for (const search of productRequests) expect(search).toMatch(/^\?limit=24(&|$)/);
+    expect(productRequests).toContain('?limit=24&q=TIRE');
+  });
+
+  test.describe('with a catalog of several pages', () => {
+    const created: string[] = [];
+    let adminToken = '';
+    test.beforeAll(async ({ request }) => {
+      adminToken = await apiLogin(request, ADMIN);
+      const run = Date.now().toString(36);
+      // 12 demo parts + 50 = 62 products: pages of 24, 24 and 14.
+      for (let i = 1; i <= 50; i++) {
+        const response = await request.post('/api/products', {
+          headers: { Authorization: `Bearer ${adminToken}` },
+          data: {
+            name: `Paging Part ${String(i).padStart(2, '0')} ${run}`,
+            description: 'A part that exists to make the catalog long (e2e).',
+            price: '9.50',
+            stock: '500',
+            min: '10',
+            img: '/images/products/spark-plug.svg',
+          },
+        });
+        expect(response.status(), await response.text()).toBe(201);
+        created.push(((await response.json()) as { _id: string })._id);
+      }
+    });
+    test.afterAll(async ({ request }) => {
+      for (const id of created)
+        await request.delete(`/api/products/${id}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    });
+
+    test("loads the next page with the 'Load more' button (keyboard users' way)", async ({ page }) => {
+      // Without IntersectionObserver the list never loads by itself: only the button does.
+      await page.addInitScript(() => {
+        delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+      });
+      await page.goto('/allProducts');
+      const cards = page.getByRole('article');
+      await expect(cards).toHaveCount(24);
+      const loadMore = page.getByRole('button', { name: 'Load more' });
+      await loadMore.focus();
+      await page.keyboard.press('Enter');
+      await expect(cards).toHaveCount(48);
+      await loadMore.click();
+      await expect(cards).toHaveCount(62);
+      await expect(loadMore).toHaveCount(0);
+    });
+
+    test('loads the next page when the end of the grid scrolls into view, and a search starts over', async ({ page }) => {
+      const pages: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/products') pages.push(new URL(request.url()).search);
+      });
+      await page.goto('/allProducts');
+      const cards = page.getByRole('article');
+      await expect(cards).toHaveCount(24);
+      await cards.last().scrollIntoViewIfNeeded();
+      await expect(cards).toHaveCount(48);
+      await cards.last().scrollIntoViewIfNeeded();
+      await expect(cards).toHaveCount(62);
+      expect(pages[0]).toBe('?limit=24');
+      expect(pages.filter((search) => /^\?limit=24&cursor=\d+$/.test(search))).toHaveLength(2);
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByLabel('Search products by name').fill('Paging Part');
+      await expect(cards).toHaveCount(24);
+      expect(pages.at(-1)).toBe('?limit=24&q=Paging+Part');
+      await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+    });
   });
 
   test('is sent to login when ordering, and back to the product afterwards', async ({ page }) => {

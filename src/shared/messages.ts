@@ -1,5 +1,6 @@
 /**
- * Every user-facing string of the SPEC, word for word (typos included).
+ * Every user-facing string of the SPEC, word for word (typos included), and under `ui` the browser's
+ * own messages that the SPEC does not word (toasts, confirmations, notices), so they live in one place.
  * Both the server (error messages) and the browser (toasts, labels) import from here.
  */
 export const messages = {
@@ -43,6 +44,38 @@ export const messages = {
   },
   adminCantBeRemoved: "Admin can't be removed",
   noUserLoggedIn: 'No user is logged in',
+  payment: {
+    congrats: 'Congrats! Your payment is completed.',
+    youPaid: (amount: string) => `You Paid: $${amount}`,
+    transactionId: (id: string) => `Your Transaction ID: ${id}`,
+  },
+  /** The browser's own messages, not worded by the SPEC. */
+  ui: {
+    contactSent: 'Thank you! Your message is sent, we will reply by e-mail.',
+    reviewPosted: 'Thank you! Your review is posted.',
+    productAdded: (product: string) => `The Product ${product} is added successfully`,
+    confirmMakeAdmin: (email: string) => `Make ${email} an admin?`,
+    confirmRemoveUser: (email: string) => `Are you sure you want to remove ${email}?`,
+    userRemoved: (email: string) => `${email} is removed successfully`,
+    googleNotConfigured: 'Google sign-in is not configured on this shop',
+    googleSigningIn: 'Signing you in with Google…',
+    googleFailed: 'Google sign-in failed, please try again',
+    /** How an order that expired unpaid (its stock returned) is shown. */
+    orderExpired: 'cancelled (expired)',
+    testModeNotice: 'Test mode — no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC.',
+    orderPaid: 'This order is paid.',
+    orderNotPayable: (status: string) => `This order is ${status} and cannot be paid.`,
+    paymentPreparing: 'Preparing the secure payment…',
+    paymentProcessing: 'Processing your payment…',
+    paymentUnavailable: 'Card payments could not be loaded. Please check your connection and reload the page.',
+    paymentFailed: 'The payment did not go through, please try again.',
+    paymentNotRecorded:
+      'Your card was charged, but the shop could not record the payment yet. Please try again; you will not be charged twice.',
+    historyEmpty: 'No changes recorded for this order.',
+    networkError: 'Cannot reach the shop, please check your connection',
+    pageCrashed: 'Something went wrong on this page.',
+    newVersion: 'A new version of the shop is available. Please reload the page.',
+  },
 } as const;
 
 /** Server error messages that the SPEC does not word; kept here so the browser can match on them. */

@@ -1,13 +1,15 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireAdmin } from './auth/RequireAdmin.js';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './auth/RequireAuth.js';
-import { ErrorPage } from './components/ErrorPage.js';
 import { RootLayout } from './components/RootLayout.js';
 import { HomePage } from './pages/home/HomePage.js';
 import { NotFoundPage } from './pages/not-found/NotFoundPage.js';
 
-/** A route component in its own chunk: the home page downloads none of them. */
+/**
+ * A route component in its own chunk: the home page downloads none of them. Routing is React Router's
+ * declarative mode (no loaders or actions are used), which keeps its data-router code out of the bundle;
+ * RootLayout provides the error boundary and the scroll reset that the data router would.
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return <Component />;
@@ -16,7 +18,6 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'allProducts', element: page(() => import('./pages/all-products/AllProductsPage.js'), 'AllProductsPage') },
@@ -43,7 +44,8 @@ export const routes: RouteObject[] = [
                 element: page(() => import('./pages/dashboard/payment/PaymentPage.js'), 'PaymentPage'),
               },
               {
-                element: <RequireAdmin />,
+                // Admin code (and its admin-flag query) loads only when an admin route is opened.
+                element: page(() => import('./auth/RequireAdmin.js'), 'RequireAdmin'),
                 children: [
                   {
                     path: 'manage-products',
@@ -72,6 +74,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return useRoutes(routes);
 }

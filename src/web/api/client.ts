@@ -1,4 +1,4 @@
-import { errorMessages } from '../../shared/messages.js';
+import { errorMessages, messages } from '../../shared/messages.js';
 
 export const TOKEN_KEY = 'token';
 /** Fired on window when an authenticated call answers 401: the stored token is no longer valid. */
@@ -69,7 +69,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'network', 'Cannot reach the shop, please check your connection');
+    throw new ApiError(0, 'network', messages.ui.networkError);
   }
 
   if (response.status === 204) return undefined as T;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../shared/api.js';
+import type { Order, OrderEvent } from '../../shared/api.js';
 import { apiFetch, seg } from './client.js';
 import { keys } from './keys.js';
 
@@ -59,5 +59,31 @@ export function useDeliverOrder() {
     mutationFn: (id: string) =>
       apiFetch<Order>(`/api/orders/${seg(id)}`, { method: 'PATCH', body: { status: 'shipped' } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.orders }),
+  });
+}
+
+/** Who changed an order and when (admin only). Loaded when its dialog opens. */
+export function useOrderHistory(id: string | null) {
+  return useQuery({
+    queryKey: keys.orderHistory(id ?? ''),
+    queryFn: ({ signal }) => apiFetch<OrderEvent[]>(`/api/orders/${seg(id ?? '')}/history`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/**
+ * After the card payment is confirmed: the owner reports the payment's id; the server checks it with the
+ * payment provider and answers with the order, now paid ('pending'), or refuses with a message.
+ */
+export function usePayOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, transactionId }: { orderId: string; transactionId: string }) =>
+      apiFetch<Order>(`/api/orders/${seg(orderId)}`, { method: 'PATCH', body: { transactionId } }),
+    onSuccess: (order) => {
+      client.setQueryData(keys.order(order._id), order);
+      return client.invalidateQueries({ queryKey: keys.orders });
+    },
   });
 }

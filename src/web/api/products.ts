@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '../../shared/api.js';
+import type { Product, ProductPage } from '../../shared/api.js';
 import { apiFetch, seg } from './client.js';
 import { keys } from './keys.js';
 
@@ -12,16 +12,25 @@ export type ProductInputBody = {
   img: string;
 };
 
-/** The catalog: re-fetched on focus and every minute (the server answers with ETags, so this is cheap). */
-export function useProducts(q = '') {
-  const query = q.trim();
+/** Products on the home page's grid. */
+export const HOME_PRODUCTS = 6;
+
+/** `/api/products?limit=…&cursor=…&q=…`: always a page, never the unpaged list. */
+export function productsUrl({ limit, cursor, q }: { limit: number; cursor?: string | null; q?: string }): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  if (q) params.set('q', q);
+  return `/api/products?${params}`;
+}
+
+/** The home grid: the newest few products (re-fetched on focus and every minute; ETags make it cheap). */
+export function useHomeProducts() {
   return useQuery({
-    queryKey: keys.productList(query),
-    queryFn: ({ signal }) =>
-      apiFetch<Product[]>(query ? `/api/products?q=${encodeURIComponent(query)}` : '/api/products', { signal }),
+    queryKey: keys.homeProducts,
+    queryFn: ({ signal }) => apiFetch<ProductPage>(productsUrl({ limit: HOME_PRODUCTS }), { signal }),
+    select: (page) => page.items,
     refetchOnWindowFocus: true,
     refetchInterval: 60_000,
-    placeholderData: (previous) => previous,
   });
 }
 

@@ -62,6 +62,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: user?.role === 'admin',
       login: async (input) => signIn(await authApi.login(input)),
       register: async (input) => signIn(await authApi.register(input)),
+      signInWithGoogle: async (code) => {
+        const answer = await authApi.googleExchange(code);
+        return { user: signIn(answer), returnTo: answer.returnTo };
+      },
       logout: async () => {
         try {
           await authApi.logout();

@@ -9,6 +9,8 @@ export interface AuthState {
   isAdmin: boolean;
   login(input: { email: string; password: string }): Promise<User>;
   register(input: { name: string; email: string; password: string }): Promise<User>;
+  /** Finishes "Continue with Google": trades the one-time code for a session; answers where to go next. */
+  signInWithGoogle(code: string): Promise<{ user: User; returnTo: string }>;
   /** Revokes the session on the server (best effort), forgets the token and the user's cached data. */
   logout(): Promise<void>;
   /** Forgets the token locally without a server call (a non-admin on an admin route). */

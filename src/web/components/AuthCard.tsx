@@ -35,6 +35,3 @@ export function OrDivider() {
     </div>
   );
 }
-
-/** Until Google sign-in is wired (a later issue), its button says so in the form's error text. */
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this shop';

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { errorText } from './form-errors.js';
 import { Spinner } from './Spinner.js';
 
@@ -9,7 +8,8 @@ export function QueryState<T>({
   label,
   children,
 }: {
-  query: UseQueryResult<T>;
+  /** A useQuery or useInfiniteQuery result. */
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
   label: string;
   children: (data: T) => ReactNode;
 }) {
@@ -25,5 +25,5 @@ export function QueryState<T>({
         </button>
       </div>
     );
-  return <>{children(query.data)}</>;
+  return <>{children(query.data as T)}</>;
 }

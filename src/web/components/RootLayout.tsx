@@ -1,10 +1,22 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { ErrorBoundary } from './ErrorPage.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { Spinner } from './Spinner.js';
 
+/** A new page starts at the top; back/forward (POP) leaves the browser's own scroll handling alone. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+}
+
 export function RootLayout() {
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -15,12 +27,13 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex-1" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

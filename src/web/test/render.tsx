@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import type { User } from '../../shared/api.js';
 import { AuthContext, type AuthState } from '../auth/auth-context.js';
@@ -25,6 +25,7 @@ export function fakeAuth(overrides: Partial<AuthState> = {}): AuthState {
     isAdmin: false,
     login: vi.fn(async () => customer),
     register: vi.fn(async () => customer),
+    signInWithGoogle: vi.fn(async () => ({ user: customer, returnTo: '/' })),
     logout: vi.fn(async () => undefined),
     signOutLocally: vi.fn(),
     ...overrides,
@@ -36,20 +37,32 @@ interface Options {
   route?: string;
   path?: string;
   state?: unknown;
+  /** The address's fragment, e.g. '#google=abc'. */
+  hash?: string;
+}
+
+/** Any other page: says where the router is, so a test can see where a component navigated to. */
+function ElsewherePage() {
+  const location = useLocation();
+  return <p>Page at {`${location.pathname}${location.search}${location.hash}`}</p>;
 }
 
 /** Renders `ui` with a fresh query cache, a memory router, a fake auth state and the toast container. */
-export function renderWithProviders(ui: ReactElement, { auth = fakeAuth(), route = '/under-test', path = '/under-test', state }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { auth = fakeAuth(), route = '/under-test', path = '/under-test', state, hash = '' }: Options = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={client}>
       <AuthContext value={auth}>
-        <MemoryRouter initialEntries={[{ pathname: route, state }]}>
+        <MemoryRouter initialEntries={[{ pathname: route, state, hash }]}>
           <Routes>
             <Route path={path} element={ui} />
             <Route path="/" element={<p>Home page</p>} />
             <Route path="/dashboard" element={<p>Dashboard page</p>} />
+            <Route path="*" element={<ElsewherePage />} />
           </Routes>
         </MemoryRouter>
         <ToastContainer autoClose={5000} />
@@ -59,9 +72,13 @@ export function renderWithProviders(ui: ReactElement, { auth = fakeAuth(), route
   return { ...result, user, client, auth };
 }
 
-type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown } | undefined;
+type Answer = { status: number; body?: unknown } | undefined;
+type Handler = (url: string, init: RequestInit) => Answer | Promise<Answer>;
 
-/** Stubs fetch: `handler` answers each call; the calls are recorded with their parsed JSON bodies. */
+/**
+ * Stubs fetch: `handler` answers each call (or a promise of the answer, to hold a call back); the calls
+ * are recorded with their parsed JSON bodies.
+ */
 export function mockFetch(handler: Handler) {
   const calls: { url: string; method: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -72,7 +89,7 @@ export function mockFetch(handler: Handler) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: (init.headers ?? {}) as Record<string, string>,
     });
-    const answer = handler(url, init) ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    const answer = (await handler(url, init)) ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { useProducts } from '../../api/products.js';
+import { useProductPages } from '../../api/product-pages.js';
+import { LoadMore } from '../../components/LoadMore.js';
 import { ProductGrid } from '../../components/ProductCard.js';
 import { QueryState } from '../../components/QueryState.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -8,7 +9,7 @@ import { useDebounced } from '../../components/useDebounced.js';
 export function AllProductsPage() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
-  const products = useProducts(q);
+  const pages = useProductPages(q);
   const searchId = useId();
 
   return (
@@ -34,22 +35,29 @@ export function AllProductsPage() {
           />
         </form>
       </div>
-      <QueryState query={products} label="products">
-        {(list) => (
-          <>
-            <p className="sr-only" role="status" aria-live="polite">
-              {products.isFetching ? 'Searching…' : `${list.length} products found`}
-            </p>
-            {products.isFetching && q !== '' && <Spinner inline label="Searching…" />}
-            {list.length === 0 ? (
-              <p className="rounded-lg bg-white p-8 text-center text-slate-700">
-                No products match “{q}”.
+      <QueryState query={pages} label="products">
+        {(data) => {
+          const list = data.pages.flatMap((page) => page.items);
+          const searching = pages.isFetching && !pages.isFetchingNextPage;
+          return (
+            <>
+              <p className="sr-only" role="status" aria-live="polite">
+                {searching ? 'Searching…' : `${list.length} products shown${pages.hasNextPage ? ', more available' : ''}`}
               </p>
-            ) : (
-              <ProductGrid products={list} />
-            )}
-          </>
-        )}
+              {searching && q !== '' && <Spinner inline label="Searching…" />}
+              {list.length === 0 ? (
+                <p className="rounded-lg bg-white p-8 text-center text-slate-700">No products match “{q}”.</p>
+              ) : (
+                <ProductGrid products={list} />
+              )}
+              <LoadMore
+                hasMore={Boolean(pages.hasNextPage) && !pages.isPlaceholderData}
+                loading={pages.isFetchingNextPage}
+                onLoadMore={() => void pages.fetchNextPage()}
+              />
+            </>
+          );
+        }}
       </QueryState>
     </div>
   );

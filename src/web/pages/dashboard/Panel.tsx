@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { OrderStatus } from '../../../shared/order-status.js';
+import { statusLabel } from '../../components/order-status-label.js';
 
 /** A dashboard section: its heading (h2; the page's h1 is the dashboard title) and content. */
 export function Panel({ title, children, actions }: { title: ReactNode; children: ReactNode; actions?: ReactNode }) {
@@ -21,8 +23,8 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
   );
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  const tone: Record<string, string> = {
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const tone: Record<OrderStatus, string> = {
     'not paid': 'bg-amber-100 text-amber-900',
     pending: 'bg-sky-100 text-sky-900',
     shipped: 'bg-emerald-100 text-emerald-900',
@@ -30,8 +32,8 @@ export function StatusBadge({ status }: { status: string }) {
     expired: 'bg-slate-200 text-slate-800',
   };
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tone[status] ?? 'bg-slate-200 text-slate-800'}`}>
-      {status}
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tone[status]}`}>
+      {statusLabel(status)}
     </span>
   );
 }

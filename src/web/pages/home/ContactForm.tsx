@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify/unstyled';
+import { messages } from '../../../shared/messages.js';
 import { contactInputSchema } from '../../../shared/schemas.js';
 import { useContact } from '../../api/contact.js';
 import { contact as copy } from '../../content/home.js';
 import { Field, FormError } from '../../components/Field.js';
 import { applyServerError } from '../../components/form-errors.js';
-
-export const MESSAGE_SENT = 'Thank you! Your message is sent, we will reply by e-mail.';
 
 export function ContactForm() {
   const contact = useContact();
@@ -29,7 +28,7 @@ export function ContactForm() {
       setFormError(applyServerError(error, setError, ['email', 'message']) || null);
       return;
     }
-    toast.success(MESSAGE_SENT);
+    toast.success(messages.ui.contactSent);
     reset({ email: '', message: '' });
   });
 

@@ -10,7 +10,7 @@ import {
   summarySubtitle,
   summaryTitle,
 } from '../../content/home.js';
-import { useProducts } from '../../api/products.js';
+import { useHomeProducts } from '../../api/products.js';
 import { useReviews } from '../../api/reviews.js';
 import { ProductGrid } from '../../components/ProductCard.js';
 import { QueryState } from '../../components/QueryState.js';
@@ -20,8 +20,6 @@ import { useNearViewport } from '../../components/useNearViewport.js';
 // The form libraries (react-hook-form, zod) load only when the contact block comes near the screen,
 // so they are not part of the home page's first download.
 const ContactForm = lazy(() => import('./ContactForm.js').then((module) => ({ default: module.ContactForm })));
-
-const HOME_PRODUCTS = 6;
 
 export function HomePage() {
   return (
@@ -81,14 +79,14 @@ function SectionHeading({ id, title, subtitle }: { id: string; title: string; su
 }
 
 function HomeProducts() {
-  const products = useProducts();
+  const products = useHomeProducts();
   return (
     <section aria-labelledby="products-title" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading id="products-title" title="Our Products" subtitle="Parts our customers order most, made in our own plants." />
       <QueryState query={products} label="products">
         {(list) => (
           <>
-            <ProductGrid products={list.slice(0, HOME_PRODUCTS)} />
+            <ProductGrid products={list} />
             <div className="mt-10 text-center">
               <Link to="/allProducts" className="btn-secondary px-6 py-3 text-base">
                 See all products

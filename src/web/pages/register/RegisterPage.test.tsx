@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../api/client.js';
-import { customer, fakeAuth, renderWithProviders } from '../../test/render.js';
+import { leavePage } from '../../auth/leave-page.js';
+import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../test/render.js';
 import { RegisterPage } from './RegisterPage.js';
+
+vi.mock('../../auth/leave-page.js', () => ({ leavePage: vi.fn() }));
 
 function setup(auth = fakeAuth()) {
   return renderWithProviders(<RegisterPage />, { auth, route: '/register', path: '/register' });
@@ -73,9 +76,18 @@ describe('RegisterPage', () => {
   });
 
   it('offers Google and links to the login page', async () => {
+    mockFetch((url) => (url === '/api/auth/google/status' ? { status: 200, body: { configured: false } } : undefined));
     const { user } = setup();
     expect(screen.getByRole('link', { name: 'Please login' })).toHaveAttribute('href', '/login');
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText('Google sign-in is not configured on this shop')).toBeInTheDocument();
+    expect(leavePage).not.toHaveBeenCalled();
+  });
+
+  it('starts Google sign-in when the shop has it', async () => {
+    mockFetch((url) => (url === '/api/auth/google/status' ? { status: 200, body: { configured: true } } : undefined));
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(leavePage).toHaveBeenCalledWith('/api/auth/google/start?returnTo=%2F'));
   });
 });

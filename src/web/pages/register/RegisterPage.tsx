@@ -6,8 +6,9 @@ import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../shared/messages.js';
 import { registerSchema } from '../../../shared/schemas.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { useContinueWithGoogle } from '../../auth/google.js';
 import { returnPath } from '../../auth/redirect.js';
-import { AuthCard, GoogleButton, GOOGLE_NOT_CONFIGURED, OrDivider } from '../../components/AuthCard.js';
+import { AuthCard, GoogleButton, OrDivider } from '../../components/AuthCard.js';
 import { Field, FormError } from '../../components/Field.js';
 import { applyServerError } from '../../components/form-errors.js';
 
@@ -16,6 +17,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
+  const continueWithGoogle = useContinueWithGoogle(returnPath(location.state), setFormError);
   const {
     register,
     handleSubmit,
@@ -63,7 +65,12 @@ export function RegisterPage() {
         </button>
       </form>
       <OrDivider />
-      <GoogleButton onClick={() => setFormError(GOOGLE_NOT_CONFIGURED)} />
+      <GoogleButton
+        onClick={() => {
+          setFormError(null);
+          void continueWithGoogle();
+        }}
+      />
       <FormError message={formError} />
     </AuthCard>
   );

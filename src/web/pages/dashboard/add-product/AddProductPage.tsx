@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify/unstyled';
+import { messages } from '../../../../shared/messages.js';
 import { productInputSchema } from '../../../../shared/schemas.js';
 import { useAddProduct } from '../../../api/products.js';
 import { Field, FormError } from '../../../components/Field.js';
 import { applyServerError } from '../../../components/form-errors.js';
 import { Panel } from '../Panel.js';
-
-export const productAdded = (name: string) => `The Product ${name} is added successfully`;
 
 const EMPTY = { name: '', description: '', price: '', stock: '', min: '', img: '' };
 const FIELDS = ['name', 'description', 'price', 'stock', 'min', 'img'] as const;
@@ -28,7 +27,7 @@ export function AddProductPage() {
     setFormError(null);
     try {
       const product = await add.mutateAsync(values);
-      toast.success(productAdded(product.name));
+      toast.success(messages.ui.productAdded(product.name));
     } catch (error) {
       setFormError(applyServerError(error, setError, FIELDS) || null);
       return;

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify/unstyled';
+import { messages } from '../../../../shared/messages.js';
 import { RATINGS, reviewInputSchema } from '../../../../shared/schemas.js';
 import { usePostReview } from '../../../api/reviews.js';
 import { useAuth } from '../../../auth/auth-context.js';
 import { Field, FormError } from '../../../components/Field.js';
 import { applyServerError } from '../../../components/form-errors.js';
 import { Panel } from '../Panel.js';
-
-export const REVIEW_POSTED = 'Thank you! Your review is posted.';
 
 export function AddReviewPage() {
   const { user } = useAuth();
@@ -34,7 +33,7 @@ export function AddReviewPage() {
       setFormError(applyServerError(error, setError, ['rating', 'comment']) || null);
       return;
     }
-    toast.success(REVIEW_POSTED);
+    toast.success(messages.ui.reviewPosted);
     reset({ rating: '5', comment: '' });
   });
 

@@ -6,9 +6,6 @@ import { QueryState } from '../../../components/QueryState.js';
 import { Panel, TableWrap } from '../Panel.js';
 import { useConfirm } from '../useConfirm.js';
 
-export const confirmRemoveUser = (email: string) => `Are you sure you want to remove ${email}?`;
-export const userRemoved = (email: string) => `${email} is removed successfully`;
-
 export function MakeAdminPage() {
   const { user: me } = useAuth();
   const users = useUsers();
@@ -17,15 +14,15 @@ export function MakeAdminPage() {
   const { ask, dialog } = useConfirm();
 
   const onMakeAdmin = (user: User) =>
-    ask(`Make ${user.email} an admin?`, async () => {
+    ask(messages.ui.confirmMakeAdmin(user.email), async () => {
       await makeAdmin.mutateAsync(user.email);
       return messages.toast.madeAdmin(user.email);
     });
 
   const onRemove = (user: User) =>
-    ask(confirmRemoveUser(user.email), async () => {
+    ask(messages.ui.confirmRemoveUser(user.email), async () => {
       await removeUser.mutateAsync(user.email);
-      return userRemoved(user.email);
+      return messages.ui.userRemoved(user.email);
     });
 
   return (

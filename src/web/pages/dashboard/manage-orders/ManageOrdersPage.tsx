@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
@@ -6,12 +7,14 @@ import { useAllOrders, useCancelOrder, useDeliverOrder } from '../../../api/orde
 import { QueryState } from '../../../components/QueryState.js';
 import { Panel, StatusBadge, TableWrap } from '../Panel.js';
 import { useConfirm } from '../useConfirm.js';
+import { OrderHistoryDialog } from './OrderHistoryDialog.js';
 
 export function ManageOrdersPage() {
   const orders = useAllOrders();
   const cancel = useCancelOrder();
   const deliver = useDeliverOrder();
   const { ask, dialog } = useConfirm();
+  const [historyOf, setHistoryOf] = useState<Order | null>(null);
 
   const onCancel = (order: Order) =>
     ask(messages.confirm.removeOrder(order.quantity, order.product), async () => {
@@ -59,9 +62,23 @@ export function ManageOrdersPage() {
                       <td>
                         <StatusBadge status={order.status} />
                       </td>
-                      <td>{order.paid ? 'yes' : 'no'}</td>
                       <td>
-                        <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
+                        <span className={order.paid ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
+                          {order.paid ? 'yes' : 'no'}
+                        </span>
+                      </td>
+                      <td>
+                        <div className="flex flex-wrap items-center gap-2">
+                          <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
+                          <button
+                            type="button"
+                            className="btn-secondary px-3 py-1.5"
+                            aria-label={`History of order ${order._id}`}
+                            onClick={() => setHistoryOf(order)}
+                          >
+                            History
+                          </button>
+                        </div>
                       </td>
                     </tr>
                   ))}
@@ -72,6 +89,7 @@ export function ManageOrdersPage() {
         }
       </QueryState>
       {dialog}
+      <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
     </Panel>
   );
 }
@@ -91,5 +109,5 @@ function AdminActions({ order, onCancel, onDeliver }: { order: Order; onCancel: 
         Cancel
       </button>
     );
-  return <span className="text-sm text-slate-700">—</span>;
+  return null;
 }

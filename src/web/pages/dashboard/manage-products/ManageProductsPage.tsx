@@ -1,13 +1,15 @@
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
-import { useProducts, useRemoveProduct } from '../../../api/products.js';
+import { useProductPages } from '../../../api/product-pages.js';
+import { useRemoveProduct } from '../../../api/products.js';
+import { LoadMore } from '../../../components/LoadMore.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { Panel, TableWrap } from '../Panel.js';
 import { useConfirm } from '../useConfirm.js';
 
 export function ManageProductsPage() {
-  const products = useProducts();
+  const products = useProductPages();
   const remove = useRemoveProduct();
   const { ask, dialog } = useConfirm();
 
@@ -18,52 +20,59 @@ export function ManageProductsPage() {
     });
 
   return (
-    <Panel title={`Manage Products (${products.data?.length ?? 0})`}>
+    <Panel title="Manage Products">
       <title>Manage Products – Partsmith</title>
       <QueryState query={products} label="products">
-        {(list) => (
-          <TableWrap label="Products">
-            <table className="table-base">
-              <thead>
-                <tr>
-                  <th scope="col">Image</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Stock (units)</th>
-                  <th scope="col">Price ($)</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {list.map((product) => (
-                  <tr key={product._id}>
-                    <td>
-                      <img
-                        src={product.img}
-                        alt=""
-                        width={56}
-                        height={42}
-                        loading="lazy"
-                        className="h-10 w-14 rounded bg-slate-100 object-contain"
-                      />
-                    </td>
-                    <td className="font-medium">{product.name}</td>
-                    <td>{product.stock}</td>
-                    <td>${formatDollars(product.price)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn-danger px-3 py-1.5"
-                        onClick={() => onRemove(product)}
-                        aria-label={`Remove ${product.name}`}
-                      >
-                        Remove
-                      </button>
-                    </td>
+        {(data) => (
+          <>
+            <TableWrap label="Products">
+              <table className="table-base">
+                <thead>
+                  <tr>
+                    <th scope="col">Image</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Stock (units)</th>
+                    <th scope="col">Price ($)</th>
+                    <th scope="col">Action</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {data.pages.flatMap((page) => page.items).map((product) => (
+                    <tr key={product._id}>
+                      <td>
+                        <img
+                          src={product.img}
+                          alt=""
+                          width={56}
+                          height={42}
+                          loading="lazy"
+                          className="h-10 w-14 rounded bg-slate-100 object-contain"
+                        />
+                      </td>
+                      <td className="font-medium">{product.name}</td>
+                      <td>{product.stock}</td>
+                      <td>${formatDollars(product.price)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn-danger px-3 py-1.5"
+                          onClick={() => onRemove(product)}
+                          aria-label={`Remove ${product.name}`}
+                        >
+                          Remove
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+            <LoadMore
+              hasMore={Boolean(products.hasNextPage)}
+              loading={products.isFetchingNextPage}
+              onLoadMore={() => void products.fetchNextPage()}
+            />
+          </>
         )}
       </QueryState>
       {dialog}

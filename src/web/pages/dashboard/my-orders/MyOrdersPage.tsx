@@ -5,6 +5,7 @@ import { formatDollars } from '../../../../shared/money.js';
 import { canTransition } from '../../../../shared/order-status.js';
 import { useCancelOrder, useMyOrders } from '../../../api/orders.js';
 import { useAuth } from '../../../auth/auth-context.js';
+import { statusLabel } from '../../../components/order-status-label.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { Panel, StatusBadge, TableWrap } from '../Panel.js';
 import { useConfirm } from '../useConfirm.js';
@@ -72,7 +73,10 @@ export function MyOrdersPage() {
   );
 }
 
-/** SPEC section 4, customer view: pay or cancel while unpaid; 'paid' and the transaction id once paid. */
+/**
+ * SPEC section 4, customer view: pay or cancel while unpaid; 'paid' and the transaction id once paid;
+ * a cancelled or expired order ('cancelled (expired)') offers nothing.
+ */
 function CustomerActions({ order, onCancel }: { order: Order; onCancel: () => void }) {
   if (order.paid) {
     return (
@@ -86,7 +90,7 @@ function CustomerActions({ order, onCancel }: { order: Order; onCancel: () => vo
       </div>
     );
   }
-  if (order.status !== 'not paid') return <span className="text-sm text-slate-700">{order.status}</span>;
+  if (order.status !== 'not paid') return <span className="text-sm text-slate-700">{statusLabel(order.status)}</span>;
   return (
     <div className="flex flex-wrap gap-2">
       {order.price > 0 && (

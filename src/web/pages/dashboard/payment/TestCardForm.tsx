@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { cardEntryError, cardMessages } from '../../../../shared/card.js';
+import { messages } from '../../../../shared/messages.js';
+import { confirmTestPayment } from '../../../api/payments.js';
+import { errorText } from '../../../components/form-errors.js';
+import type { CardFormProps } from './card-form.js';
+
+/** "4242424242424242" → "4242 4242 4242 4242" as the customer types (digits only, at most 19). */
+export function formatCardNumber(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** "1230" → "12 / 30", the placeholder's shape. */
+export function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+type CardField = 'number' | 'expiry' | 'cvc';
+
+/** Which input a card-entry message is about, to mark it invalid. */
+function fieldOf(message: string): CardField | null {
+  if (message === cardMessages.numberIncomplete || message === cardMessages.numberInvalid) return 'number';
+  if (message === cardMessages.cvcIncomplete) return 'cvc';
+  if (message.startsWith("Your card's expiration")) return 'expiry';
+  return null;
+}
+
+/**
+ * The card form for the shop's built-in test processor: Stripe's fields and Stripe's checks (shared with
+ * the server), then POST /api/payments/test/confirm, which answers like Stripe's confirmCardPayment.
+ */
+export function TestCardForm({ clientSecret, onConfirmed, onError, recording }: CardFormProps) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [processing, setProcessing] = useState(false);
+  const [invalid, setInvalid] = useState<CardField | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!clientSecret || processing || recording) return;
+    const card = { number, expiry, cvc };
+    const entryError = cardEntryError(card);
+    setInvalid(entryError ? fieldOf(entryError) : null);
+    onError(entryError);
+    if (entryError) return;
+    setProcessing(true);
+    try {
+      const { paymentIntent } = await confirmTestPayment(clientSecret, card);
+      await onConfirmed(paymentIntent.id);
+    } catch (error) {
+      onError(errorText(error));
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const busy = processing || recording;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Card details">
+      <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="test-mode-notice">
+        <span className="mr-2 inline-block rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-slate-900 uppercase">
+          Test mode
+        </span>
+        {messages.ui.testModeNotice}
+      </p>
+      <div>
+        <label htmlFor="card-number" className="label">
+          Card number
+        </label>
+        <input
+          id="card-number"
+          className="input font-mono"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          aria-invalid={invalid === 'number' || undefined}
+          onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <div>
+          <label htmlFor="card-expiry" className="label">
+            Expiry
+          </label>
+          <input
+            id="card-expiry"
+            className="input font-mono"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={expiry}
+            aria-invalid={invalid === 'expiry' || undefined}
+            onChange={(event) => setExpiry(formatExpiry(event.target.value))}
+          />
+        </div>
+        <div>
+          <label htmlFor="card-cvc" className="label">
+            CVC
+          </label>
+          <input
+            id="card-cvc"
+            className="input font-mono"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            maxLength={4}
+            value={cvc}
+            aria-invalid={invalid === 'cvc' || undefined}
+            onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          />
+        </div>
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={!clientSecret || busy}>
+        {busy ? messages.ui.paymentProcessing : 'Pay'}
+      </button>
+    </form>
+  );
+}
