@@ -29,7 +29,7 @@ export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
   logger: FastifyServerOptions['logger'] = false,
 ) {
-  const context: AppContext = { db, config, cache, payments: createPaymentProvider(config, db) };
+  const context: AppContext = { db, config, cache, payments: await createPaymentProvider(config, db) };
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,

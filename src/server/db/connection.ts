@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -13,13 +14,18 @@ export interface Db {
   dialect: Dialect;
 }
 
+// Only the configured database's driver is loaded: each costs megabytes of memory per process.
+const require = createRequire(import.meta.url);
+
 export function connect(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const { Pool } = require('pg') as typeof pg;
+    const pool = new Pool({ connectionString: config.url, max: 10 });
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
-  const sqlite = new SQLite(config.file);
+  const Database = require('better-sqlite3') as typeof SQLite;
+  const sqlite = new Database(config.file);
   // WAL lets readers run beside the writer; busy_timeout waits instead of failing when a backup or a
   // second process holds the lock.
   sqlite.pragma('journal_mode = WAL');
