@@ -181,6 +181,12 @@ export const productListQuerySchema = z.object({
 
 export const RATINGS = ['5', '4', '3', '2', '1'] as const;
 
+/** The review list answers the newest reviews, at most this many. */
+export const REVIEW_LIST_MAX = 100;
+export const reviewListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(REVIEW_LIST_MAX).optional(),
+});
+
 export const reviewInputSchema = z.object({
   rating: z
     .union([z.enum(RATINGS), z.number().int().min(1).max(5)], { error: fieldMessages.ratingInvalid })

@@ -22,6 +22,14 @@ describe(`reviews and contact (${databaseKind})`, () => {
     expect(list.map((r: { comment: string }) => r.comment)).toEqual(['Great', 'Good']);
   });
 
+  it('answers the newest `limit` reviews', async () => {
+    const list = (await call(server.app, 'GET', '/api/review?limit=1')).json();
+    expect(list).toHaveLength(1);
+    expect(list[0].comment).toBe('Great');
+    expect((await call(server.app, 'GET', '/api/review?limit=0')).statusCode).toBe(400);
+    expect((await call(server.app, 'GET', '/api/review?limit=101')).statusCode).toBe(400);
+  });
+
   it("masks reviewers' e-mails for the public, not for admins", async () => {
     const author = await registerCustomer(server.app, 'Masked Author');
     await call(server.app, 'POST', '/api/review', { token: author.token, body: { rating: '5', comment: 'Fine parts' } });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { reviewSchema } from '../../shared/api.js';
-import { reviewInputSchema } from '../../shared/schemas.js';
+import { reviewInputSchema, reviewListQuerySchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../auth/guards.js';
 import { listReviews, postReview, toReviewDto } from './service.js';
@@ -13,11 +13,17 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache }: AppCont
 
   api.get(
     '/api/review',
-    { config: { access: 'public', identify: true }, schema: { tags, response: { 200: z.array(reviewSchema) } } },
+    {
+      config: { access: 'public', identify: true },
+      schema: { tags, querystring: reviewListQuerySchema, response: { 200: z.array(reviewSchema) } },
+    },
     async (request, reply) => {
+      const { limit } = request.query;
       // Signed-in viewers may see e-mails the public may not: only the anonymous answer is shared.
-      if (request.viewer) return (await listReviews(db)).map((row) => toReviewDto(row, request.viewer));
-      return cache.serve(request, reply, 'reviews', async () => ({ body: (await listReviews(db)).map((row) => toReviewDto(row, null)) }));
+      if (request.viewer) return (await listReviews(db, limit)).map((row) => toReviewDto(row, request.viewer));
+      return cache.serve(request, reply, 'reviews', async () => ({
+        body: (await listReviews(db, limit)).map((row) => toReviewDto(row, null)),
+      }));
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Review } from '../../shared/api.js';
 import type { Viewer } from '../auth/sessions.js';
+import { REVIEW_LIST_MAX } from '../../shared/schemas.js';
 import type { Db } from '../db/connection.js';
 import { type ReviewRow, timestamps } from '../db/schema.js';
 
@@ -20,8 +21,8 @@ export function toReviewDto(row: ReviewRow, viewer: Viewer | null): Review {
   };
 }
 
-export async function listReviews(db: Db): Promise<ReviewRow[]> {
-  return db.kysely.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(100).execute();
+export async function listReviews(db: Db, limit = REVIEW_LIST_MAX): Promise<ReviewRow[]> {
+  return db.kysely.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }
 
 export async function postReview(db: Db, viewer: Viewer, input: { rating: number; comment: string }) {

@@ -3,10 +3,11 @@ import type { Review } from '../../shared/api.js';
 import { apiFetch } from './client.js';
 import { keys } from './keys.js';
 
-export function useReviews() {
+/** The newest reviews (the home page shows a handful, not the server's full list). */
+export function useReviews(limit = 8) {
   return useQuery({
-    queryKey: keys.reviews,
-    queryFn: ({ signal }) => apiFetch<Review[]>('/api/review', { signal }),
+    queryKey: [...keys.reviews, limit],
+    queryFn: ({ signal }) => apiFetch<Review[]>(`/api/review?limit=${limit}`, { signal }),
   });
 }
 
