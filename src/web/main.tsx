@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './index.css';
+import { prefetchForLocation } from './api/products.js';
 import { createQueryClient, Providers } from './providers.js';
 import { AppRoutes } from './router.js';
 
 const client = createQueryClient();
+prefetchForLocation(client, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductPage } from '../../shared/api.js';
 import { apiFetch, seg } from './client.js';
 import { keys } from './keys.js';
@@ -16,6 +16,28 @@ export type ProductInputBody = {
 export const HOME_PRODUCTS = 6;
 
 /** `/api/products?limit=…&cursor=…&q=…`: always a page, never the unpaged list. */
+/** Products per page of the all-products grid and the admin table. */
+export const PRODUCTS_PER_PAGE = 24;
+
+/** The paged catalog query, shared by useProductPages and the start-up prefetch of /allProducts. */
+export function productPagesQuery(q: string) {
+  return {
+    queryKey: keys.productPages(q),
+    queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
+      apiFetch<ProductPage>(productsUrl({ limit: PRODUCTS_PER_PAGE, cursor: pageParam, q }), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ProductPage) => last.nextCursor,
+  };
+}
+
+/**
+ * Opening /allProducts directly: ask for the first page at once, while the page's code is still
+ * loading, instead of after it (the first product picture is that page's largest paint).
+ */
+export function prefetchForLocation(client: QueryClient, pathname: string) {
+  if (pathname === '/allProducts') void client.prefetchInfiniteQuery(productPagesQuery(''));
+}
+
 export function productsUrl({ limit, cursor, q }: { limit: number; cursor?: string | null; q?: string }): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);

@@ -2,14 +2,15 @@ import { Link } from 'react-router';
 import type { Product } from '../../shared/api.js';
 import { formatDollars } from '../../shared/money.js';
 
-export function ProductCard({ product }: { product: Product }) {
+/** `eager`: a card in the first row, whose picture may be the page's largest paint, so not lazy. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   return (
     <article className="card flex h-full w-full flex-col overflow-hidden transition-shadow hover:shadow-md">
       <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
         <img
           src={product.img}
           alt={product.name}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           width={400}
           height={300}
@@ -37,9 +38,9 @@ export function ProductCard({ product }: { product: Product }) {
 export function ProductGrid({ products }: { products: Product[] }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id} className="flex">
-          <ProductCard product={product} />
+          <ProductCard product={product} eager={index < 3} />
         </li>
       ))}
     </ul>
