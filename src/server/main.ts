@@ -43,17 +43,23 @@ async function main() {
  * SIGTERM/SIGINT: stop taking new connections, answer every request already received, then close the
  * database and exit 0 (exit 1 if that takes over 10 s).
  *
- * Not simply `app.close()`: Node's http `server.close()` also destroys every connection that has no
- * request parsed yet, which includes requests that already arrived but were not read (a burst, a
- * proxy's fresh connection): those clients got a reset although nothing was wrong. And an answer sent
- * with keep-alive leaves its connection open, so the close waited for the client's keep-alive to time
- * out, well past the 10 s limit. So: stop listening first (connections stay), tell every answer from
- * now on to close its connection, wait until no request has been in flight for a moment, then close.
+ * Not simply `app.close()`, which did two things wrong: Node's http `server.close()` destroys every
+ * connection with no request parsed yet, and closing the listener resets the connections still waiting
+ * in the kernel's accept queue: requests that had already arrived (a burst, a proxy's fresh connections)
+ * got a reset. And an answer sent with keep-alive left its connection open, so the close waited for the
+ * client's keep-alive to time out, past the 10 s limit: exit 1 with every keep-alive client. So: keep
+ * accepting until the queue is empty (no new connection for 100 ms, 2 s at most), answering with
+ * `Connection: close`; then close the listener only, wait until no request has been in flight for a
+ * moment, and close the app (the connections left are idle) and the database.
  */
 function stopOnSignals(app: FastifyInstance, closeDatabase: () => Promise<void>) {
   let stopping = false;
   const inFlight = new Set<ServerResponse>();
   let lastActivity = 0;
+  let lastConnection = 0;
+  app.server.on('connection', () => {
+    lastConnection = Date.now();
+  });
   app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     inFlight.add(response);
     lastActivity = Date.now();
@@ -73,6 +79,8 @@ function stopOnSignals(app: FastifyInstance, closeDatabase: () => Promise<void>)
       process.exit(1);
     }, 10_000).unref();
     for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
+    const acceptUntil = Date.now() + 2000;
+    while (Date.now() - lastConnection < 100 && Date.now() < acceptUntil) await sleep(20);
     // The listening socket only; the http server's own close() would drop unread requests (see above).
     Server.prototype.close.call(app.server);
     while (inFlight.size > 0 || Date.now() - lastActivity < 250) await sleep(25);

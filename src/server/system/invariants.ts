@@ -1,0 +1,123 @@
+/**
+ * The shop's data invariants, checked straight in the database (not through the API), for the system
+ * tests: after a crash, with several servers, after a backup.
+ */
+import { ORDER_STATUSES, isPaid } from '../../shared/order-status.js';
+import type { Db } from '../db/connection.js';
+
+export interface StockLedger {
+  productId: number;
+  initial: number;
+  stock: number;
+  /** Quantity held by 'not paid' orders. */
+  reserved: number;
+  /** Quantity of paid orders ('pending' and 'shipped'). */
+  sold: number;
+}
+
+export interface InvariantReport {
+  orders: number;
+  byStatus: Record<string, number>;
+  payments: number;
+  ledgers: StockLedger[];
+  /** Every broken rule, in words; empty when the data is sound. */
+  violations: string[];
+}
+
+/**
+ * - every order is in a legal status and has its 'placed' event (null → 'not paid'), exactly once;
+ * - its events form one chain from 'not paid' to its current status (nothing half-written);
+ * - per product: stock + reserved + sold = the initial stock (no lost or invented units);
+ * - every paid order has a 'succeeded' payment whose intent id is the order's transaction id, and every
+ *   'succeeded' payment belongs to a paid order carrying that intent (no payment without its order).
+ */
+export async function checkInvariants(db: Db, initialStock: Map<number, number>): Promise<InvariantReport> {
+  const k = db.kysely;
+  const violations: string[] = [];
+  const orders = await k.selectFrom('orders').selectAll().orderBy('id').execute();
+  const events = await k.selectFrom('order_events').selectAll().orderBy('id').execute();
+  const payments = await k.selectFrom('payments').selectAll().orderBy('id').execute();
+  const products = await k.selectFrom('products').select(['id', 'stock']).execute();
+
+  const eventsOf = new Map<number, typeof events>();
+  for (const event of events) {
+    const list = eventsOf.get(event.order_id) ?? [];
+    list.push(event);
+    eventsOf.set(event.order_id, list);
+  }
+  const byStatus: Record<string, number> = {};
+  for (const order of orders) {
+    byStatus[order.status] = (byStatus[order.status] ?? 0) + 1;
+    if (!(ORDER_STATUSES as readonly string[]).includes(order.status)) {
+      violations.push(`order ${order.id} has an illegal status '${order.status}'`);
+    }
+    const chain = eventsOf.get(order.id) ?? [];
+    const placed = chain.filter((e) => e.from_status === null && e.to_status === 'not paid');
+    if (placed.length !== 1) violations.push(`order ${order.id} has ${placed.length} 'placed' events`);
+    let at: string | null = null;
+    for (const event of chain) {
+      if (event.from_status !== at) {
+        violations.push(`order ${order.id}: event ${event.id} goes ${event.from_status} → ${event.to_status} but the order was '${at}'`);
+      }
+      at = event.to_status;
+    }
+    if (at !== order.status) violations.push(`order ${order.id} is '${order.status}' but its history ends at '${at}'`);
+  }
+  const orderIds = new Set(orders.map((o) => o.id));
+  for (const orderId of eventsOf.keys()) {
+    if (!orderIds.has(orderId)) violations.push(`events for order ${orderId}, which does not exist`);
+  }
+
+  const ledgers: StockLedger[] = [];
+  for (const [productId, initial] of initialStock) {
+    const product = products.find((p) => p.id === productId);
+    if (!product) {
+      violations.push(`product ${productId} is gone`);
+      continue;
+    }
+    const mine = orders.filter((o) => o.product_id === productId);
+    const reserved = mine.filter((o) => o.status === 'not paid').reduce((n, o) => n + o.quantity, 0);
+    const sold = mine.filter((o) => isPaid(o.status)).reduce((n, o) => n + o.quantity, 0);
+    ledgers.push({ productId, initial, stock: product.stock, reserved, sold });
+    if (product.stock < 0) violations.push(`product ${productId} has negative stock ${product.stock}`);
+    if (product.stock + reserved + sold !== initial) {
+      violations.push(
+        `product ${productId}: stock ${product.stock} + reserved ${reserved} + sold ${sold} = ${product.stock + reserved + sold}, not the initial ${initial}`,
+      );
+    }
+  }
+
+  for (const order of orders.filter((o) => isPaid(o.status))) {
+    const paid = payments.filter((p) => p.order_id === order.id && p.status === 'succeeded' && p.intent_id === order.transaction_id);
+    if (!order.transaction_id) violations.push(`paid order ${order.id} has no transaction id`);
+    if (paid.length !== 1) violations.push(`paid order ${order.id} has ${paid.length} succeeded payments for its transaction ${order.transaction_id}`);
+  }
+  for (const payment of payments.filter((p) => p.status === 'succeeded')) {
+    const order = orders.find((o) => o.id === payment.order_id);
+    if (!order || !isPaid(order.status) || order.transaction_id !== payment.intent_id) {
+      violations.push(`succeeded payment ${payment.intent_id} is not the payment of order ${payment.order_id} (${order?.status ?? 'missing'})`);
+    }
+  }
+  return { orders: orders.length, byStatus, payments: payments.length, ledgers, violations };
+}
+
+/** Creates a product straight in the database (the tests' fixture) and returns its id. */
+export async function insertProduct(db: Db, values: { name: string; stock: number; min: number; priceCents?: number }) {
+  const at = new Date().toISOString();
+  const row = await db.kysely
+    .insertInto('products')
+    .values({
+      name: values.name,
+      description: 'System test part',
+      img: '/images/products/tire.svg',
+      price_cents: values.priceCents ?? 1000,
+      stock: values.stock,
+      min_quantity: values.min,
+      hidden_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
