@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { errorMessages } from '../shared/messages.js';
@@ -17,6 +17,7 @@ import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { HttpError, registerErrorHandling } from './errors.js';
+import { refuseNulCharacters } from './http/input-guard.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
 import { ordersRoutes } from './orders/routes.js';
@@ -33,11 +34,18 @@ export async function buildApp(
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    // Errors Fastify meets before routing (a malformed %-escape, an over-long path segment) get the
+    // API's error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      void reply.status(status).send({ error: { code: status === 414 ? 'uri_too_long' : 'bad_request', message: error.message } });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   await registerSecurity(app, config);
 
   await app.register(fastifyRateLimit, {

@@ -98,6 +98,15 @@ const envSchema = z
     PAYMENTS: z.enum(['stripe', 'test']).optional(),
     UNPAID_ORDER_TTL: duration('24h'),
     EXPIRY_CHECK_EVERY: duration('1m'),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value): boolean | string[] => {
+        const text = (value ?? '').trim();
+        if (['', 'false', '0', 'no', 'off'].includes(text)) return false;
+        if (['true', '1', 'yes', 'on'].includes(text)) return true;
+        return text.split(',').map((address) => address.trim()).filter(Boolean);
+      }),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional().default(1000),
     CORS_ORIGINS: z
       .string()
@@ -157,6 +166,8 @@ export interface Config {
   corsOrigins: string[];
   /** How long public catalog and review answers may be served from memory. */
   publicCacheMs: number;
+  /** Whose X-Forwarded-For / -Proto to believe: the load balancer's (see docs/operations.md), else nobody's. */
+  trustProxy: boolean | string[];
   /** Set when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL are; otherwise Google sign-in is off. */
   google?: GoogleConfig;
 }
@@ -204,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     expiryCheckEveryMs: e.EXPIRY_CHECK_EVERY,
     corsOrigins: e.CORS_ORIGINS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    trustProxy: e.TRUST_PROXY,
     payments:
       e.PAYMENTS !== 'test' && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

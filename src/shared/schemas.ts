@@ -174,7 +174,11 @@ export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;
 export const productListQuerySchema = z.object({
   q: z.string().trim().max(100, fieldMessages.tooLong(100)).optional(),
   limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE.max).optional(),
-  cursor: z.string().regex(/^\d{1,10}$/, 'Must be a cursor from a previous page').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Must be a cursor from a previous page')
+    .refine((cursor) => Number(cursor) <= 2_147_483_647, 'Must be a cursor from a previous page')
+    .optional(),
 });
 
 // ---- Reviews and contact --------------------------------------------------

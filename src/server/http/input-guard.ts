@@ -1,0 +1,20 @@
+/**
+ * Text with a NUL character is refused before validation: PostgreSQL cannot store it (the insert would
+ * fail with a 500) and no field of this shop has a use for it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../errors.js';
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+export function refuseNulCharacters(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) throw badRequest(NUL_MESSAGE);
+  });
+}
