@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './db/seed/seed.js';
 import { ResponseCache } from './http/response-cache.js';
 import { scheduleExpiry } from './orders/expiry.js';
@@ -17,19 +18,21 @@ async function main() {
   const cache = new ResponseCache(config.publicCacheMs);
   const app = await buildApp({ db, config, cache }, { level: config.logLevel });
 
-  if (config.admin) await ensureAdmin(db, config.admin, app.log);
-  if (config.seedDemo) {
-    await seedDemoCatalog(db, app.log);
-    await ensureDemoAccounts(db, config, app.log);
-  }
+  await withStartupLock(db, async () => {
+    if (config.admin) await ensureAdmin(db, config.admin, app.log);
+    if (config.seedDemo) {
+      await seedDemoCatalog(db, app.log);
+      await ensureDemoAccounts(db, config, app.log);
+    }
+  });
 
   const stopExpiry = scheduleExpiry(db, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log, () => cache.invalidate('catalog'));
   stopOnSignals(app, async () => {
     stopExpiry();
     await db.kysely.destroy();
   });
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Partsmith is open at http://${config.host}:${config.port} (${config.database.kind} database)`);
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Partsmith is open at ${address} (${config.database.kind} database)`);
   if (config.google) {
     app.log.info(`Google sign-in is on (provider ${config.google.issuer}, redirect URI ${config.google.redirectUri})`);
   } else {

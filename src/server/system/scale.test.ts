@@ -260,3 +260,31 @@ describe.runIf(onPostgres)('three app servers on one PostgreSQL', () => {
     }
   });
 });
+
+describe.runIf(onPostgres)('three app servers starting together on a new PostgreSQL database', () => {
+  let database: TestDatabase;
+  afterAll(async () => {
+    await killAllServers();
+    await database?.drop();
+  });
+
+  it('seed the demo catalog and create the configured admin once (start-up work takes a lock)', async () => {
+    database = await freshDatabase({ migrate: false });
+    const servers = await Promise.all(
+      [0, 1, 2].map(() =>
+        startServer({
+          databaseUrl: database.url,
+          env: { SEED_DEMO: '1', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password' },
+        }),
+      ),
+    );
+    expect(servers.map((s) => s.child.exitCode)).toEqual([null, null, null]);
+    const k = database.db.kysely;
+    const products = await k.selectFrom('products').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const reviews = await k.selectFrom('reviews').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const admins = await k.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('email').execute();
+    expect(Number(products.n)).toBe(12);
+    expect(Number(reviews.n)).toBe(4);
+    expect(admins.map((a) => a.email)).toEqual(['admin@partsmith.example', 'owner@example.com']);
+  });
+});
