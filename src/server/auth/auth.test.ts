@@ -82,6 +82,21 @@ describe(`accounts (${databaseKind})`, () => {
     expect((await call(server.app, 'GET', '/api/me', { token: 'made-up' })).statusCode).toBe(401);
   });
 
+  it('extends a session used in the second half of its life (sliding expiry), not one used early', async () => {
+    const { token } = await registerCustomer(server.app);
+    const expiresAt = async () =>
+      (await server.db.kysely.selectFrom('sessions').select('expires_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).expires_at;
+    const fresh = await expiresAt();
+    await call(server.app, 'GET', '/api/me', { token });
+    expect(await expiresAt()).toBe(fresh);
+
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    await server.db.kysely.updateTable('sessions').set({ expires_at: soon }).where('token_hash', '=', hashToken(token)).execute();
+    expect((await call(server.app, 'GET', '/api/me', { token })).statusCode).toBe(200);
+    const renewed = Date.parse(await expiresAt());
+    expect(renewed - Date.now()).toBeGreaterThan(server.config.sessionTtlMs - 60_000);
+  });
+
   it('locks an account after repeated wrong passwords, even with the right one', async () => {
     const account = await registerCustomer(server.app);
     for (let i = 0; i < 3; i++) expect((await login(account.email, 'wrong-password')).statusCode).toBe(401);

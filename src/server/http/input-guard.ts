@@ -14,7 +14,8 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 export function refuseNulCharacters(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) throw badRequest(NUL_MESSAGE);
+  app.addHook('preValidation', (request, _reply, done) => {
+    const nul = containsNul(request.query) || containsNul(request.params) || containsNul(request.body);
+    done(nul ? badRequest(NUL_MESSAGE) : undefined);
   });
 }

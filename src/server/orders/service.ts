@@ -52,6 +52,13 @@ export async function placeOrder(db: Db, viewer: Viewer, input: OrderInput): Pro
     if (error && input.quantity < bounds.min) throw badRequest(error, { quantity: error });
     if (error) throw outOfStock(product.stock);
 
+    const customer = await trx
+      .selectFrom('users')
+      .select(['name', 'email'])
+      .where('id', '=', viewer.id)
+      .executeTakeFirstOrThrow();
+
+    // From here to the commit the product's row is locked (PostgreSQL): keep that stretch short.
     const reserved = await trx
       .updateTable('products')
       .set({ stock: sql<number>`stock - ${input.quantity}`, updated_at: now() })
@@ -64,11 +71,6 @@ export async function placeOrder(db: Db, viewer: Viewer, input: OrderInput): Pro
       throw outOfStock(current?.stock ?? 0);
     }
 
-    const customer = await trx
-      .selectFrom('users')
-      .select(['name', 'email'])
-      .where('id', '=', viewer.id)
-      .executeTakeFirstOrThrow();
     const placed = await trx
       .insertInto('orders')
       .values({
