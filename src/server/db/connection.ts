@@ -21,6 +21,9 @@ export function connect(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
     const { Pool } = require('pg') as typeof pg;
     const pool = new Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the database ends (a restart, a failover, a dropped database) is an 'error' on
+    // the pool; unhandled, it would crash the process. The pool replaces the connection by itself.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
