@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
 
 const outputs = ['dist/server/main.js', 'dist/web/index.html'];
 const inputs = ['src', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
@@ -21,6 +22,6 @@ if (builtAt < Math.max(...inputs.map(newestMtime))) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], { stdio: 'inherit' });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { SERVER_NODE_FLAGS } from '../lib/node-flags.mjs';
 import { startPostgres } from '../lib/postgres.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -51,7 +52,7 @@ async function startProcess(command, argv, env = {}) {
 
 async function startServer(databaseUrl) {
   const port = 39000 + Math.floor(Math.random() * 1000);
-  const server = await startProcess(process.execPath, ['dist/server/main.js'], {
+  const server = await startProcess(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     NODE_ENV: 'production',
     PAYMENTS: 'test',
     PORT: String(port),
