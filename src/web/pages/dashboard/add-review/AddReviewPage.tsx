@@ -38,8 +38,8 @@ export function AddReviewPage() {
   });
 
   return (
-    <Panel title="Add a Review">
-      <title>Add a Review – Partsmith</title>
+    <Panel title="Add a Reviews">
+      <title>Add a Reviews – Partsmith</title>
       <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-4">
         <Field label="Email">
           <input type="email" className="input" value={user?.email ?? ''} readOnly />
