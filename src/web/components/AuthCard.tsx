@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useContinueWithGoogle } from '../auth/google.js';
+import { FormError } from './Field.js';
 
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer: ReactNode }) {
   return (
@@ -33,5 +35,33 @@ export function OrDivider() {
       or
       <span className="h-px flex-1 bg-slate-200" />
     </div>
+  );
+}
+
+/**
+ * The foot of the login and register cards: "or", Continue with Google, and the form's error under them.
+ * A click clears the error; when Google cannot be used, `setError` gets the reason and the page stays.
+ */
+export function GoogleSignIn({
+  returnTo,
+  error,
+  setError,
+}: {
+  returnTo: string;
+  error: string | null;
+  setError: (message: string | null) => void;
+}) {
+  const continueWithGoogle = useContinueWithGoogle(returnTo, setError);
+  return (
+    <>
+      <OrDivider />
+      <GoogleButton
+        onClick={() => {
+          setError(null);
+          void continueWithGoogle();
+        }}
+      />
+      <FormError message={error} />
+    </>
   );
 }

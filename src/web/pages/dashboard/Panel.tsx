@@ -15,10 +15,22 @@ export function Panel({ title, children, actions }: { title: ReactNode; children
   );
 }
 
-export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+/** A dashboard table in a labelled, keyboard-scrollable region: the column headings, then `children` (the rows). */
+export function DataTable({ label, columns, children }: { label: string; columns: readonly string[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200" role="region" aria-label={label} tabIndex={0}>
-      {children}
+      <table className="table-base">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
     </div>
   );
 }

@@ -1,35 +1,27 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../shared/messages.js';
 import { contactInputSchema } from '../../../shared/schemas.js';
 import { useContact } from '../../api/contact.js';
 import { contact as copy } from '../../content/home.js';
 import { Field, FormError } from '../../components/Field.js';
-import { applyServerError } from '../../components/form-errors.js';
+import { useServerForm } from '../../components/useServerForm.js';
 
 export function ContactForm() {
   const contact = useContact();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(contactInputSchema), defaultValues: { email: '', message: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await contact.mutateAsync(values);
-    } catch (error) {
-      setFormError(applyServerError(error, setError, ['email', 'message']) || null);
-      return;
-    }
-    toast.success(messages.ui.contactSent);
-    reset({ email: '', message: '' });
+  } = useServerForm({
+    schema: contactInputSchema,
+    defaultValues: { email: '', message: '' },
+    fields: ['email', 'message'],
+    submit: (values) => contact.mutateAsync(values),
+    onSuccess: (_sent, { reset }) => {
+      toast.success(messages.ui.contactSent);
+      reset({ email: '', message: '' });
+    },
   });
 
   return (

@@ -1,31 +1,38 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../shared/messages.js';
 import { loginSchema } from '../../../shared/schemas.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { readGoogleReturn, useContinueWithGoogle } from '../../auth/google.js';
+import { readGoogleReturn } from '../../auth/google.js';
 import { returnPath } from '../../auth/redirect.js';
-import { AuthCard, GoogleButton, OrDivider } from '../../components/AuthCard.js';
-import { Field, FormError } from '../../components/Field.js';
-import { applyServerError, errorText } from '../../components/form-errors.js';
+import { AuthCard, GoogleSignIn } from '../../components/AuthCard.js';
+import { Field } from '../../components/Field.js';
+import { errorText } from '../../components/form-errors.js';
 import { Spinner } from '../../components/Spinner.js';
+import { useServerForm } from '../../components/useServerForm.js';
 
 export function LoginPage() {
   const { login, signInWithGoogle } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [formError, setFormError] = useState<string | null>(null);
   const [googleBusy, setGoogleBusy] = useState(false);
-  const continueWithGoogle = useContinueWithGoogle(returnPath(location.state), setFormError);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    formError,
+    setFormError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useServerForm({
+    schema: loginSchema,
+    defaultValues: { email: '', password: '' },
+    fields: ['email', 'password'],
+    submit: (values) => login(values),
+    onSuccess: () => {
+      toast.success(messages.toast.loggedIn);
+      navigate(returnPath(location.state), { replace: true });
+    },
+  });
 
   // Back from Google: /login#google=<one-time code> or /login#googleError=<message>. The code is single
   // use, so it is read once (the ref survives StrictMode's second effect run) and taken off the address bar.
@@ -53,18 +60,6 @@ export function LoginPage() {
     );
   }, [location, navigate, signInWithGoogle]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await login(values);
-    } catch (error) {
-      setFormError(applyServerError(error, setError, ['email', 'password']) || null);
-      return;
-    }
-    toast.success(messages.toast.loggedIn);
-    navigate(returnPath(location.state), { replace: true });
-  });
-
   return (
     <AuthCard
       title="Login"
@@ -90,14 +85,7 @@ export function LoginPage() {
           {isSubmitting ? 'Logging in…' : 'Login'}
         </button>
       </form>
-      <OrDivider />
-      <GoogleButton
-        onClick={() => {
-          setFormError(null);
-          void continueWithGoogle();
-        }}
-      />
-      <FormError message={formError} />
+      <GoogleSignIn returnTo={returnPath(location.state)} error={formError} setError={setFormError} />
     </AuthCard>
   );
 }

@@ -1,6 +1,4 @@
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { Product, User } from '../../../shared/api.js';
 import { messages } from '../../../shared/messages.js';
@@ -9,7 +7,7 @@ import { orderFormSchema } from '../../../shared/schemas.js';
 import { usePlaceOrder } from '../../api/orders.js';
 import { useProfile } from '../../api/users.js';
 import { Field, FormError } from '../../components/Field.js';
-import { applyServerError } from '../../components/form-errors.js';
+import { useServerForm } from '../../components/useServerForm.js';
 import { Modal } from '../../components/Modal.js';
 import { Spinner } from '../../components/Spinner.js';
 
@@ -53,29 +51,25 @@ interface OrderFormProps {
 function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFormProps) {
   const schema = useMemo(() => orderFormSchema({ min: product.min, stock: product.stock }), [product.min, product.stock]);
   const placeOrder = usePlaceOrder();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     watch,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { phone, address } });
+  } = useServerForm({
+    schema,
+    defaultValues: { phone, address },
+    fields: ['quantity', 'phone', 'address'],
+    submit: (values) => placeOrder.mutateAsync({ productId: product._id, ...values }),
+    onSuccess: () => {
+      toast.success(messages.toast.orderPlaced);
+      onDone();
+    },
+  });
 
   const quantity = watch('quantity');
   const total = Number.isFinite(quantity) && quantity > 0 ? quantity * product.price : null;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await placeOrder.mutateAsync({ productId: product._id, ...values });
-    } catch (error) {
-      setFormError(applyServerError(error, setError, ['quantity', 'phone', 'address']) || null);
-      return;
-    }
-    toast.success(messages.toast.orderPlaced);
-    onDone();
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">

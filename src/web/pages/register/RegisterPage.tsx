@@ -1,40 +1,32 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../shared/messages.js';
 import { registerSchema } from '../../../shared/schemas.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useContinueWithGoogle } from '../../auth/google.js';
 import { returnPath } from '../../auth/redirect.js';
-import { AuthCard, GoogleButton, OrDivider } from '../../components/AuthCard.js';
-import { Field, FormError } from '../../components/Field.js';
-import { applyServerError } from '../../components/form-errors.js';
+import { AuthCard, GoogleSignIn } from '../../components/AuthCard.js';
+import { Field } from '../../components/Field.js';
+import { useServerForm } from '../../components/useServerForm.js';
 
 export function RegisterPage() {
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const continueWithGoogle = useContinueWithGoogle(returnPath(location.state), setFormError);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    formError,
+    setFormError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(registerSchema), defaultValues: { name: '', email: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await createAccount(values);
-    } catch (error) {
-      setFormError(applyServerError(error, setError, ['name', 'email', 'password']) || null);
-      return;
-    }
-    toast.success(messages.toast.registered);
-    navigate(returnPath(location.state), { replace: true });
+  } = useServerForm({
+    schema: registerSchema,
+    defaultValues: { name: '', email: '', password: '' },
+    fields: ['name', 'email', 'password'],
+    submit: (values) => createAccount(values),
+    onSuccess: () => {
+      toast.success(messages.toast.registered);
+      navigate(returnPath(location.state), { replace: true });
+    },
   });
 
   return (
@@ -64,14 +56,7 @@ export function RegisterPage() {
           {isSubmitting ? 'Creating your account…' : 'Register'}
         </button>
       </form>
-      <OrDivider />
-      <GoogleButton
-        onClick={() => {
-          setFormError(null);
-          void continueWithGoogle();
-        }}
-      />
-      <FormError message={formError} />
+      <GoogleSignIn returnTo={returnPath(location.state)} error={formError} setError={setFormError} />
     </AuthCard>
   );
 }

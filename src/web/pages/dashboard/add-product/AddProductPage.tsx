@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../../shared/messages.js';
 import { productInputSchema } from '../../../../shared/schemas.js';
 import { useAddProduct } from '../../../api/products.js';
 import { Field, FormError } from '../../../components/Field.js';
-import { applyServerError } from '../../../components/form-errors.js';
+import { useServerForm } from '../../../components/useServerForm.js';
 import { Panel } from '../Panel.js';
 
 const EMPTY = { name: '', description: '', price: '', stock: '', min: '', img: '' };
@@ -14,25 +11,20 @@ const FIELDS = ['name', 'description', 'price', 'stock', 'min', 'img'] as const;
 
 export function AddProductPage() {
   const add = useAddProduct();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(productInputSchema), defaultValues: EMPTY });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const product = await add.mutateAsync(values);
+  } = useServerForm({
+    schema: productInputSchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    submit: (values) => add.mutateAsync(values),
+    onSuccess: (product, { reset }) => {
       toast.success(messages.ui.productAdded(product.name));
-    } catch (error) {
-      setFormError(applyServerError(error, setError, FIELDS) || null);
-      return;
-    }
-    reset(EMPTY);
+      reset(EMPTY);
+    },
   });
 
   return (

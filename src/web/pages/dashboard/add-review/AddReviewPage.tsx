@@ -1,40 +1,29 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../../shared/messages.js';
 import { RATINGS, reviewInputSchema } from '../../../../shared/schemas.js';
 import { usePostReview } from '../../../api/reviews.js';
 import { useAuth } from '../../../auth/auth-context.js';
 import { Field, FormError } from '../../../components/Field.js';
-import { applyServerError } from '../../../components/form-errors.js';
+import { useServerForm } from '../../../components/useServerForm.js';
 import { Panel } from '../Panel.js';
 
 export function AddReviewPage() {
   const { user } = useAuth();
   const post = usePostReview();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(reviewInputSchema),
+  } = useServerForm({
+    schema: reviewInputSchema,
     defaultValues: { rating: '5', comment: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await post.mutateAsync({ rating: String(values.rating), comment: values.comment });
-    } catch (error) {
-      setFormError(applyServerError(error, setError, ['rating', 'comment']) || null);
-      return;
-    }
-    toast.success(messages.ui.reviewPosted);
-    reset({ rating: '5', comment: '' });
+    fields: ['rating', 'comment'],
+    submit: (values) => post.mutateAsync({ rating: String(values.rating), comment: values.comment }),
+    onSuccess: (_posted, { reset }) => {
+      toast.success(messages.ui.reviewPosted);
+      reset({ rating: '5', comment: '' });
+    },
   });
 
   return (

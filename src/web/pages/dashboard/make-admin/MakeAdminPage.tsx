@@ -3,7 +3,7 @@ import { messages } from '../../../../shared/messages.js';
 import { useMakeAdmin, useRemoveUser, useUsers } from '../../../api/users.js';
 import { useAuth } from '../../../auth/auth-context.js';
 import { QueryState } from '../../../components/QueryState.js';
-import { Panel, TableWrap } from '../Panel.js';
+import { DataTable, Panel } from '../Panel.js';
 import { useConfirm } from '../useConfirm.js';
 
 export function MakeAdminPage() {
@@ -30,45 +30,32 @@ export function MakeAdminPage() {
       <title>Make Admin – Partsmith</title>
       <QueryState query={users} label="users">
         {(list) => (
-          <TableWrap label="All users">
-            <table className="table-base">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {list.map((user, index) => (
-                  <tr key={user._id} data-testid={`user-${user.email}`}>
-                    <td>{index + 1}</td>
-                    <td className="font-medium">{user.name}</td>
-                    <td className="break-all">{user.email}</td>
-                    <td>{user.role === 'admin' ? 'admin' : 'user'}</td>
-                    <td>
-                      {user.role === 'admin' ? (
-                        <span className="text-sm font-semibold text-slate-700">{messages.adminCantBeRemoved}</span>
-                      ) : (
-                        <div className="flex flex-wrap gap-2">
-                          <button type="button" className="btn-primary px-3 py-1.5" onClick={() => onMakeAdmin(user)}>
-                            Make Admin
-                          </button>
-                          {user.email !== me?.email && (
-                            <button type="button" className="btn-danger px-3 py-1.5" onClick={() => onRemove(user)}>
-                              Remove User
-                            </button>
-                          )}
-                        </div>
+          <DataTable label="All users" columns={['#', 'Name', 'Email', 'Role', 'Action']}>
+            {list.map((user, index) => (
+              <tr key={user._id} data-testid={`user-${user.email}`}>
+                <td>{index + 1}</td>
+                <td className="font-medium">{user.name}</td>
+                <td className="break-all">{user.email}</td>
+                <td>{user.role === 'admin' ? 'admin' : 'user'}</td>
+                <td>
+                  {user.role === 'admin' ? (
+                    <span className="text-sm font-semibold text-slate-700">{messages.adminCantBeRemoved}</span>
+                  ) : (
+                    <div className="flex flex-wrap gap-2">
+                      <button type="button" className="btn-primary px-3 py-1.5" onClick={() => onMakeAdmin(user)}>
+                        Make Admin
+                      </button>
+                      {user.email !== me?.email && (
+                        <button type="button" className="btn-danger px-3 py-1.5" onClick={() => onRemove(user)}>
+                          Remove User
+                        </button>
                       )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </QueryState>
       {dialog}

@@ -5,7 +5,7 @@ import { formatDollars } from '../../../../shared/money.js';
 import { canTransition } from '../../../../shared/order-status.js';
 import { useAllOrders, useCancelOrder, useDeliverOrder } from '../../../api/orders.js';
 import { QueryState } from '../../../components/QueryState.js';
-import { Panel, StatusBadge, TableWrap } from '../Panel.js';
+import { DataTable, Panel, StatusBadge } from '../Panel.js';
 import { useConfirm } from '../useConfirm.js';
 import { OrderHistoryDialog } from './OrderHistoryDialog.js';
 
@@ -36,55 +36,40 @@ export function ManageOrdersPage() {
           list.length === 0 ? (
             <p className="text-slate-700">No orders yet.</p>
           ) : (
-            <TableWrap label="All orders">
-              <table className="table-base">
-                <thead>
-                  <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Quantity (units)</th>
-                    <th scope="col">Total ($)</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Paid</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {list.map((order) => (
-                    <tr key={order._id} data-testid={`order-${order._id}`}>
-                      <td>
-                        <p className="font-medium">{order.name}</p>
-                        <p className="text-xs text-slate-700">{order.email}</p>
-                      </td>
-                      <td>{order.product}</td>
-                      <td>{order.quantity}</td>
-                      <td>${formatDollars(order.total)}</td>
-                      <td>
-                        <StatusBadge status={order.status} />
-                      </td>
-                      <td>
-                        <span className={order.paid ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
-                          {order.paid ? 'yes' : 'no'}
-                        </span>
-                      </td>
-                      <td>
-                        <div className="flex flex-wrap items-center gap-2">
-                          <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
-                          <button
-                            type="button"
-                            className="btn-secondary px-3 py-1.5"
-                            aria-label={`History of order ${order._id}`}
-                            onClick={() => setHistoryOf(order)}
-                          >
-                            History
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable label="All orders" columns={['Customer', 'Product', 'Quantity (units)', 'Total ($)', 'Status', 'Paid', 'Action']}>
+              {list.map((order) => (
+                <tr key={order._id} data-testid={`order-${order._id}`}>
+                  <td>
+                    <p className="font-medium">{order.name}</p>
+                    <p className="text-xs text-slate-700">{order.email}</p>
+                  </td>
+                  <td>{order.product}</td>
+                  <td>{order.quantity}</td>
+                  <td>${formatDollars(order.total)}</td>
+                  <td>
+                    <StatusBadge status={order.status} />
+                  </td>
+                  <td>
+                    <span className={order.paid ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
+                      {order.paid ? 'yes' : 'no'}
+                    </span>
+                  </td>
+                  <td>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
+                      <button
+                        type="button"
+                        className="btn-secondary px-3 py-1.5"
+                        aria-label={`History of order ${order._id}`}
+                        onClick={() => setHistoryOf(order)}
+                      >
+                        History
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

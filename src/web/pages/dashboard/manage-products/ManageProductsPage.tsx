@@ -5,7 +5,7 @@ import { useProductPages } from '../../../api/product-pages.js';
 import { useRemoveProduct } from '../../../api/products.js';
 import { LoadMore } from '../../../components/LoadMore.js';
 import { QueryState } from '../../../components/QueryState.js';
-import { Panel, TableWrap } from '../Panel.js';
+import { DataTable, Panel } from '../Panel.js';
 import { useConfirm } from '../useConfirm.js';
 
 export function ManageProductsPage() {
@@ -25,48 +25,35 @@ export function ManageProductsPage() {
       <QueryState query={products} label="products">
         {(data) => (
           <>
-            <TableWrap label="Products">
-              <table className="table-base">
-                <thead>
-                  <tr>
-                    <th scope="col">Image</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Stock (units)</th>
-                    <th scope="col">Price ($)</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {data.pages.flatMap((page) => page.items).map((product) => (
-                    <tr key={product._id}>
-                      <td>
-                        <img
-                          src={product.img}
-                          alt=""
-                          width={56}
-                          height={42}
-                          loading="lazy"
-                          className="h-10 w-14 rounded bg-slate-100 object-contain"
-                        />
-                      </td>
-                      <td className="font-medium">{product.name}</td>
-                      <td>{product.stock}</td>
-                      <td>${formatDollars(product.price)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn-danger px-3 py-1.5"
-                          onClick={() => onRemove(product)}
-                          aria-label={`Remove ${product.name}`}
-                        >
-                          Remove
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable label="Products" columns={['Image', 'Name', 'Stock (units)', 'Price ($)', 'Action']}>
+              {data.pages.flatMap((page) => page.items).map((product) => (
+                <tr key={product._id}>
+                  <td>
+                    <img
+                      src={product.img}
+                      alt=""
+                      width={56}
+                      height={42}
+                      loading="lazy"
+                      className="h-10 w-14 rounded bg-slate-100 object-contain"
+                    />
+                  </td>
+                  <td className="font-medium">{product.name}</td>
+                  <td>{product.stock}</td>
+                  <td>${formatDollars(product.price)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn-danger px-3 py-1.5"
+                      onClick={() => onRemove(product)}
+                      aria-label={`Remove ${product.name}`}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             <LoadMore
               hasMore={Boolean(products.hasNextPage)}
               loading={products.isFetchingNextPage}

@@ -7,7 +7,7 @@ import { useCancelOrder, useMyOrders } from '../../../api/orders.js';
 import { useAuth } from '../../../auth/auth-context.js';
 import { statusLabel } from '../../../components/order-status-label.js';
 import { QueryState } from '../../../components/QueryState.js';
-import { Panel, StatusBadge, TableWrap } from '../Panel.js';
+import { DataTable, Panel, StatusBadge } from '../Panel.js';
 import { useConfirm } from '../useConfirm.js';
 
 export function MyOrdersPage() {
@@ -35,36 +35,22 @@ export function MyOrdersPage() {
               </Link>
             </p>
           ) : (
-            <TableWrap label="Your orders">
-              <table className="table-base">
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Quantity (units)</th>
-                    <th scope="col">Price ($ per unit)</th>
-                    <th scope="col">Total Cost ($)</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {list.map((order) => (
-                    <tr key={order._id} data-testid={`order-${order._id}`}>
-                      <td className="font-medium">{order.product}</td>
-                      <td>{order.quantity}</td>
-                      <td>${formatDollars(order.price)}</td>
-                      <td>${formatDollars(order.total)}</td>
-                      <td>
-                        <StatusBadge status={order.status} />
-                      </td>
-                      <td>
-                        <CustomerActions order={order} onCancel={() => onCancel(order)} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable label="Your orders" columns={['Product', 'Quantity (units)', 'Price ($ per unit)', 'Total Cost ($)', 'Status', 'Action']}>
+              {list.map((order) => (
+                <tr key={order._id} data-testid={`order-${order._id}`}>
+                  <td className="font-medium">{order.product}</td>
+                  <td>{order.quantity}</td>
+                  <td>${formatDollars(order.price)}</td>
+                  <td>${formatDollars(order.total)}</td>
+                  <td>
+                    <StatusBadge status={order.status} />
+                  </td>
+                  <td>
+                    <CustomerActions order={order} onCancel={() => onCancel(order)} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

@@ -68,57 +68,72 @@ export function TestCardForm({ clientSecret, onConfirmed, onError, recording }: 
         </span>
         {messages.ui.testModeNotice}
       </p>
-      <div>
-        <label htmlFor="card-number" className="label">
-          Card number
-        </label>
-        <input
-          id="card-number"
-          className="input font-mono"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={number}
-          aria-invalid={invalid === 'number' || undefined}
-          onChange={(event) => setNumber(formatCardNumber(event.target.value))}
-        />
-      </div>
+      <CardInput
+        id="card-number"
+        label="Card number"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={number}
+        invalid={invalid === 'number'}
+        onChange={(value) => setNumber(formatCardNumber(value))}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <label htmlFor="card-expiry" className="label">
-            Expiry
-          </label>
-          <input
-            id="card-expiry"
-            className="input font-mono"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            value={expiry}
-            aria-invalid={invalid === 'expiry' || undefined}
-            onChange={(event) => setExpiry(formatExpiry(event.target.value))}
-          />
-        </div>
-        <div>
-          <label htmlFor="card-cvc" className="label">
-            CVC
-          </label>
-          <input
-            id="card-cvc"
-            className="input font-mono"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            maxLength={4}
-            value={cvc}
-            aria-invalid={invalid === 'cvc' || undefined}
-            onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))}
-          />
-        </div>
+        <CardInput
+          id="card-expiry"
+          label="Expiry"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={expiry}
+          invalid={invalid === 'expiry'}
+          onChange={(value) => setExpiry(formatExpiry(value))}
+        />
+        <CardInput
+          id="card-cvc"
+          label="CVC"
+          autoComplete="cc-csc"
+          placeholder="CVC"
+          maxLength={4}
+          value={cvc}
+          invalid={invalid === 'cvc'}
+          onChange={(value) => setCvc(value.replace(/\D/g, '').slice(0, 4))}
+        />
       </div>
       <button type="submit" className="btn-primary w-full" disabled={!clientSecret || busy}>
         {busy ? messages.ui.paymentProcessing : 'Pay'}
       </button>
     </form>
+  );
+}
+
+interface CardInputProps {
+  id: string;
+  label: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength?: number;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}
+
+/** One labelled, digits-only card input, marked invalid when the card check names it. */
+function CardInput({ id, label, autoComplete, placeholder, maxLength, value, invalid, onChange }: CardInputProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input font-mono"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
@@ -8,7 +6,7 @@ import { profileUpdateSchema } from '../../../../shared/schemas.js';
 import { useProfile, useUpdateProfile } from '../../../api/users.js';
 import { useAuth } from '../../../auth/auth-context.js';
 import { Field, FormError } from '../../../components/Field.js';
-import { applyServerError } from '../../../components/form-errors.js';
+import { useServerForm } from '../../../components/useServerForm.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { Panel } from '../Panel.js';
 import { ContactMessages } from './ContactMessages.js';
@@ -31,32 +29,25 @@ export function MyProfilePage() {
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile(user.email);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
+    onSubmit,
     reset,
-    setError,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(profileUpdateSchema),
+  } = useServerForm({
+    schema: profileUpdateSchema,
     defaultValues: { phone: user.phone, address: user.address },
+    fields: ['phone', 'address'],
+    submit: (values) => update.mutateAsync({ phone: values.phone ?? '', address: values.address ?? '' }),
+    onSuccess: () => {
+      toast.success(messages.toast.profileUpdated);
+    },
   });
 
   useEffect(() => {
     reset({ phone: user.phone, address: user.address });
   }, [user.phone, user.address, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync({ phone: values.phone ?? '', address: values.address ?? '' });
-    } catch (error) {
-      setFormError(applyServerError(error, setError, ['phone', 'address']) || null);
-      return;
-    }
-    toast.success(messages.toast.profileUpdated);
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
