@@ -26,7 +26,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      {/* At least a screen tall: while a page's code or data loads, the footer stays below the fold
+          instead of being pushed down when the content arrives (a layout shift). */}
+      <main id="main" className="min-h-screen flex-1" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
