@@ -45,7 +45,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
     '/api/products/:id',
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => ({ body: toProductDto(await getVisibleProduct(db, request.params.id)) })),
+      cache.serve(request, reply, 'catalog', async () => ({ body: toProductDto(await getVisibleProduct(db.kysely, request.params.id)) })),
   );
 
   api.post(

@@ -1,9 +1,9 @@
 import type { Product } from '../../shared/api.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { ProductInput } from '../../shared/schemas.js';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { now, timestamps, type ProductRow } from '../db/schema.js';
+import { type Database, now, timestamps, type ProductRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
 
 export function toProductDto(row: ProductRow): Product {
@@ -32,8 +32,9 @@ export async function listProducts(db: Db, options: { q?: string; limit: number;
   return query.orderBy('id', 'desc').limit(options.limit).execute();
 }
 
-export async function getVisibleProduct(db: Db, id: number): Promise<ProductRow> {
-  const product = await db.kysely
+/** A product that is for sale (not hidden), or 404; `executor` may be a transaction. */
+export async function getVisibleProduct(executor: Kysely<Database>, id: number): Promise<ProductRow> {
+  const product = await executor
     .selectFrom('products')
     .selectAll()
     .where('id', '=', id)
@@ -63,13 +64,7 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
 /** A product that was ever ordered is hidden (its orders still point at it); otherwise it is deleted. */
 export async function removeProduct(db: Db, id: number): Promise<ProductRow> {
   return db.kysely.transaction().execute(async (trx) => {
-    const product = await trx
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', id)
-      .where('hidden_at', 'is', null)
-      .executeTakeFirst();
-    if (!product) throw notFound('Product');
+    const product = await getVisibleProduct(trx, id);
     const ordered = await trx.selectFrom('orders').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
     if (ordered) {
       await trx.updateTable('products').set({ hidden_at: now(), updated_at: now() }).where('id', '=', id).execute();

@@ -5,6 +5,7 @@ import { centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { canTransition, isPaid, type OrderActor, type OrderStatus } from '../../shared/order-status.js';
 import { type OrderInput, quantityError } from '../../shared/schemas.js';
 import type { Viewer } from '../auth/sessions.js';
+import { getVisibleProduct } from '../catalog/service.js';
 import type { Db } from '../db/connection.js';
 import { type Database, now, type OrderRow, timestamps } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
@@ -40,13 +41,7 @@ const outOfStock = (stock: number) => {
  */
 export async function placeOrder(db: Db, viewer: Viewer, input: OrderInput): Promise<OrderRow> {
   return db.kysely.transaction().execute(async (trx) => {
-    const product = await trx
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', input.productId)
-      .where('hidden_at', 'is', null)
-      .executeTakeFirst();
-    if (!product) throw notFound('Product');
+    const product = await getVisibleProduct(trx, input.productId);
     const bounds = { min: product.min_quantity, stock: product.stock };
     const error = quantityError(input.quantity, bounds);
     if (error && input.quantity < bounds.min) throw badRequest(error, { quantity: error });
