@@ -9,14 +9,17 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { errorMessages } from '../shared/messages.js';
-import type { AppContext } from './app-types.js';
-import { registerAccessControl } from './auth/guards.js';
+import { errorResponseSchema, healthSchema } from '../shared/api.js';
+import { type AppContext, typed } from './app-types.js';
 import { googleRoutes } from './auth/google/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { findViewer } from './auth/sessions.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
-import { HttpError, registerErrorHandling } from './errors.js';
+import { flowRoutes } from './flows/routes.js';
+import { registerAccessControl } from './http/access.js';
+import { HttpError, registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/input-guard.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
@@ -30,7 +33,7 @@ export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
   logger: FastifyServerOptions['logger'] = false,
 ) {
-  const context: AppContext = { db, config, cache, payments: await createPaymentProvider(config, db) };
+  const context: AppContext = { db, config, cache, payments: await createPaymentProvider(config, db.kysely) };
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -66,22 +69,22 @@ export async function buildApp(
     transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
   });
 
-  registerAccessControl(app, db, config.sessionTtlMs);
+  registerAccessControl(app, (token) => findViewer(db.kysely, token, config.sessionTtlMs));
 
-  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, flowRoutes]) {
     await app.register(routes, context);
   }
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['operations'] } }, async (_request, reply) => {
+  typed(app).get('/api/health', { config: { access: 'public' }, schema: { tags: ['operations'], response: { 200: healthSchema, 503: errorResponseSchema } } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(db.kysely);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ error: { code: 'unavailable', message: 'Database unavailable' } });
+      return reply.status(503).send({ error: { code: 'unavailable', message: errorMessages.databaseUnavailable } });
     }
   });
 

@@ -7,9 +7,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { connect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './db/seed/seed.js';
+import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './seed/seed.js';
 import { ResponseCache } from './http/response-cache.js';
-import { scheduleExpiry } from './orders/expiry.js';
+import { scheduleExpiry } from './flows/expire-orders.js';
 
 async function main() {
   const config = loadConfig();
@@ -19,14 +19,14 @@ async function main() {
   const app = await buildApp({ db, config, cache }, { level: config.logLevel });
 
   await withStartupLock(db, async () => {
-    if (config.admin) await ensureAdmin(db, config.admin, app.log);
+    if (config.admin) await ensureAdmin(db.kysely, config.admin, app.log);
     if (config.seedDemo) {
-      await seedDemoCatalog(db, app.log);
-      await ensureDemoAccounts(db, config, app.log);
+      await seedDemoCatalog(db.kysely, app.log);
+      await ensureDemoAccounts(db.kysely, config, app.log);
     }
   });
 
-  const stopExpiry = scheduleExpiry(db, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log, () => cache.invalidate('catalog'));
+  const stopExpiry = scheduleExpiry(db.kysely, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log, () => cache.invalidate('catalog'));
   stopOnSignals(app, async () => {
     stopExpiry();
     await db.kysely.destroy();

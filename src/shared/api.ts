@@ -1,6 +1,6 @@
 /** The wire format of every answer: SPEC's entity fields and names, plus a few additions. */
 import { z } from 'zod';
-import { ORDER_STATUSES } from './order-status.js';
+import { ORDER_ACTORS, ORDER_STATUSES } from './order-status.js';
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -44,7 +44,7 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderEventSchema = z.object({
   from: z.enum(ORDER_STATUSES).nullable(),
   to: z.enum(ORDER_STATUSES),
-  actor: z.enum(['customer', 'admin', 'payment', 'system']),
+  actor: z.enum(ORDER_ACTORS),
   by: z.object({ name: z.string(), email: z.string() }).nullable(),
   at: z.string(),
 });
@@ -88,6 +88,7 @@ export const authResponseSchema = z.object({ token: z.string(), user: userSchema
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const adminFlagSchema = z.object({ admin: z.boolean() });
+export type AdminFlag = z.infer<typeof adminFlagSchema>;
 
 export const errorResponseSchema = z.object({
   error: z.object({
@@ -97,3 +98,66 @@ export const errorResponseSchema = z.object({
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+// ---- Payments ---------------------------------------------------------------
+
+export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Which card processor this shop uses: Stripe (with its publishable key) or the built-in test processor. */
+export const paymentsConfigSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS), publishableKey: z.string().nullable() });
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** The payment intent of an unpaid order; `amount` in dollars, computed by the server from the order. */
+export const paymentIntentAnswerSchema = z.object({ clientSecret: z.string(), amount: z.number() });
+export type PaymentIntentAnswer = z.infer<typeof paymentIntentAnswerSchema>;
+
+/** The built-in test processor's answer, shaped like Stripe.js's confirmCardPayment result. */
+export const confirmedPaymentSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string(), amount: z.number() }),
+});
+export type ConfirmedPayment = z.infer<typeof confirmedPaymentSchema>;
+
+export const PAYMENT_STATUSES = ['created', 'succeeded', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One payment as admins see it (GET /api/payments). */
+export const paymentRecordSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  intentId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+export const webhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['processed', 'duplicate', 'refunded', 'ignored']),
+});
+
+// ---- Google sign-in and the audit log ----------------------------------------
+
+export const googleStatusSchema = z.object({ configured: z.boolean() });
+export type GoogleStatus = z.infer<typeof googleStatusSchema>;
+
+/** The one-time code traded for a session: a password login's answer plus where to go back to. */
+export const googleExchangeAnswerSchema = authResponseSchema.extend({ returnTo: z.string() });
+export type GoogleExchangeAnswer = z.infer<typeof googleExchangeAnswerSchema>;
+
+export const AUDIT_ACTIONS = ['product.create', 'product.remove', 'user.promote', 'user.remove'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.string(),
+  by: z.object({ name: z.string(), email: z.string() }),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });

@@ -57,9 +57,7 @@ export const messages = {
     confirmMakeAdmin: (email: string) => `Make ${email} an admin?`,
     confirmRemoveUser: (email: string) => `Are you sure you want to remove ${email}?`,
     userRemoved: (email: string) => `${email} is removed successfully`,
-    googleNotConfigured: 'Google sign-in is not configured on this shop',
     googleSigningIn: 'Signing you in with Google…',
-    googleFailed: 'Google sign-in failed, please try again',
     /** How an order that expired unpaid (its stock returned) is shown. */
     orderExpired: 'cancelled (expired)',
     testModeNotice: 'Test mode — no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC.',
@@ -94,4 +92,27 @@ export const errorMessages = {
   validationFailed: 'Some fields are not valid',
   bodyTooLarge: 'The request is too large',
   internal: 'Something went wrong on our side, please try again',
+  transactionIdRequired: 'transactionId is required',
+  webhookSignature: 'Webhook signature does not verify',
+  databaseUnavailable: 'Database unavailable',
+  /** Paying an order: what the server answers when a reported payment cannot pay it. */
+  payment: {
+    notUnpaid: 'This order is not waiting for payment',
+    unknownPayment: 'No such payment',
+    notSucceeded: 'This payment has not succeeded',
+    wrongOrder: 'This payment is for another order',
+    wrongAmount: 'This payment does not match the order total',
+    refunded: (status: string) =>
+      `This order was ${status === 'expired' ? 'expired' : status === 'cancelled' ? 'cancelled' : 'already paid'} before your payment arrived; the payment has been refunded`,
+  },
+  /** "Continue with Google": the red text under the login form. */
+  google: {
+    notConfigured: 'Google sign-in is not configured on this shop',
+    cancelled: 'Google sign-in was cancelled',
+    expiredOrTampered: 'Your Google sign-in expired or was tampered with, please try again',
+    failed: 'Google sign-in failed, please try again',
+    unverifiedEmail: 'Your Google e-mail address is not verified',
+  },
 } as const;
+
+export type GoogleFailure = Exclude<keyof typeof errorMessages.google, 'notConfigured'>;

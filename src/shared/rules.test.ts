@@ -20,10 +20,10 @@ describe('e-mail rule', () => {
 describe('quantity rule', () => {
   const bounds = { min: 100, stock: 1250 };
   it("uses SPEC's messages at both ends", () => {
-    expect(quantityError(99, bounds)).toBe('Quantity Must be 100 or higher');
+    expect(quantityError(99, bounds)).toEqual({ code: 'quantity_too_low', message: 'Quantity Must be 100 or higher' });
     expect(quantityError(100, bounds)).toBeNull();
     expect(quantityError(1250, bounds)).toBeNull();
-    expect(quantityError(1251, bounds)).toBe('Quantity Must be lower than 1250 ');
+    expect(quantityError(1251, bounds)).toEqual({ code: 'quantity_too_high', message: 'Quantity Must be lower than 1250 ' });
   });
   it('drives the order form schema', () => {
     const schema = orderFormSchema(bounds);

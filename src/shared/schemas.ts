@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { errorMessages, messages } from './messages.js';
 import { hasAtMostTwoDecimals } from './money.js';
+import { ORDER_STATUSES } from './order-status.js';
 
 const v = messages.validation;
 
@@ -77,12 +78,17 @@ export const profileUpdateSchema = z.object({
   address: z.string().trim().max(500, fieldMessages.tooLong(500)).optional(),
 });
 
-/** Ids on the wire are strings of a positive integer (an old client sends them as `_id` strings). */
-export const idSchema = z.coerce
-  .number({ error: 'Must be an id' })
-  .int('Must be an id')
-  .positive('Must be an id')
-  .max(2_147_483_647, 'Must be an id');
+/**
+ * Ids on the wire are strings of a positive integer (an old client sends them as `_id` strings), or numbers.
+ * Typed `string | number` on the way in (z.coerce alone would type it `unknown` for the browser).
+ */
+export const idSchema = z.union([z.string(), z.number()], { error: 'Must be an id' }).pipe(
+  z.coerce
+    .number<string | number>({ error: 'Must be an id' })
+    .int('Must be an id')
+    .positive('Must be an id')
+    .max(2_147_483_647, 'Must be an id'),
+);
 
 // ---- Orders ---------------------------------------------------------------
 
@@ -91,10 +97,12 @@ export interface QuantityBounds {
   stock: number;
 }
 
+export type QuantityProblem = { code: 'quantity_too_low' | 'quantity_too_high'; message: string };
+
 /** The one quantity rule: between the product's min and its stock, with SPEC's messages. */
-export function quantityError(quantity: number, { min, stock }: QuantityBounds): string | null {
-  if (quantity < min) return v.quantityTooLow(min);
-  if (quantity > stock) return v.quantityTooHigh(stock);
+export function quantityError(quantity: number, { min, stock }: QuantityBounds): QuantityProblem | null {
+  if (quantity < min) return { code: 'quantity_too_low', message: v.quantityTooLow(min) };
+  if (quantity > stock) return { code: 'quantity_too_high', message: v.quantityTooHigh(stock) };
   return null;
 }
 
@@ -117,21 +125,42 @@ export type OrderInput = z.infer<typeof orderInputSchema>;
 export function orderFormSchema(bounds: QuantityBounds) {
   return z.object({
     quantity: quantityNumber.superRefine((quantity, ctx) => {
-      const error = quantityError(quantity, bounds);
-      if (error) ctx.addIssue({ code: 'custom', message: error });
+      const problem = quantityError(quantity, bounds);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
     }),
     phone: phoneSchema,
     address: addressSchema,
   });
 }
 
+/** SPEC's two-faced PATCH /api/orders/:id: a delivery (`status: 'shipped'`) or a payment report (`transactionId`). */
+export const orderPatchSchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  transactionId: z.string().trim().min(1).max(255).optional(),
+});
+
+// ---- Payments and Google sign-in --------------------------------------------
+
+/** An old client's `totalPrice` is ignored: the server computes the amount from the order. */
+export const paymentIntentRequestSchema = z.object({ orderId: idSchema });
+
+export const testPaymentConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  card: z.object({ number: z.string().max(40), expiry: z.string().max(10), cvc: z.string().max(10) }),
+});
+
+export const googleExchangeRequestSchema = z.object({ code: z.string().min(1).max(200) });
+
 // ---- Products -------------------------------------------------------------
 
-/** The add-product form sends text inputs; accept numbers or numeric strings, never silently truncate. */
+/**
+ * The add-product form sends text inputs; accept numbers or numeric strings, never silently truncate.
+ * Typed `string | number` on the way in (a bare z.preprocess would type it `unknown` for the browser).
+ */
 function numberFromInput(required: string, invalid: string) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value),
-    z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) }),
+  const error = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? required : invalid);
+  return z.union([z.string(), z.number()], { error }).pipe(
+    z.preprocess((value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value), z.number({ error })),
   );
 }
 

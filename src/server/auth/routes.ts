@@ -4,10 +4,10 @@ import { authResponseSchema, userSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { loginSchema, registerSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
-import { HttpError } from '../errors.js';
+import { requireViewer } from '../http/access.js';
+import { HttpError } from '../http/errors.js';
 import { createUser, getUserById, findActiveUserByEmail, toUserDto } from '../users/service.js';
 import { AccountLockout } from './account-lockout.js';
-import { requireViewer } from './guards.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
 
@@ -26,8 +26,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      const user = await createUser(db, { name, email, passwordHash: await hashPassword(password) });
-      const token = await createSession(db, user.id, config.sessionTtlMs);
+      const user = await createUser(db.kysely, { name, email, passwordHash: await hashPassword(password) });
+      const token = await createSession(db.kysely, user.id, config.sessionTtlMs);
       return reply.status(201).send({ token, user: toUserDto(user) });
     },
   );
@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
     async (request) => {
       const { email, password } = request.body;
       if (lockout.isLocked(email)) throw tooManyAttempts();
-      const user = await findActiveUserByEmail(db, email);
+      const user = await findActiveUserByEmail(db.kysely, email);
       const ok = user?.password_hash
         ? await verifyPassword(password, user.password_hash)
         : await verifyAgainstDummy(password);
@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
         throw invalidCredentials();
       }
       lockout.reset(email);
-      const token = await createSession(db, user.id, config.sessionTtlMs);
+      const token = await createSession(db.kysely, user.id, config.sessionTtlMs);
       return { token, user: toUserDto(user) };
     },
   );
@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
     '/api/auth/logout',
     { config: { access: 'user' }, schema: { tags: ['accounts'], response: { 204: z.null() } } },
     async (request, reply) => {
-      await revokeSession(db, requireViewer(request).tokenHash);
+      await revokeSession(db.kysely, requireViewer(request).tokenHash);
       return reply.status(204).send(null);
     },
   );
@@ -67,6 +67,6 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
   typed(app).get(
     '/api/me',
     { config: { access: 'user' }, schema: { tags: ['accounts'], response: { 200: userSchema } } },
-    async (request) => toUserDto(await getUserById(db, requireViewer(request).id)),
+    async (request) => toUserDto(await getUserById(db.kysely, requireViewer(request).id)),
   );
 }

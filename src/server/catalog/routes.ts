@@ -4,8 +4,8 @@ import { productPageSchema, productSchema } from '../../shared/api.js';
 import { idSchema, PRODUCT_PAGE_SIZE, productInputSchema, productListQuerySchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
-import { requireViewer } from '../auth/guards.js';
-import { createProduct, getVisibleProduct, listProducts, removeProduct, toProductDto } from './service.js';
+import { requireViewer } from '../http/access.js';
+import { createProduct, getVisibleProduct, listProducts, toProductDto } from './service.js';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['catalog'];
@@ -33,7 +33,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
         const { q, limit, cursor } = request.query;
         const paged = limit !== undefined || cursor !== undefined;
         const size = paged ? (limit ?? PRODUCT_PAGE_SIZE.default) : LEGACY_CAP;
-        const rows = await listProducts(db, { q, limit: size + 1, beforeId: cursor ? Number(cursor) : undefined });
+        const rows = await listProducts(db.kysely, { q, limit: size + 1, beforeId: cursor ? Number(cursor) : undefined });
         const items = rows.slice(0, size).map(toProductDto);
         const more = rows.length > size;
         if (paged) return { body: { items, nextCursor: more ? items.at(-1)!._id : null } };
@@ -55,21 +55,14 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
       schema: { tags, body: productInputSchema, response: { 201: productSchema } },
     },
     async (request, reply) => {
-      const product = await createProduct(db, request.body);
+      const admin = requireViewer(request);
+      const product = await db.kysely.transaction().execute(async (trx) => {
+        const created = await createProduct(trx, request.body);
+        await recordAdminAction(trx, admin, 'product.create', `product ${created.id} ${created.name}`);
+        return created;
+      });
       cache.invalidate('catalog');
-      await recordAdminAction(db, requireViewer(request), 'product.create', `product ${product.id} ${product.name}`);
       return reply.status(201).send(toProductDto(product));
-    },
-  );
-
-  api.delete(
-    '/api/products/:id',
-    { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
-    async (request) => {
-      const product = await removeProduct(db, request.params.id);
-      cache.invalidate('catalog');
-      await recordAdminAction(db, requireViewer(request), 'product.remove', `product ${product.id} ${product.name}`);
-      return toProductDto(product);
     },
   );
 }

@@ -5,6 +5,7 @@ import { payments } from './migrations/002-payments.js';
 import { googleSignIn } from './migrations/003-google-sign-in.js';
 import { history } from './migrations/004-history.js';
 import { nameSearch } from './migrations/005-name-search.js';
+import { actorSnapshots } from './migrations/006-actor-snapshots.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(db: Db): Record<string, Migration> {
     '003-google-sign-in': googleSignIn(db.dialect),
     '004-history': history(db.dialect),
     '005-name-search': nameSearch(db.dialect),
+    '006-actor-snapshots': actorSnapshots(),
   };
 }
 

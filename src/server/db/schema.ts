@@ -1,7 +1,7 @@
 /** Table types for Kysely. Money is integer cents; timestamps are ISO-8601 UTC text on both databases. */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
-import type { Role } from '../../shared/api.js';
+import type { AuditAction, Role } from '../../shared/api.js';
 
 interface Timestamps {
   created_at: string;
@@ -118,16 +118,19 @@ export interface OrderEventsTable extends Timestamps {
   to_status: OrderStatus;
   actor: OrderActor;
   actor_user_id: number | null;
+  /** Who acted, as they were named then (null for the payment provider and the shop itself). */
+  actor_name: string | null;
+  actor_email: string | null;
 }
 
 export interface AuditLogTable extends Timestamps {
   id: Generated<number>;
   admin_user_id: number;
+  admin_name: string;
+  admin_email: string;
   action: AuditAction;
   target: string;
 }
-
-export type AuditAction = 'product.create' | 'product.remove' | 'user.promote' | 'user.remove';
 
 export interface Database {
   users: UsersTable;
@@ -150,6 +153,14 @@ export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewOrder = Insertable<OrdersTable>;
+
+/** What every service runs its queries on: the database, or a caller's transaction. */
+export type Executor = Kysely<Database>;
+
+/** Runs `work` in the caller's transaction if `db` is one, else in a new one. */
+export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
 
 export function now(): string {
   return new Date().toISOString();

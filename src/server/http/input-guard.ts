@@ -3,7 +3,7 @@
  * fail with a 500) and no field of this shop has a use for it.
  */
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors.js';
+import { badRequest } from './errors.js';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 

@@ -1,14 +1,14 @@
-import { type Kysely, sql } from 'kysely';
-import type { Order } from '../../shared/api.js';
-import { errorMessages, messages } from '../../shared/messages.js';
+/**
+ * The orders domain: orders and their status history. Moving an order between statuses with its
+ * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
+ * `changeStatus` here as its last step.
+ */
+import type { Order, OrderEvent } from '../../shared/api.js';
 import { centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { canTransition, isPaid, type OrderActor, type OrderStatus } from '../../shared/order-status.js';
-import { type OrderInput, quantityError } from '../../shared/schemas.js';
-import type { Viewer } from '../auth/sessions.js';
-import { getVisibleProduct } from '../catalog/service.js';
-import type { Db } from '../db/connection.js';
-import { type Database, now, type OrderRow, timestamps } from '../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { isPaid, type OrderActor, type OrderStatus } from '../../shared/order-status.js';
+import { type Executor, type NewOrder, now, type OrderRow, timestamps } from '../db/schema.js';
+import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
+import { forbidden, notFound } from '../http/errors.js';
 
 export function toOrderDto(row: OrderRow): Order {
   return {
@@ -21,7 +21,7 @@ export function toOrderDto(row: OrderRow): Order {
     productId: String(row.product_id),
     product: row.product_name,
     price: centsToDollars(row.unit_price_cents),
-    total: centsToDollars(orderTotalCents(row.unit_price_cents, row.quantity)),
+    total: centsToDollars(totalCentsOf(row)),
     status: row.status,
     paid: isPaid(row.status),
     transactionId: row.transaction_id,
@@ -30,163 +30,130 @@ export function toOrderDto(row: OrderRow): Order {
   };
 }
 
-const outOfStock = (stock: number) => {
-  const message = messages.validation.quantityTooHigh(stock);
-  return conflict('out_of_stock', message, { quantity: message });
-};
-
-/**
- * Places an order and reserves its stock in one transaction. The stock decrement is conditional
- * (`stock >= quantity`), so concurrent orders can never take more than there is, on either database.
- */
-export async function placeOrder(db: Db, viewer: Viewer, input: OrderInput): Promise<OrderRow> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const product = await getVisibleProduct(trx, input.productId);
-    const bounds = { min: product.min_quantity, stock: product.stock };
-    const error = quantityError(input.quantity, bounds);
-    if (error && input.quantity < bounds.min) throw badRequest(error, { quantity: error });
-    if (error) throw outOfStock(product.stock);
-
-    const customer = await trx
-      .selectFrom('users')
-      .select(['name', 'email'])
-      .where('id', '=', viewer.id)
-      .executeTakeFirstOrThrow();
-
-    // From here to the commit the product's row is locked (PostgreSQL): keep that stretch short.
-    const reserved = await trx
-      .updateTable('products')
-      .set({ stock: sql<number>`stock - ${input.quantity}`, updated_at: now() })
-      .where('id', '=', product.id)
-      .where('stock', '>=', input.quantity)
-      .where('hidden_at', 'is', null)
-      .executeTakeFirst();
-    if (reserved.numUpdatedRows === 0n) {
-      const current = await trx.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirst();
-      throw outOfStock(current?.stock ?? 0);
-    }
-
-    const placed = await trx
-      .insertInto('orders')
-      .values({
-        user_id: viewer.id,
-        product_id: product.id,
-        customer_name: customer.name,
-        email: customer.email,
-        product_name: product.name,
-        unit_price_cents: product.price_cents,
-        quantity: input.quantity,
-        phone: input.phone,
-        address: input.address,
-        status: 'not paid',
-        transaction_id: null,
-        ...timestamps(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordOrderEvent(trx, placed.id, null, 'not paid', { actor: 'customer', userId: viewer.id });
-    return placed;
-  });
+export function totalCentsOf(order: OrderRow): number {
+  return orderTotalCents(order.unit_price_cents, order.quantity);
 }
 
-export async function getOrder(db: Db, id: number): Promise<OrderRow> {
-  const order = await db.kysely.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+/** Who changed an order: a customer or admin (as they were named then), the payment provider, or the shop. */
+export interface ChangedBy {
+  actor: OrderActor;
+  user: Pick<Viewer, 'id' | 'name' | 'email'> | null;
+}
+
+/** A new order, 'not paid', with the first line of its history. */
+export async function createOrder(
+  db: Executor,
+  order: Omit<NewOrder, 'status' | 'transaction_id' | 'created_at' | 'updated_at'>,
+  by: ChangedBy,
+): Promise<OrderRow> {
+  const placed = await db
+    .insertInto('orders')
+    .values({ ...order, status: 'not paid', transaction_id: null, ...timestamps() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordOrderEvent(db, placed.id, null, 'not paid', by);
+  return placed;
+}
+
+export async function findOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getOrder(db: Executor, id: number): Promise<OrderRow> {
+  const order = await findOrder(db, id);
   if (!order) throw notFound('Order');
   return order;
 }
 
 /** The order, if the viewer placed it or is an admin. */
-export async function getOrderFor(db: Db, viewer: Viewer, id: number): Promise<OrderRow> {
+export async function getOrderFor(db: Executor, viewer: Viewer, id: number): Promise<OrderRow> {
   const order = await getOrder(db, id);
-  if (viewer.role !== 'admin' && order.user_id !== viewer.id) throw forbidden();
+  if (!isOwnerOrAdmin(viewer, order.user_id)) throw forbidden();
   return order;
 }
 
-export async function listAllOrders(db: Db): Promise<OrderRow[]> {
-  return db.kysely.selectFrom('orders').selectAll().orderBy('id', 'desc').execute();
+/** The order, if the viewer placed it (paying is the owner's alone). */
+export async function getOwnOrder(db: Executor, viewer: Viewer, id: number): Promise<OrderRow> {
+  const order = await getOrder(db, id);
+  if (order.user_id !== viewer.id) throw forbidden();
+  return order;
 }
 
-export async function listOrdersOfUser(db: Db, userId: number): Promise<OrderRow[]> {
-  return db.kysely.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+export async function listAllOrders(db: Executor): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().orderBy('id', 'desc').execute();
+}
+
+export async function listOrdersOfUser(db: Executor, userId: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+/** Orders still 'not paid' that were placed before `cutoff`, oldest first. */
+export async function listUnpaidPlacedBefore(db: Executor, cutoff: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'not paid')
+    .where('created_at', '<', cutoff)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function hasOrdersForProduct(db: Executor, productId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('orders').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
 }
 
 /**
- * Moves an order from its current status to `to`, if the shared transition table allows it for this
- * actor. The update is conditional on the status it was read with, so of two racing changes one wins
- * and the other gets a 409.
+ * Writes a status change and its history event. The update is conditional on the status the order
+ * was read with, so of two racing changes one wins; the loser gets undefined.
  */
-export async function transitionOrder(
-  trx: Kysely<Database>,
+export async function changeStatus(
+  db: Executor,
   order: OrderRow,
   to: OrderStatus,
   by: ChangedBy,
   changes: { transaction_id?: string } = {},
-): Promise<OrderRow> {
-  const illegal = () => conflict('illegal_transition', errorMessages.illegalTransition(order.status, to));
-  if (!canTransition(order.status, to, by.actor)) throw illegal();
-  const updated = await trx
+): Promise<OrderRow | undefined> {
+  const updated = await db
     .updateTable('orders')
     .set({ status: to, updated_at: now(), ...changes })
     .where('id', '=', order.id)
     .where('status', '=', order.status)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw illegal();
-  await recordOrderEvent(trx, order.id, order.status, to, by);
+  if (updated) await recordOrderEvent(db, order.id, order.status, to, by);
   return updated;
 }
 
-/** Who changed an order: a customer or admin (with their account), the payment provider, or the shop itself. */
-export interface ChangedBy {
-  actor: OrderActor;
-  userId: number | null;
-}
-
-async function recordOrderEvent(trx: Kysely<Database>, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy) {
-  await trx
+async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy) {
+  await db
     .insertInto('order_events')
-    .values({ order_id: orderId, from_status: from, to_status: to, actor: by.actor, actor_user_id: by.userId, ...timestamps() })
+    .values({
+      order_id: orderId,
+      from_status: from,
+      to_status: to,
+      actor: by.actor,
+      actor_user_id: by.user?.id ?? null,
+      actor_name: by.user?.name ?? null,
+      actor_email: by.user?.email ?? null,
+      ...timestamps(),
+    })
     .execute();
 }
 
-/** Stock an order holds goes back to its product (cancelled or expired while unpaid). */
-export async function returnStock(trx: Kysely<Database>, order: OrderRow) {
-  await trx
-    .updateTable('products')
-    .set({ stock: sql<number>`stock + ${order.quantity}`, updated_at: now() })
-    .where('id', '=', order.product_id)
-    .execute();
-}
-
-export async function getOrderHistory(db: Db, orderId: number) {
+export async function getOrderHistory(db: Executor, orderId: number): Promise<OrderEvent[]> {
   await getOrder(db, orderId);
-  return db.kysely
+  const events = await db
     .selectFrom('order_events')
-    .leftJoin('users', 'users.id', 'order_events.actor_user_id')
-    .select([
-      'order_events.from_status',
-      'order_events.to_status',
-      'order_events.actor',
-      'order_events.created_at',
-      'users.name as actor_name',
-      'users.email as actor_email',
-    ])
-    .where('order_events.order_id', '=', orderId)
-    .orderBy('order_events.id', 'asc')
+    .select(['from_status', 'to_status', 'actor', 'actor_name', 'actor_email', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'asc')
     .execute();
-}
-
-export async function cancelOrder(db: Db, viewer: Viewer, id: number): Promise<OrderRow> {
-  const order = await getOrderFor(db, viewer, id);
-  const actor: OrderActor = order.user_id === viewer.id ? 'customer' : 'admin';
-  return db.kysely.transaction().execute(async (trx) => {
-    const cancelled = await transitionOrder(trx, order, 'cancelled', { actor, userId: viewer.id });
-    await returnStock(trx, order);
-    return cancelled;
-  });
-}
-
-export async function deliverOrder(db: Db, admin: Viewer, id: number): Promise<OrderRow> {
-  const order = await getOrder(db, id);
-  return db.kysely.transaction().execute((trx) => transitionOrder(trx, order, 'shipped', { actor: 'admin', userId: admin.id }));
+  return events.map((event) => ({
+    from: event.from_status,
+    to: event.to_status,
+    actor: event.actor,
+    by: event.actor_email ? { name: event.actor_name ?? '', email: event.actor_email } : null,
+    at: event.created_at,
+  }));
 }

@@ -10,7 +10,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnpaidOrders } from './expiry.js';
+import { expireUnpaidOrders } from '../flows/expire-orders.js';
 import {
   type Account,
   call,
@@ -179,7 +179,7 @@ describe(`order status × actor matrix, through the API (${databaseKind})`, () =
       case 'expired': {
         // Created just now; 48 h later with a 24 h TTL it is stale (so is any unpaid order of an
         // earlier cell, each of which is finished and on its own product).
-        expect(await expireUnpaidOrders(server.db, 24 * HOUR, Date.now() + 48 * HOUR)).toBeGreaterThanOrEqual(1);
+        expect(await expireUnpaidOrders(server.db.kysely, 24 * HOUR, Date.now() + 48 * HOUR)).toBeGreaterThanOrEqual(1);
         break;
       }
     }

@@ -1,5 +1,5 @@
 /** What the shop needs from a card payment provider; Stripe in production, the test processor otherwise. */
-export type ProviderName = 'stripe' | 'test';
+import type { PaymentProviderName } from '../../shared/api.js';
 
 export interface PaymentIntent {
   id: string;
@@ -20,7 +20,7 @@ export interface PaymentEvent {
 }
 
 export interface PaymentProvider {
-  name: ProviderName;
+  name: PaymentProviderName;
   /** For the browser: Stripe's publishable key; null for the test processor. */
   publishableKey: string | null;
   createIntent(input: { orderId: number; amountCents: number; idempotencyKey: string }): Promise<PaymentIntent>;

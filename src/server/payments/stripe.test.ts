@@ -132,6 +132,24 @@ describe(`payments with Stripe, against a local fake of its API (${databaseKind}
     expect(await paymentsOf(orderId)).toEqual([expect.objectContaining({ status: 'succeeded', intentId: intent.id })]);
   });
 
+  it('refunds a payment for a cancelled order even when the first refund call fails: the event counts only once refunded', async () => {
+    const orderId = await placeOrder();
+    const intent = fake.succeed((await intentFor(orderId)).id);
+    expect((await call(server.app, 'DELETE', `/api/orders/${orderId}`, { token: customer.token })).statusCode).toBe(200);
+    fake.failingRefunds = 10;
+    const first = await webhook(intent, { id: 'evt_refund_retry' });
+    expect(first.statusCode).toBe(500);
+    expect(fake.refunds).not.toContain(intent.id);
+    fake.failingRefunds = 0;
+    const retried = await webhook(intent, { id: 'evt_refund_retry' });
+    expect(retried.json()).toEqual({ received: true, outcome: 'refunded' });
+    expect(fake.refunds.filter((id) => id === intent.id)).toHaveLength(1);
+    expect(await paymentsOf(orderId)).toEqual([expect.objectContaining({ intentId: intent.id, status: 'refunded' })]);
+    const replay = await webhook(intent, { id: 'evt_refund_retry' });
+    expect(replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', paid: false });
+  });
+
   it('ignores bad signatures, wrong amounts, and intents of unknown orders', async () => {
     const orderId = await placeOrder();
     const intent = fake.succeed((await intentFor(orderId)).id);

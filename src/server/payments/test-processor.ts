@@ -5,9 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type CardInput, cardDigits, cardEntryError, cardMessages, TEST_CARD_OUTCOMES } from '../../shared/card.js';
-import type { Db } from '../db/connection.js';
-import { now, timestamps } from '../db/schema.js';
-import { HttpError, notFound } from '../errors.js';
+import { type Executor, now, timestamps } from '../db/schema.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { CURRENCY, type PaymentIntent, type PaymentProvider, WebhookSignatureError } from './provider.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -43,8 +42,8 @@ export interface TestProcessor extends PaymentProvider {
   confirm(clientSecret: string, card: CardInput): Promise<PaymentIntent>;
 }
 
-export function testProcessor(db: Db): TestProcessor {
-  const intents = () => db.kysely.selectFrom('test_processor_intents').selectAll();
+export function testProcessor(db: Executor): TestProcessor {
+  const intents = () => db.selectFrom('test_processor_intents').selectAll();
 
   return {
     name: 'test',
@@ -65,7 +64,7 @@ export function testProcessor(db: Db): TestProcessor {
         ...timestamps(),
       };
       // Two racing creates with one key: the unique index keeps one, and both answer with it.
-      await db.kysely.insertInto('test_processor_intents').values(row).onConflict((oc) => oc.doNothing()).execute();
+      await db.insertInto('test_processor_intents').values(row).onConflict((oc) => oc.doNothing()).execute();
       return toIntent(await intents().where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow());
     },
 
@@ -83,7 +82,7 @@ export function testProcessor(db: Db): TestProcessor {
       const digits = cardDigits(card.number);
       const outcome = digits in TEST_CARD_OUTCOMES ? TEST_CARD_OUTCOMES[digits] : cardMessages.declined;
       if (outcome) throw cardError(outcome);
-      await db.kysely
+      await db
         .updateTable('test_processor_intents')
         .set({ status: 'succeeded', updated_at: now() })
         .where('id', '=', row.id)
@@ -92,7 +91,7 @@ export function testProcessor(db: Db): TestProcessor {
     },
 
     async refund(intentId) {
-      await db.kysely
+      await db
         .updateTable('test_processor_intents')
         .set({ status: 'refunded', updated_at: now() })
         .where('id', '=', intentId)

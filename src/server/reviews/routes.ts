@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { reviewSchema } from '../../shared/api.js';
 import { reviewInputSchema, reviewListQuerySchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
-import { requireViewer } from '../auth/guards.js';
+import { requireViewer } from '../http/access.js';
 import { listReviews, postReview, toReviewDto } from './service.js';
 
 const tags = ['reviews'];
@@ -20,9 +20,9 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache }: AppCont
     async (request, reply) => {
       const { limit } = request.query;
       // Signed-in viewers may see e-mails the public may not: only the anonymous answer is shared.
-      if (request.viewer) return (await listReviews(db, limit)).map((row) => toReviewDto(row, request.viewer));
+      if (request.viewer) return (await listReviews(db.kysely, limit)).map((row) => toReviewDto(row, request.viewer));
       return cache.serve(request, reply, 'reviews', async () => ({
-        body: (await listReviews(db, limit)).map((row) => toReviewDto(row, null)),
+        body: (await listReviews(db.kysely, limit)).map((row) => toReviewDto(row, null)),
       }));
     },
   );
@@ -32,7 +32,7 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache }: AppCont
     { config: { access: 'user' }, schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const review = await postReview(db, viewer, request.body);
+      const review = await postReview(db.kysely, viewer, request.body);
       cache.invalidate('reviews');
       return reply.status(201).send(toReviewDto(review, viewer));
     },

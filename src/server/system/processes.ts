@@ -2,7 +2,7 @@
  * System-test helpers: real server processes (`node --import tsx src/server/main.ts`, exactly what
  * production runs, minus the build) on free loopback ports, against one fresh database shared by all of
  * them: an SQLite file in a temp folder, or, when TEST_POSTGRES_URL is set, a new PostgreSQL database
- * (made as src/server/test/harness.ts makes its own).
+ * (src/server/test/databases.ts).
  *
  * Every process started here is remembered and killed by `killAllServers()` (call it in afterAll) and,
  * as a last resort, when the test worker exits. No vitest import: this file also type-checks for the
@@ -10,73 +10,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { parseDatabaseUrl } from '../config.js';
-import { connect, type Db } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrate.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const databaseKind: 'sqlite' | 'postgres' = process.env.TEST_POSTGRES_URL ? 'postgres' : 'sqlite';
-
-// ---- databases -------------------------------------------------------------
-
-export interface TestDatabase {
-  url: string;
-  kind: 'sqlite' | 'postgres';
-  /** A connection of the test's own (not a server's), for setting up and checking rows directly. */
-  db: Db;
-  /** Closes the test's connection and deletes the database. */
-  drop: () => Promise<void>;
-}
-
-/**
- * A new database, migrated unless `migrate: false` (then the first server to start migrates it);
- * `kind` defaults to PostgreSQL when TEST_POSTGRES_URL is set.
- */
-export async function freshDatabase(
-  { kind = databaseKind, migrate = true }: { kind?: 'sqlite' | 'postgres'; migrate?: boolean } = {},
-): Promise<TestDatabase> {
-  let url: string;
-  let remove: () => Promise<void>;
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'partsmith-system-'));
-    url = join(dir, 'shop.db');
-    remove = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const adminUrl = process.env.TEST_POSTGRES_URL;
-    if (!adminUrl) throw new Error('PostgreSQL asked for, but TEST_POSTGRES_URL is not set');
-    const name = `system_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const parsed = new URL(adminUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    remove = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
-  const db = connect(parseDatabaseUrl(url));
-  if (migrate) await migrateToLatest(db);
-  return {
-    url,
-    kind,
-    db,
-    drop: async () => {
-      await db.kysely.destroy().catch(() => undefined);
-      await remove();
-    },
-  };
-}
+export { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
 
 // ---- server processes ------------------------------------------------------
 

@@ -10,7 +10,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnpaidOrders } from '../orders/expiry.js';
+import { expireUnpaidOrders } from '../flows/expire-orders.js';
 import { connect, type Db } from '../db/connection.js';
 import { parseDatabaseUrl } from '../config.js';
 import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
@@ -222,7 +222,7 @@ describe.runIf(onPostgres)('three app servers on one PostgreSQL', () => {
         .set({ created_at: new Date(Date.now() - 2 * HOUR).toISOString() })
         .where('id', 'in', ids)
         .execute();
-      const counts = await Promise.all(others.map((db) => expireUnpaidOrders(db, HOUR)));
+      const counts = await Promise.all(others.map((db) => expireUnpaidOrders(db.kysely, HOUR)));
       // The servers keep running theirs: wait until every stale order is gone.
       const deadline = Date.now() + 15_000;
       let left = ids.length;

@@ -23,6 +23,8 @@ export interface FakeStripe {
   createCalls: number;
   /** Intent ids refunded, once per refund call that reached the fake. */
   refunds: string[];
+  /** How many of the next refund calls fail with a 500 (Stripe having a bad moment). */
+  failingRefunds: number;
   /** What a successful Stripe.js confirmCardPayment leaves behind. */
   succeed(id: string, changes?: Partial<FakeIntent>): FakeIntent;
   close(): Promise<void>;
@@ -47,7 +49,7 @@ function parseForm(body: string) {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, FakeIntent>();
-  const fake = { intents, createCalls: 0, refunds: [] as string[] } as FakeStripe;
+  const fake = { intents, createCalls: 0, refunds: [] as string[], failingRefunds: 0 } as FakeStripe;
 
   const server: Server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
@@ -81,6 +83,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (request.method === 'POST' && request.url === '/v1/refunds') {
       const intent = intents.get(new URLSearchParams(body).get('payment_intent') ?? '');
       if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      if (fake.failingRefunds > 0) {
+        fake.failingRefunds -= 1;
+        return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+      }
       fake.refunds.push(intent.id);
       return send(200, { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' });
     }

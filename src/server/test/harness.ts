@@ -1,45 +1,13 @@
-/**
- * Test servers on a real, fresh database each: an SQLite file in a temp folder, or, when
- * TEST_POSTGRES_URL points at a PostgreSQL server (npm test starts a throwaway one), a new database
- * created there for this test file.
- */
+/** Test servers, in process (Fastify's inject), on a real, fresh database each (see databases.ts). */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { connect, type Db } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/connection.js';
+import { databaseKind, freshDatabase } from './databases.js';
 import { setRole, findActiveUserByEmail } from '../users/service.js';
 
-export const databaseKind = process.env.TEST_POSTGRES_URL ? 'postgres' : 'sqlite';
-
-async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_POSTGRES_URL;
-  if (!adminUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'partsmith-test-'));
-    return { url: join(dir, 'shop.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export { databaseKind };
 
 export interface TestServer {
   app: FastifyInstance;
@@ -49,7 +17,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await freshDatabaseUrl();
+  const database = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
@@ -59,8 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PUBLIC_CACHE_MS: '0',
     ...env,
   });
-  const db = connect(config.database);
-  await migrateToLatest(db);
+  const { db } = database;
   const app = await buildApp({ db, config });
   await app.ready();
   return {
@@ -69,7 +36,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     config,
     close: async () => {
       await app.close();
-      await db.kysely.destroy();
       await database.drop();
     },
   };
@@ -101,8 +67,8 @@ export async function registerCustomer(app: FastifyInstance, name = 'Test Custom
 /** A customer promoted straight in the database: the admin every admin-only test starts from. */
 export async function registerAdmin(server: TestServer): Promise<Account> {
   const account = await registerCustomer(server.app, 'Test Admin');
-  const user = await findActiveUserByEmail(server.db, account.email);
-  await setRole(server.db, user!.id, 'admin');
+  const user = await findActiveUserByEmail(server.db.kysely, account.email);
+  await setRole(server.db.kysely, user!.id, 'admin');
   return account;
 }
 

@@ -1,9 +1,8 @@
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
-import type { Db } from '../db/connection.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { now, timestamps, type UserRow } from '../db/schema.js';
-import { conflict, notFound } from '../errors.js';
+import { type Executor, now, timestamps, type UserRow } from '../db/schema.js';
+import { conflict, notFound } from '../http/errors.js';
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -18,8 +17,8 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-export async function findActiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.kysely
+export async function findActiveUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
     .selectFrom('users')
     .selectAll()
     .where('email', '=', email)
@@ -27,14 +26,14 @@ export async function findActiveUserByEmail(db: Db, email: string): Promise<User
     .executeTakeFirst();
 }
 
-export async function getActiveUser(db: Db, email: string): Promise<UserRow> {
+export async function getActiveUser(db: Executor, email: string): Promise<UserRow> {
   const user = await findActiveUserByEmail(db, email);
   if (!user) throw notFound('User');
   return user;
 }
 
-export async function getUserById(db: Db, id: number): Promise<UserRow> {
-  const user = await db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export async function getUserById(db: Executor, id: number): Promise<UserRow> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user) throw notFound('User');
   return user;
 }
@@ -47,9 +46,9 @@ export interface NewUser {
   photoUrl?: string | null;
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+export async function createUser(db: Executor, input: NewUser): Promise<UserRow> {
   try {
-    return await db.kysely
+    return await db
       .insertInto('users')
       .values({
         name: input.name,
@@ -72,18 +71,18 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   }
 }
 
-export async function listActiveUsers(db: Db): Promise<UserRow[]> {
-  return db.kysely.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('id', 'asc').execute();
+export async function listActiveUsers(db: Executor): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('id', 'asc').execute();
 }
 
 export async function updateProfile(
-  db: Db,
+  db: Executor,
   email: string,
   changes: { name?: string; phone?: string; address?: string },
 ): Promise<UserRow> {
   const user = await getActiveUser(db, email);
   if (Object.keys(changes).length === 0) return user;
-  return db.kysely
+  return db
     .updateTable('users')
     .set({ ...changes, updated_at: now() })
     .where('id', '=', user.id)
@@ -91,8 +90,8 @@ export async function updateProfile(
     .executeTakeFirstOrThrow();
 }
 
-export async function setRole(db: Db, userId: number, role: 'admin' | 'user'): Promise<UserRow> {
-  return db.kysely
+export async function setRole(db: Executor, userId: number, role: 'admin' | 'user'): Promise<UserRow> {
+  return db
     .updateTable('users')
     .set({ role, updated_at: now() })
     .where('id', '=', userId)
@@ -100,21 +99,28 @@ export async function setRole(db: Db, userId: number, role: 'admin' | 'user'): P
     .executeTakeFirstOrThrow();
 }
 
-export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.kysely
+export async function setPassword(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: now() })
     .where('id', '=', userId)
     .execute();
 }
 
-/** Removes an account: the row stays (its orders keep pointing at it), the e-mail is freed, sessions end. */
-export async function removeUser(db: Db, email: string, removedBy: { id: number }): Promise<void> {
+/** The account to remove: not oneself, not an admin. */
+export async function getRemovableUser(db: Executor, email: string, removedBy: { id: number }): Promise<UserRow> {
   const user = await getActiveUser(db, email);
   if (user.id === removedBy.id) throw conflict('cannot_remove_self', errorMessages.cannotRemoveSelf);
   if (user.role === 'admin') throw conflict('cannot_remove_admin', errorMessages.cannotRemoveAdmin);
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ deleted_at: now(), updated_at: now() }).where('id', '=', user.id).execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-  });
+  return user;
+}
+
+/** The row stays (its orders keep pointing at it) and the e-mail is freed for a new account. */
+export async function markRemoved(db: Executor, userId: number): Promise<void> {
+  await db.updateTable('users').set({ deleted_at: now(), updated_at: now() }).where('id', '=', userId).execute();
+}
+
+/** An active account by id (a signed-in viewer's), or undefined. */
+export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../shared/messages.js';
+import { errorMessages } from '../../shared/messages.js';
 import { authApi, googleStartUrl } from '../api/auth.js';
 import { keys } from '../api/keys.js';
 import { errorText } from '../components/form-errors.js';
@@ -29,7 +29,7 @@ export function useContinueWithGoogle(returnTo: string, onError: (message: strin
       return;
     }
     if (!configured) {
-      onError(messages.ui.googleNotConfigured);
+      onError(errorMessages.google.notConfigured);
       return;
     }
     leavePage(googleStartUrl(returnTo));
@@ -51,7 +51,7 @@ export function readGoogleReturn(hash: string): GoogleReturn {
       value = part.slice(index + 1);
     }
     if (name === 'google' && value) return { code: value };
-    if (name === 'googleError') return { error: value || messages.ui.googleFailed };
+    if (name === 'googleError') return { error: value || errorMessages.google.failed };
   }
   return null;
 }

@@ -4,9 +4,8 @@
  * from the claims. A removed account does not count: its e-mail is free (see users/service.ts).
  */
 import { emailSchema } from '../../../shared/schemas.js';
-import type { Db } from '../../db/connection.js';
-import type { UserRow } from '../../db/schema.js';
-import { HttpError } from '../../errors.js';
+import type { Executor, UserRow } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
 import { createUser, findActiveUserByEmail } from '../../users/service.js';
 import type { IdentityClaims } from './oidc.js';
 
@@ -38,7 +37,7 @@ function displayName(name: unknown, email: string): string {
   return chosen.slice(0, MAX_NAME_LENGTH);
 }
 
-export async function findOrCreateAccount(db: Db, claims: IdentityClaims): Promise<AccountOutcome> {
+export async function findOrCreateAccount(db: Executor, claims: IdentityClaims): Promise<AccountOutcome> {
   const parsedEmail = emailSchema.safeParse(claims.email);
   if (!parsedEmail.success) return { kind: 'unusable-claims', reason: 'no usable e-mail claim' };
   if (!isVerified(claims.email_verified)) return { kind: 'unverified-email' };

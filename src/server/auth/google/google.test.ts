@@ -8,7 +8,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../../test/harness.js';
 import { hashToken } from '../sessions.js';
-import { googleMessages } from './messages.js';
+import { errorMessages } from '../../../shared/messages.js';
 
 const CLIENT_ID = 'partsmith-test-client';
 const PUBLIC_URL = 'http://localhost:3000';
@@ -256,7 +256,7 @@ describe(`Continue with Google (${databaseKind})`, () => {
     const sessionsBefore = await count('sessions');
     const codesBefore = await count('google_sign_in_codes');
     const { location } = await callback(back, cookie);
-    expect(location).toBe(errorLocation(googleMessages.expiredOrTampered));
+    expect(location).toBe(errorLocation(errorMessages.google.expiredOrTampered));
     expect(location).toBe('/login#googleError=Your%20Google%20sign-in%20expired%20or%20was%20tampered%20with%2C%20please%20try%20again');
     expect(await count('sessions')).toBe(sessionsBefore);
     expect(await count('google_sign_in_codes')).toBe(codesBefore);
@@ -264,7 +264,7 @@ describe(`Continue with Google (${databaseKind})`, () => {
   });
 
   it('refuses a callback without a state, an expired state, and a replayed state', async () => {
-    expect((await callback(new URL(`${REDIRECT_URI}?code=abc`), undefined)).location).toBe(errorLocation(googleMessages.expiredOrTampered));
+    expect((await callback(new URL(`${REDIRECT_URI}?code=abc`), undefined)).location).toBe(errorLocation(errorMessages.google.expiredOrTampered));
 
     provider.idTokenClaims = googleUser('expired.state@example.com');
     const expired = await start();
@@ -274,13 +274,13 @@ describe(`Continue with Google (${databaseKind})`, () => {
       .where('state_hash', '=', hashToken(expired.authorizeUrl.searchParams.get('state')!))
       .execute();
     expect((await callback(await authorize(expired.authorizeUrl), expired.cookie)).location).toBe(
-      errorLocation(googleMessages.expiredOrTampered),
+      errorLocation(errorMessages.google.expiredOrTampered),
     );
 
     const replayed = await start();
     const back = await authorize(replayed.authorizeUrl);
     expect((await callback(back, replayed.cookie)).location).toMatch(/^\/login#google=/);
-    expect((await callback(back, replayed.cookie)).location).toBe(errorLocation(googleMessages.expiredOrTampered));
+    expect((await callback(back, replayed.cookie)).location).toBe(errorLocation(errorMessages.google.expiredOrTampered));
   });
 
   it('refuses a callback in another browser than the one that started (no state cookie: login CSRF)', async () => {
@@ -288,13 +288,13 @@ describe(`Continue with Google (${databaseKind})`, () => {
     const { authorizeUrl } = await start();
     const back = await authorize(authorizeUrl);
     const { location, response } = await callback(back, undefined);
-    expect(location).toBe(errorLocation(googleMessages.expiredOrTampered));
+    expect(location).toBe(errorLocation(errorMessages.google.expiredOrTampered));
     expect(setCookieHeader(response)).toMatch(/^partsmith_google_state=; Path=\/api\/auth\/google\/callback; Max-Age=0;/);
     // The victim's browser holds the cookie of its own sign-in, the callback carries the attacker's state.
     const victim = await start();
     const attacker = await start();
     expect((await callback(await authorize(attacker.authorizeUrl), victim.cookie)).location).toBe(
-      errorLocation(googleMessages.expiredOrTampered),
+      errorLocation(errorMessages.google.expiredOrTampered),
     );
   });
 
@@ -309,7 +309,7 @@ describe(`Continue with Google (${databaseKind})`, () => {
       const email = `id-token-${Math.random().toString(36).slice(2)}@example.com`;
       const usersBefore = await count('users');
       const location = await signIn({ ...googleUser(email), ...override });
-      expect(location).toBe(errorLocation(googleMessages.failed));
+      expect(location).toBe(errorLocation(errorMessages.google.failed));
       expect(await count('users')).toBe(usersBefore);
     });
 
@@ -323,7 +323,7 @@ describe(`Continue with Google (${databaseKind})`, () => {
         claims.email = victim.email;
         body.id_token = [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
       };
-      expect(await signIn(googleUser('attacker@example.com'))).toBe(errorLocation(googleMessages.failed));
+      expect(await signIn(googleUser('attacker@example.com'))).toBe(errorLocation(errorMessages.google.failed));
       expect(await count('sessions')).toBe(sessionsBefore);
       expect(await count('google_sign_in_codes')).toBe(codesBefore);
     });
@@ -333,14 +333,14 @@ describe(`Continue with Google (${databaseKind})`, () => {
         for (const key of Object.keys(body)) delete body[key];
         body.error = 'invalid_grant';
       };
-      expect(await signIn(googleUser('refused.code@example.com'))).toBe(errorLocation(googleMessages.failed));
+      expect(await signIn(googleUser('refused.code@example.com'))).toBe(errorLocation(errorMessages.google.failed));
     });
   });
 
   it('refuses an unverified e-mail without making an account', async () => {
     const usersBefore = await count('users');
     const location = await signIn(googleUser('unverified@example.com', { email_verified: false }));
-    expect(location).toBe(errorLocation(googleMessages.unverifiedEmail));
+    expect(location).toBe(errorLocation(errorMessages.google.unverifiedEmail));
     expect(location).toBe('/login#googleError=Your%20Google%20e-mail%20address%20is%20not%20verified');
     expect(await count('users')).toBe(usersBefore);
   });
@@ -354,7 +354,7 @@ describe(`Continue with Google (${databaseKind})`, () => {
     const back = await authorize(authorizeUrl);
     expect(back.searchParams.get('error')).toBe('access_denied');
     const { location } = await callback(back, cookie);
-    expect(location).toBe(errorLocation(googleMessages.cancelled));
+    expect(location).toBe(errorLocation(errorMessages.google.cancelled));
     expect(location).toBe('/login#googleError=Google%20sign-in%20was%20cancelled');
     // That state is used up.
     const state = back.searchParams.get('state')!;
@@ -364,9 +364,9 @@ describe(`Continue with Google (${databaseKind})`, () => {
   });
 
   it('gives a failure page, not an error, for other provider errors and malformed callbacks', async () => {
-    expect((await callback(new URL(`${REDIRECT_URI}?error=server_error&state=x`), undefined)).location).toBe(errorLocation(googleMessages.failed));
+    expect((await callback(new URL(`${REDIRECT_URI}?error=server_error&state=x`), undefined)).location).toBe(errorLocation(errorMessages.google.failed));
     expect((await callback(new URL(`${REDIRECT_URI}?code=a&state=b&state=c`), undefined)).location).toBe(
-      errorLocation(googleMessages.expiredOrTampered),
+      errorLocation(errorMessages.google.expiredOrTampered),
     );
   });
 
@@ -385,7 +385,7 @@ describe(`Continue with Google (${databaseKind})`, () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
     const again = await exchange(code);
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ error: { code: 'google_code_invalid', message: googleMessages.expiredOrTampered } });
+    expect(again.json()).toEqual({ error: { code: 'google_code_invalid', message: errorMessages.google.expiredOrTampered } });
 
     const late = fragmentOf(await signIn(googleUser('once@example.com'))).get('google')!;
     await server.db.kysely
@@ -423,7 +423,7 @@ describe(`Google sign-in not configured (${databaseKind})`, () => {
     });
     expect((await call(server.app, 'GET', '/api/auth/google/status')).json()).toEqual({ configured: false });
     expect(String((await call(server.app, 'GET', '/api/auth/google/callback?code=a&state=b')).headers.location)).toBe(
-      errorLocation(googleMessages.failed),
+      errorLocation(errorMessages.google.failed),
     );
     expect((await call(server.app, 'POST', '/api/auth/google/exchange', { body: { code: 'x' } })).statusCode).toBe(401);
   });
@@ -452,7 +452,7 @@ describe(`Google sign-in with the provider unreachable (${databaseKind})`, () =>
     expect((await call(server.app, 'GET', '/api/auth/google/status')).json()).toEqual({ configured: true });
     const offline = await call(server.app, 'GET', '/api/auth/google/start');
     expect(offline.statusCode).toBe(302);
-    expect(offline.headers.location).toBe(errorLocation(googleMessages.failed));
+    expect(offline.headers.location).toBe(errorLocation(errorMessages.google.failed));
 
     await provider.start(port);
     const online = await call(server.app, 'GET', '/api/auth/google/start');

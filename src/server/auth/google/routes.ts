@@ -14,13 +14,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authResponseSchema } from '../../../shared/api.js';
+import { googleExchangeAnswerSchema, googleStatusSchema } from '../../../shared/api.js';
+import { googleExchangeRequestSchema } from '../../../shared/schemas.js';
 import { typed, type AppContext } from '../../app-types.js';
-import { HttpError } from '../../errors.js';
+import { HttpError } from '../../http/errors.js';
 import { getUserById, toUserDto } from '../../users/service.js';
 import { createSession } from '../sessions.js';
 import { findOrCreateAccount } from './accounts.js';
-import { googleMessages, type GoogleFailure } from './messages.js';
+import { errorMessages, type GoogleFailure } from '../../../shared/messages.js';
 import { OidcClient } from './oidc.js';
 import { sanitiseReturnTo } from './return-to.js';
 import { issueExchangeCode, savePendingSignIn, STATE_TTL_MS, takeExchangeCode, takePendingSignIn } from './store.js';
@@ -29,8 +30,8 @@ export const STATE_COOKIE = 'partsmith_google_state';
 const CALLBACK_PATH = '/api/auth/google/callback';
 const tags = ['accounts'];
 
-const notConfigured = () => new HttpError(503, 'google_not_configured', googleMessages.notConfigured);
-const invalidExchangeCode = () => new HttpError(401, 'google_code_invalid', googleMessages.expiredOrTampered);
+const notConfigured = () => new HttpError(503, 'google_not_configured', errorMessages.google.notConfigured);
+const invalidExchangeCode = () => new HttpError(401, 'google_code_invalid', errorMessages.google.expiredOrTampered);
 
 const startQuery = z.object({
   returnTo: z.string().optional().describe("A path on this shop to come back to, e.g. '/place-order/3'; anything else means '/'"),
@@ -41,9 +42,6 @@ const callbackQuery = z.object({
   error: z.string().optional(),
   error_description: z.string().optional(),
 });
-const exchangeBody = z.object({ code: z.string().min(1).max(200) });
-const exchangeResponse = authResponseSchema.extend({ returnTo: z.string() });
-const statusResponse = z.object({ configured: z.boolean() });
 
 function readCookie(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -70,9 +68,9 @@ function navigate(reply: FastifyReply, location: string) {
 }
 
 export const loginFailureLocation = (failure: GoogleFailure) =>
-  `/login#googleError=${encodeURIComponent(googleMessages[failure])}`;
+  `/login#googleError=${encodeURIComponent(errorMessages.google[failure])}`;
 
-export async function googleRoutes(app: FastifyInstance, { db, config }: AppContext) {
+export async function googleRoutes(app: FastifyInstance, { db: { kysely: db }, config }: AppContext) {
   const api = typed(app);
   const google = config.google;
   const oidc = google ? new OidcClient(google) : undefined;
@@ -81,7 +79,7 @@ export async function googleRoutes(app: FastifyInstance, { db, config }: AppCont
 
   api.get(
     '/api/auth/google/status',
-    { config: { access: 'public' }, schema: { tags, response: { 200: statusResponse } } },
+    { config: { access: 'public' }, schema: { tags, response: { 200: googleStatusSchema } } },
     async () => ({ configured: Boolean(oidc) }),
   );
 
@@ -172,7 +170,7 @@ export async function googleRoutes(app: FastifyInstance, { db, config }: AppCont
     '/api/auth/google/exchange',
     {
       config: { access: 'public', rateLimit },
-      schema: { tags, body: exchangeBody, response: { 200: exchangeResponse } },
+      schema: { tags, body: googleExchangeRequestSchema, response: { 200: googleExchangeAnswerSchema } },
     },
     async (request) => {
       const taken = await takeExchangeCode(db, request.body.code);

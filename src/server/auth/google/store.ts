@@ -5,8 +5,7 @@
  * takers cannot both win).
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/connection.js';
-import { now } from '../../db/schema.js';
+import { type Executor, now } from '../../db/schema.js';
 import { hashToken } from '../sessions.js';
 
 export const STATE_TTL_MS = 10 * 60_000;
@@ -21,9 +20,9 @@ export interface PendingSignIn {
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /** Remembers a started sign-in under the hash of its `state`; also sweeps rows that expired. */
-export async function savePendingSignIn(db: Db, state: string, pending: PendingSignIn): Promise<void> {
+export async function savePendingSignIn(db: Executor, state: string, pending: PendingSignIn): Promise<void> {
   await deleteExpired(db);
-  await db.kysely
+  await db
     .insertInto('google_sign_in_states')
     .values({
       state_hash: hashToken(state),
@@ -37,8 +36,8 @@ export async function savePendingSignIn(db: Db, state: string, pending: PendingS
 }
 
 /** Takes (deletes) the sign-in started with this `state`; undefined when unknown, used or expired. */
-export async function takePendingSignIn(db: Db, state: string): Promise<PendingSignIn | undefined> {
-  const row = await db.kysely
+export async function takePendingSignIn(db: Executor, state: string): Promise<PendingSignIn | undefined> {
+  const row = await db
     .deleteFrom('google_sign_in_states')
     .where('state_hash', '=', hashToken(state))
     .returning(['nonce', 'code_verifier', 'return_to', 'expires_at'])
@@ -48,9 +47,9 @@ export async function takePendingSignIn(db: Db, state: string): Promise<PendingS
 }
 
 /** A one-time code for the browser to trade for a session token; only its hash is stored. */
-export async function issueExchangeCode(db: Db, userId: number, returnTo: string): Promise<string> {
+export async function issueExchangeCode(db: Executor, userId: number, returnTo: string): Promise<string> {
   const code = randomBytes(32).toString('base64url');
-  await db.kysely
+  await db
     .insertInto('google_sign_in_codes')
     .values({
       code_hash: hashToken(code),
@@ -64,8 +63,8 @@ export async function issueExchangeCode(db: Db, userId: number, returnTo: string
 }
 
 /** Takes (deletes) a one-time code; undefined when unknown, used or expired. */
-export async function takeExchangeCode(db: Db, code: string): Promise<{ userId: number; returnTo: string } | undefined> {
-  const row = await db.kysely
+export async function takeExchangeCode(db: Executor, code: string): Promise<{ userId: number; returnTo: string } | undefined> {
+  const row = await db
     .deleteFrom('google_sign_in_codes')
     .where('code_hash', '=', hashToken(code))
     .returning(['user_id', 'return_to', 'expires_at'])
@@ -74,8 +73,8 @@ export async function takeExchangeCode(db: Db, code: string): Promise<{ userId: 
   return { userId: row.user_id, returnTo: row.return_to };
 }
 
-async function deleteExpired(db: Db): Promise<void> {
+async function deleteExpired(db: Executor): Promise<void> {
   const at = now();
-  await db.kysely.deleteFrom('google_sign_in_states').where('expires_at', '<=', at).execute();
-  await db.kysely.deleteFrom('google_sign_in_codes').where('expires_at', '<=', at).execute();
+  await db.deleteFrom('google_sign_in_states').where('expires_at', '<=', at).execute();
+  await db.deleteFrom('google_sign_in_codes').where('expires_at', '<=', at).execute();
 }

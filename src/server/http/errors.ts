@@ -1,7 +1,7 @@
 /** One error shape for every 4xx/5xx: `{ error: { code, message, fields? } }`. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessages } from '../shared/messages.js';
+import { errorMessages } from '../../shared/messages.js';
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,16 +1,30 @@
 /**
  * Who may call what. Every /api route states `config.access`; a route without one fails at start-up.
  * - public: anyone (with `identify`, a valid token still names the viewer, e.g. for admin-only fields)
- * - user:   any signed-in account (per-resource checks like "owner or admin" happen in the handler)
+ * - user:   any signed-in account (per-resource checks like "owner or admin" happen in the services)
+ * - self:   the account named by the path's `:email`, or an admin
  * - admin:  admins only
+ * The check runs when the request arrives, before its body is read or validated: an anonymous caller
+ * gets 401 and a caller without the right 403, whatever it sent.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '../../shared/api.js';
 import { normaliseEmail } from '../../shared/schemas.js';
-import type { Db } from '../db/connection.js';
-import { forbidden, unauthenticated } from '../errors.js';
-import { findViewer, type Viewer } from './sessions.js';
+import { forbidden, unauthenticated } from './errors.js';
 
-export type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'user' | 'self' | 'admin';
+
+/** The signed-in account making a request. */
+export interface Viewer {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  tokenHash: string;
+}
+
+/** Finds the viewer behind a bearer token (the auth domain's sessions), or null. */
+export type ViewerLookup = (token: string) => Promise<Viewer | null>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,7 +46,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function registerAccessControl(app: FastifyInstance, db: Db, sessionTtlMs: number): void {
+export function registerAccessControl(app: FastifyInstance, lookupViewer: ViewerLookup): void {
   app.decorateRequest('viewer', null);
 
   app.addHook('onRoute', (route) => {
@@ -44,13 +58,14 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessionTtlMs
 
   const identifyViewer = async (request: FastifyRequest, access: Access) => {
     const token = bearerToken(request);
-    request.viewer = token ? await findViewer(db, token, sessionTtlMs) : null;
+    request.viewer = token ? await lookupViewer(token) : null;
     if (access === 'public') return;
     if (!request.viewer) throw unauthenticated();
     if (access === 'admin' && request.viewer.role !== 'admin') throw forbidden();
+    if (access === 'self') requireSelfOrAdmin(request, (request.params as { email?: string }).email ?? '');
   };
   // Callback style: a public catalog read, the hottest path, then costs no promise at all.
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const { access, identify } = request.routeOptions.config;
     if (!access || (access === 'public' && !identify)) return done();
     identifyViewer(request, access).then(() => done(), done);
@@ -67,4 +82,9 @@ export function requireSelfOrAdmin(request: FastifyRequest, email: string): View
   const viewer = requireViewer(request);
   if (viewer.role !== 'admin' && viewer.email !== normaliseEmail(email)) throw forbidden();
   return viewer;
+}
+
+/** "The owner or an admin", for a resource that belongs to an account. */
+export function isOwnerOrAdmin(viewer: Viewer, ownerId: number): boolean {
+  return viewer.role === 'admin' || viewer.id === ownerId;
 }

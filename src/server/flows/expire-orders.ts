@@ -4,29 +4,19 @@
  * exactly one server wins it and only the winner returns the stock.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/connection.js';
-import { HttpError } from '../errors.js';
-import { returnStock, transitionOrder } from './service.js';
+import { type Executor, inTransaction } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { listUnpaidPlacedBefore } from '../orders/service.js';
+import { transitionOrder } from './order-process.js';
 
 const BATCH = 200;
 
-export async function expireUnpaidOrders(db: Db, ttlMs: number, at = Date.now()): Promise<number> {
-  const cutoff = new Date(at - ttlMs).toISOString();
-  const stale = await db.kysely
-    .selectFrom('orders')
-    .selectAll()
-    .where('status', '=', 'not paid')
-    .where('created_at', '<', cutoff)
-    .orderBy('id')
-    .limit(BATCH)
-    .execute();
+export async function expireUnpaidOrders(db: Executor, ttlMs: number, at = Date.now()): Promise<number> {
+  const stale = await listUnpaidPlacedBefore(db, new Date(at - ttlMs).toISOString(), BATCH);
   let expired = 0;
   for (const order of stale) {
     try {
-      await db.kysely.transaction().execute(async (trx) => {
-        await transitionOrder(trx, order, 'expired', { actor: 'system', userId: null });
-        await returnStock(trx, order);
-      });
+      await inTransaction(db, (trx) => transitionOrder(trx, order, 'expired', { actor: 'system' }));
       expired += 1;
     } catch (error) {
       // Paid, cancelled or expired by someone else in the meantime: theirs to handle.
@@ -38,7 +28,7 @@ export async function expireUnpaidOrders(db: Db, ttlMs: number, at = Date.now())
 
 /** Runs the expiry every `everyMs` (unref'd: it never keeps the process alive). */
 export function scheduleExpiry(
-  db: Db,
+  db: Executor,
   ttlMs: number,
   everyMs: number,
   log: FastifyBaseLogger,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnpaidOrders } from './expiry.js';
+import { expireUnpaidOrders } from './expire-orders.js';
 import {
   type Account,
   call,
@@ -51,7 +51,7 @@ describe(`unpaid orders expire (${databaseKind})`, () => {
     expect(await stockOf(productId)).toBe(40);
 
     // Three "servers" running the job at the same moment.
-    const counts = await Promise.all([1, 2, 3].map(() => expireUnpaidOrders(server.db, 24 * HOUR)));
+    const counts = await Promise.all([1, 2, 3].map(() => expireUnpaidOrders(server.db.kysely, 24 * HOUR)));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await stockOf(productId)).toBe(50);
 
@@ -71,7 +71,7 @@ describe(`unpaid orders expire (${databaseKind})`, () => {
     const orderId = await place(productId, 5);
     const { clientSecret } = (await call(server.app, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } })).json();
     await age(orderId, 25);
-    expect(await expireUnpaidOrders(server.db, 24 * HOUR)).toBe(1);
+    expect(await expireUnpaidOrders(server.db.kysely, 24 * HOUR)).toBe(1);
 
     const charged = await call(server.app, 'POST', '/api/payments/test/confirm', {
       body: { clientSecret, card: { number: '4242424242424242', expiry: '12 / 40', cvc: '123' } },

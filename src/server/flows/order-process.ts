@@ -1,0 +1,64 @@
+/**
+ * The order process: the one place an order changes status. For a transition it checks who may make
+ * it (role and ownership, here and not only in the route), writes the change with its history event,
+ * and carries out its effects: units given up go back to the catalog's stock. Cancel, expire, pay and
+ * deliver are each one call of `transitionOrder`.
+ */
+import { errorMessages } from '../../shared/messages.js';
+import { canEverMoveTo, canTransition, type OrderActor, type OrderStatus, releasesStock } from '../../shared/order-status.js';
+import { releaseStock } from '../catalog/service.js';
+import type { Executor, OrderRow } from '../db/schema.js';
+import type { Viewer } from '../http/access.js';
+import { conflict, forbidden } from '../http/errors.js';
+import { type ChangedBy, changeStatus } from '../orders/service.js';
+
+/** Who asks for a change: a signed-in account, the payment provider, or the shop itself. */
+export type Requester = { viewer: Viewer } | { actor: 'payment' | 'system' };
+
+const illegal = (order: OrderRow, to: OrderStatus) =>
+  conflict('illegal_transition', errorMessages.illegalTransition(order.status, to));
+
+/** The roles a viewer holds towards an order: its customer, an admin, or both. */
+function rolesOf(viewer: Viewer, order: OrderRow): OrderActor[] {
+  const roles: OrderActor[] = [];
+  if (order.user_id === viewer.id) roles.push('customer');
+  if (viewer.role === 'admin') roles.push('admin');
+  return roles;
+}
+
+/**
+ * Fails fast, before the order is read, when the viewer could never make such a change as any role
+ * they might hold (a customer delivering an order): 403.
+ */
+export function assertMayEverMoveTo(viewer: Viewer, to: OrderStatus): void {
+  const possible: OrderActor[] = viewer.role === 'admin' ? ['customer', 'admin'] : ['customer'];
+  if (!possible.some((actor) => canEverMoveTo(to, actor))) throw forbidden();
+}
+
+/** As which actor this requester makes this change: 403 when not theirs to make, 409 when not now. */
+function actingAs(requester: Requester, order: OrderRow, to: OrderStatus): ChangedBy {
+  if ('actor' in requester) {
+    if (!canTransition(order.status, to, requester.actor)) throw illegal(order, to);
+    return { actor: requester.actor, user: null };
+  }
+  const { viewer } = requester;
+  const roles = rolesOf(viewer, order);
+  if (roles.length === 0) throw forbidden();
+  const actor = roles.find((role) => canTransition(order.status, to, role));
+  if (actor) return { actor, user: viewer };
+  throw roles.some((role) => canEverMoveTo(to, role)) ? illegal(order, to) : forbidden();
+}
+
+export async function transitionOrder(
+  trx: Executor,
+  order: OrderRow,
+  to: OrderStatus,
+  requester: Requester,
+  changes: { transaction_id?: string } = {},
+): Promise<OrderRow> {
+  const by = actingAs(requester, order, to);
+  const updated = await changeStatus(trx, order, to, by, changes);
+  if (!updated) throw illegal(order, to);
+  if (releasesStock(order.status, to)) await releaseStock(trx, order.product_id, order.quantity);
+  return updated;
+}

@@ -1,0 +1,54 @@
+/** Placing, cancelling and delivering orders: the orders domain with the catalog's stock. */
+import { messages } from '../../shared/messages.js';
+import { type OrderInput, quantityError } from '../../shared/schemas.js';
+import { currentStock, getVisibleProduct, reserveStock } from '../catalog/service.js';
+import { type Executor, inTransaction, type OrderRow } from '../db/schema.js';
+import type { Viewer } from '../http/access.js';
+import { badRequest, conflict } from '../http/errors.js';
+import { createOrder, getOrder } from '../orders/service.js';
+import { assertMayEverMoveTo, transitionOrder } from './order-process.js';
+
+const outOfStock = (stock: number) => {
+  const message = messages.validation.quantityTooHigh(stock);
+  return conflict('out_of_stock', message, { quantity: message });
+};
+
+/**
+ * Places an order and reserves its stock in one transaction. The reservation itself refuses to take
+ * more than there is, so what was read here may be stale without harm.
+ */
+export async function placeOrder(db: Executor, viewer: Viewer, input: OrderInput): Promise<OrderRow> {
+  return inTransaction(db, async (trx) => {
+    const product = await getVisibleProduct(trx, input.productId);
+    const problem = quantityError(input.quantity, { min: product.min_quantity, stock: product.stock });
+    if (problem?.code === 'quantity_too_low') throw badRequest(problem.message, { quantity: problem.message });
+    if (problem?.code === 'quantity_too_high') throw outOfStock(product.stock);
+    if (!(await reserveStock(trx, product.id, input.quantity))) throw outOfStock(await currentStock(trx, product.id));
+    return createOrder(
+      trx,
+      {
+        user_id: viewer.id,
+        product_id: product.id,
+        customer_name: viewer.name,
+        email: viewer.email,
+        product_name: product.name,
+        unit_price_cents: product.price_cents,
+        quantity: input.quantity,
+        phone: input.phone,
+        address: input.address,
+      },
+      { actor: 'customer', user: viewer },
+    );
+  });
+}
+
+/** The customer (while unpaid) or an admin cancels an order; its units go back to stock. */
+export async function cancelOrder(db: Executor, viewer: Viewer, id: number): Promise<OrderRow> {
+  return inTransaction(db, async (trx) => transitionOrder(trx, await getOrder(trx, id), 'cancelled', { viewer }));
+}
+
+/** An admin ships a paid order. */
+export async function deliverOrder(db: Executor, viewer: Viewer, id: number): Promise<OrderRow> {
+  assertMayEverMoveTo(viewer, 'shipped');
+  return inTransaction(db, async (trx) => transitionOrder(trx, await getOrder(trx, id), 'shipped', { viewer }));
+}

@@ -1,0 +1,29 @@
+/** Removing a product or an account: each touches the domain that owns it and those that point at it. */
+import { recordAdminAction } from '../audit/service.js';
+import { revokeAllSessions } from '../auth/sessions.js';
+import { deleteProduct, getVisibleProduct, hideProduct } from '../catalog/service.js';
+import { type Executor, inTransaction, type ProductRow } from '../db/schema.js';
+import type { Viewer } from '../http/access.js';
+import { hasOrdersForProduct } from '../orders/service.js';
+import { getRemovableUser, markRemoved } from '../users/service.js';
+
+/** A product that was ever ordered is hidden (its orders still point at it); otherwise it is deleted. */
+export async function removeProduct(db: Executor, admin: Viewer, id: number): Promise<ProductRow> {
+  return inTransaction(db, async (trx) => {
+    const product = await getVisibleProduct(trx, id);
+    if (await hasOrdersForProduct(trx, id)) await hideProduct(trx, id);
+    else await deleteProduct(trx, id);
+    await recordAdminAction(trx, admin, 'product.remove', `product ${product.id} ${product.name}`);
+    return product;
+  });
+}
+
+/** Removes an account: the row stays (its orders keep pointing at it), the e-mail is freed, sessions end. */
+export async function removeAccount(db: Executor, admin: Viewer, email: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const user = await getRemovableUser(trx, email, admin);
+    await markRemoved(trx, user.id);
+    await revokeAllSessions(trx, user.id);
+    await recordAdminAction(trx, admin, 'user.remove', user.email);
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * Endpoints whose work spans domains: each calls one flow, which passes one transaction through the
+ * domains it needs. Domain routes stay within their domain (and read others through their services).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { orderSchema, paymentIntentAnswerSchema, productSchema, webhookAnswerSchema } from '../../shared/api.js';
+import { errorMessages } from '../../shared/messages.js';
+import { emailSchema, idSchema, orderInputSchema, orderPatchSchema, paymentIntentRequestSchema } from '../../shared/schemas.js';
+import { typed, type AppContext } from '../app-types.js';
+import { toProductDto } from '../catalog/service.js';
+import { requireViewer } from '../http/access.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { toOrderDto } from '../orders/service.js';
+import { WebhookSignatureError } from '../payments/provider.js';
+import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
+import { confirmPayment, createPaymentIntent, handlePaymentEvent } from './pay-order.js';
+import { removeAccount, removeProduct } from './removals.js';
+
+const idParams = z.object({ id: idSchema });
+
+export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache }: AppContext) {
+  const api = typed(app);
+
+  api.post(
+    '/api/orders',
+    { config: { access: 'user' }, schema: { tags: ['orders'], body: orderInputSchema, response: { 201: orderSchema } } },
+    async (request, reply) => {
+      const order = await placeOrder(db, requireViewer(request), request.body);
+      cache.invalidate('catalog');
+      return reply.status(201).send(toOrderDto(order));
+    },
+  );
+
+  api.delete(
+    '/api/orders/:id',
+    { config: { access: 'user' }, schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } } },
+    async (request) => {
+      const order = await cancelOrder(db, requireViewer(request), request.params.id);
+      cache.invalidate('catalog');
+      return toOrderDto(order);
+    },
+  );
+
+  // SPEC's PATCH carries either a delivery (`status: 'shipped'`) or a payment (`transactionId`).
+  api.patch(
+    '/api/orders/:id',
+    { config: { access: 'user' }, schema: { tags: ['orders'], params: idParams, body: orderPatchSchema, response: { 200: orderSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { status, transactionId } = request.body;
+      if (status === 'shipped') return toOrderDto(await deliverOrder(db, viewer, request.params.id));
+      if (!transactionId) throw badRequest(errorMessages.transactionIdRequired, { transactionId: errorMessages.transactionIdRequired });
+      // Paying: the owner reports a transaction id; the provider, not the browser, says whether it paid.
+      return toOrderDto(await confirmPayment(db, payments, viewer, request.params.id, transactionId));
+    },
+  );
+
+  api.post(
+    '/api/create-payment-intent',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['payments'], body: paymentIntentRequestSchema, response: { 200: paymentIntentAnswerSchema } },
+    },
+    async (request) => createPaymentIntent(db, payments, requireViewer(request), request.body.orderId),
+  );
+
+  // Stripe signs the exact bytes it sent, so this route keeps the raw body.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    typed(webhook).post(
+      '/api/payments/webhook',
+      { config: { access: 'public' }, schema: { tags: ['payments'], response: { 200: webhookAnswerSchema } } },
+      async (request) => {
+        let event;
+        try {
+          event = payments.verifyWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) throw new HttpError(400, 'bad_signature', errorMessages.webhookSignature);
+          throw error;
+        }
+        return { received: true as const, outcome: await handlePaymentEvent(db, payments, event, request.log) };
+      },
+    );
+  });
+
+  api.delete(
+    '/api/products/:id',
+    { config: { access: 'admin' }, schema: { tags: ['catalog'], params: idParams, response: { 200: productSchema } } },
+    async (request) => {
+      const product = await removeProduct(db, requireViewer(request), request.params.id);
+      cache.invalidate('catalog');
+      return toProductDto(product);
+    },
+  );
+
+  api.delete(
+    '/api/user/:email',
+    { config: { access: 'admin' }, schema: { tags: ['users'], params: z.object({ email: emailSchema }), response: { 204: z.null() } } },
+    async (request, reply) => {
+      await removeAccount(db, requireViewer(request), request.params.email);
+      return reply.status(204).send(null);
+    },
+  );
+}
