@@ -28,6 +28,8 @@ interface Row {
   expected: Record<Role, number>;
   /** Builds the request fresh for each role, so state-changing calls don't affect each other. */
   request: (role: Role) => Promise<Cell>;
+  /** The body says what is asked (SPEC's two-faced PATCH): who may is known only once it is read. */
+  bodyDecides?: boolean;
 }
 
 const every = (status: number): Record<Role, number> => ({ anonymous: status, customer: status, other: status, admin: status });
@@ -98,6 +100,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       {
         route: 'PATCH /api/orders/{id}',
         expected: adminOnly(200),
+        bodyDecides: true,
         request: async () => ({ method: 'PATCH', url: `/api/orders/${await paidOrder()}`, body: { status: 'shipped' } }),
       },
       {
@@ -197,6 +200,30 @@ describe(`authorization matrix (${databaseKind})`, () => {
         if (response.statusCode !== row.expected[role]) {
           mismatches.push(`${row.route} as ${role}: expected ${row.expected[role]}, got ${response.statusCode} ${response.body}`);
         }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('says who may not call an endpoint before it looks at the input (401, then 403, never 400)', async () => {
+    const junk = { phone: 12, quantity: 'many', name: ['x'], status: 'lost', rating: 'ten', orderId: false };
+    const mismatches: string[] = [];
+    for (const row of rows()) {
+      const cell = await row.request('customer');
+      const refusedAs: [Role, number][] = [];
+      // A 401 for everyone is the route's own answer (a bad sign-in code), not a missing sign-in.
+      if (row.expected.anonymous === 401 && row.expected.customer !== 401) refusedAs.push(['anonymous', 401]);
+      if (row.expected.customer === 403 && !row.bodyDecides) refusedAs.push(['customer', 403]);
+      // "That account or an admin": another customer is refused whatever the path and body say.
+      if (row.expected.other === 403 && cell.url.includes(accounts.customer.email)) refusedAs.push(['other', 403]);
+      for (const [role, status] of refusedAs) {
+        const url = cell.url.replace(accounts.customer.email, 'not-an-email');
+        const badUrl = role === 'other' ? cell.url : url;
+        const response = await call(server.app, cell.method, badUrl, {
+          token: role === 'anonymous' ? undefined : accounts[role].token,
+          body: cell.method === 'GET' ? undefined : junk,
+        });
+        if (response.statusCode !== status) mismatches.push(`${row.route} as ${role} with bad input: expected ${status}, got ${response.statusCode}`);
       }
     }
     expect(mismatches).toEqual([]);

@@ -3,6 +3,8 @@
  * own messages that the SPEC does not word (toasts, confirmations, notices), so they live in one place.
  * Both the server (error messages) and the browser (toasts, labels) import from here.
  */
+import type { OrderStatus } from './order-status.js';
+
 export const messages = {
   validation: {
     quantityRequired: 'Quantity is required',
@@ -76,6 +78,15 @@ export const messages = {
   },
 } as const;
 
+/** Why an order could not take a payment that arrived for it. */
+const WAS_BEFORE_PAYMENT: Record<OrderStatus, string> = {
+  'not paid': 'already paid',
+  pending: 'already paid',
+  shipped: 'already paid',
+  cancelled: 'cancelled',
+  expired: 'expired',
+};
+
 /** Server error messages that the SPEC does not word; kept here so the browser can match on them. */
 export const errorMessages = {
   invalidCredentials: 'Wrong e-mail or password',
@@ -102,8 +113,8 @@ export const errorMessages = {
     notSucceeded: 'This payment has not succeeded',
     wrongOrder: 'This payment is for another order',
     wrongAmount: 'This payment does not match the order total',
-    refunded: (status: string) =>
-      `This order was ${status === 'expired' ? 'expired' : status === 'cancelled' ? 'cancelled' : 'already paid'} before your payment arrived; the payment has been refunded`,
+    refunded: (status: OrderStatus) =>
+      `This order was ${WAS_BEFORE_PAYMENT[status]} before your payment arrived; the payment has been refunded`,
   },
   /** "Continue with Google": the red text under the login form. */
   google: {

@@ -1,24 +1,40 @@
-/** The one table of order statuses and who may move an order between them. */
+/**
+ * The one table of order statuses: what each means and who may move an order from it to which other.
+ * A new status is a new row here; the compiler then points at every place that must handle it.
+ */
 export const ORDER_STATUSES = ['not paid', 'pending', 'shipped', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_ACTORS = ['customer', 'admin', 'payment', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
-const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
+interface StatusRule {
+  /** The payment provider confirmed the payment. */
+  paid: boolean;
+  /** The order's units are reserved for it or sold to it (not back in stock). */
+  holdsStock: boolean;
+  /** Where it may go next, and who may move it there. */
+  next: Partial<Record<OrderStatus, readonly OrderActor[]>>;
+}
+
+const RULES: Record<OrderStatus, StatusRule> = {
   'not paid': {
-    pending: ['payment'],
-    cancelled: ['customer', 'admin'],
-    expired: ['system'],
+    paid: false,
+    holdsStock: true,
+    next: { pending: ['payment'], cancelled: ['customer', 'admin'], expired: ['system'] },
   },
-  pending: { shipped: ['admin'] },
-  shipped: {},
-  cancelled: {},
-  expired: {},
+  pending: { paid: true, holdsStock: true, next: { shipped: ['admin'] } },
+  shipped: { paid: true, holdsStock: true, next: {} },
+  cancelled: { paid: false, holdsStock: false, next: {} },
+  expired: { paid: false, holdsStock: false, next: {} },
 };
 
+/** Where a new order starts, and where a confirmed payment takes it. */
+export const PLACED_STATUS: OrderStatus = 'not paid';
+export const PAID_STATUS: OrderStatus = 'pending';
+
 export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
-  return TRANSITIONS[from][to]?.includes(actor) ?? false;
+  return RULES[from].next[to]?.includes(actor) ?? false;
 }
 
 /** Whether this actor may ever move an order into `to`, from any status. */
@@ -26,14 +42,19 @@ export function canEverMoveTo(to: OrderStatus, actor: OrderActor): boolean {
   return ORDER_STATUSES.some((from) => canTransition(from, to, actor));
 }
 
-/** Paid means the payment provider confirmed it: the order moved past 'not paid' through a payment. */
+/** Paid means the payment provider confirmed it. */
 export function isPaid(status: OrderStatus): boolean {
-  return status === 'pending' || status === 'shipped';
+  return RULES[status].paid;
+}
+
+/** Waiting for its payment: a confirmed payment may still pay it. */
+export function isPayable(status: OrderStatus): boolean {
+  return canTransition(status, PAID_STATUS, 'payment');
 }
 
 /** Statuses that still hold reserved stock or sold units. */
 export function holdsStock(status: OrderStatus): boolean {
-  return status === 'not paid' || isPaid(status);
+  return RULES[status].holdsStock;
 }
 
 /** A move that lets go of the order's units gives them back to the catalog's stock. */

@@ -27,6 +27,8 @@ export const fieldMessages = {
   ratingInvalid: 'Rating must be 1 to 5',
   commentRequired: 'Comment is required',
   messageRequired: 'Message is required',
+  idInvalid: 'Must be an id',
+  cursorInvalid: 'Must be a cursor from a previous page',
 } as const;
 
 /** A required, trimmed text field: `required` when empty or absent, a length cap against abuse. */
@@ -78,16 +80,19 @@ export const profileUpdateSchema = z.object({
   address: z.string().trim().max(500, fieldMessages.tooLong(500)).optional(),
 });
 
+/** Ids are 32-bit integers on both databases. */
+const MAX_ID = 2_147_483_647;
+
 /**
  * Ids on the wire are strings of a positive integer (an old client sends them as `_id` strings), or numbers.
  * Typed `string | number` on the way in (z.coerce alone would type it `unknown` for the browser).
  */
-export const idSchema = z.union([z.string(), z.number()], { error: 'Must be an id' }).pipe(
+export const idSchema = z.union([z.string(), z.number()], { error: fieldMessages.idInvalid }).pipe(
   z.coerce
-    .number<string | number>({ error: 'Must be an id' })
-    .int('Must be an id')
-    .positive('Must be an id')
-    .max(2_147_483_647, 'Must be an id'),
+    .number<string | number>({ error: fieldMessages.idInvalid })
+    .int(fieldMessages.idInvalid)
+    .positive(fieldMessages.idInvalid)
+    .max(MAX_ID, fieldMessages.idInvalid),
 );
 
 // ---- Orders ---------------------------------------------------------------
@@ -205,8 +210,8 @@ export const productListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE.max).optional(),
   cursor: z
     .string()
-    .regex(/^\d{1,10}$/, 'Must be a cursor from a previous page')
-    .refine((cursor) => Number(cursor) <= 2_147_483_647, 'Must be a cursor from a previous page')
+    .regex(/^\d{1,10}$/, fieldMessages.cursorInvalid)
+    .refine((cursor) => Number(cursor) <= MAX_ID, fieldMessages.cursorInvalid)
     .optional(),
 });
 

@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { errorMessages } from '../../shared/messages.js';
+import { isPayable, PAID_STATUS } from '../../shared/order-status.js';
 import { idSchema } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type Executor, inTransaction, type OrderRow } from '../db/schema.js';
@@ -20,7 +21,7 @@ const m = errorMessages.payment;
 /** One intent per order and amount: a retried request gets the same intent, never a second charge. */
 export async function createPaymentIntent(db: Executor, provider: PaymentProvider, viewer: Viewer, orderId: number) {
   const order = await getOwnOrder(db, viewer, orderId);
-  if (order.status !== 'not paid') throw conflict('not_payable', m.notUnpaid);
+  if (!isPayable(order.status)) throw conflict('not_payable', m.notUnpaid);
   const amountCents = totalCentsOf(order);
   const intent = await provider.createIntent({ orderId: order.id, amountCents, idempotencyKey: `order-${order.id}-${amountCents}` });
   await recordIntentCreated(db, provider, order.id, intent.id, amountCents);
@@ -56,8 +57,8 @@ async function settle(db: Executor, provider: PaymentProvider, orderId: number, 
       if (eventId) await recordWebhookEvent(trx, eventId, 'payment_intent.succeeded');
       const order = await getOrder(trx, orderId);
       if (order.transaction_id === intent.id) return { outcome: 'already-paid', order };
-      if (order.status !== 'not paid') throw new MustRefund(order);
-      const paid = await transitionOrder(trx, order, 'pending', { actor: 'payment' }, { transaction_id: intent.id });
+      if (!isPayable(order.status)) throw new MustRefund(order);
+      const paid = await transitionOrder(trx, order, PAID_STATUS, { actor: 'payment' }, { transaction_id: intent.id });
       await recordPayment(trx, provider, orderId, intent, 'succeeded');
       return { outcome: 'paid', order: paid };
     });

@@ -5,7 +5,7 @@
  */
 import type { Order, OrderEvent } from '../../shared/api.js';
 import { centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, type OrderActor, type OrderStatus } from '../../shared/order-status.js';
+import { isPaid, type OrderActor, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import { type Executor, type NewOrder, now, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -40,7 +40,7 @@ export interface ChangedBy {
   user: Pick<Viewer, 'id' | 'name' | 'email'> | null;
 }
 
-/** A new order, 'not paid', with the first line of its history. */
+/** A new order, in its first status ('not paid'), with the first line of its history. */
 export async function createOrder(
   db: Executor,
   order: Omit<NewOrder, 'status' | 'transaction_id' | 'created_at' | 'updated_at'>,
@@ -48,10 +48,10 @@ export async function createOrder(
 ): Promise<OrderRow> {
   const placed = await db
     .insertInto('orders')
-    .values({ ...order, status: 'not paid', transaction_id: null, ...timestamps() })
+    .values({ ...order, status: PLACED_STATUS, transaction_id: null, ...timestamps() })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordOrderEvent(db, placed.id, null, 'not paid', by);
+  await recordOrderEvent(db, placed.id, null, PLACED_STATUS, by);
   return placed;
 }
 
@@ -87,12 +87,12 @@ export async function listOrdersOfUser(db: Executor, userId: number): Promise<Or
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
 }
 
-/** Orders still 'not paid' that were placed before `cutoff`, oldest first. */
+/** Orders still in their first status (unpaid) that were placed before `cutoff`, oldest first. */
 export async function listUnpaidPlacedBefore(db: Executor, cutoff: string, limit: number): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
-    .where('status', '=', 'not paid')
+    .where('status', '=', PLACED_STATUS)
     .where('created_at', '<', cutoff)
     .orderBy('id')
     .limit(limit)
