@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
+import { type FakeStripe, startStripeShop } from '../test/fake-stripe.js';
 import {
   type Account,
   call,
@@ -8,7 +8,6 @@ import {
   databaseKind,
   registerAdmin,
   registerCustomer,
-  startTestServer,
   type TestServer,
 } from '../test/harness.js';
 
@@ -23,13 +22,7 @@ describe(`payments with Stripe, against a local fake of its API (${databaseKind}
   const signer = new Stripe('sk_test_signer');
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: 'sk_test_partsmith',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_partsmith',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    ({ fake, server } = await startStripeShop(WEBHOOK_SECRET));
     admin = await registerAdmin(server);
     customer = await registerCustomer(server.app);
     productId = await createProduct(server.app, admin, { price: 94, stock: 10_000, min: 100 });

@@ -8,7 +8,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeIntent, type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
+import { type FakeIntent, type FakeStripe, startStripeShop } from '../test/fake-stripe.js';
 import {
   type Account,
   call,
@@ -16,7 +16,6 @@ import {
   databaseKind,
   registerAdmin,
   registerCustomer,
-  startTestServer,
   type TestServer,
 } from '../test/harness.js';
 
@@ -35,13 +34,7 @@ describe(`Stripe webhook signatures (${databaseKind})`, () => {
   const signer = new Stripe('sk_x');
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: 'sk_test_partsmith',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_partsmith',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    ({ fake, server } = await startStripeShop(WEBHOOK_SECRET));
     admin = await registerAdmin(server);
     customer = await registerCustomer(server.app);
     const productId = await createProduct(server.app, admin, { price: 94, stock: 10_000, min: 100 });

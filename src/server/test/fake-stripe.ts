@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { startTestServer, type TestServer } from './harness.js';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeIntent {
@@ -111,4 +112,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
   fake.close = () => new Promise((resolve) => server.close(() => resolve()));
   return fake;
+}
+
+/** A test shop that takes card payments with "Stripe": this fake, and webhooks signed with `webhookSecret`. */
+export async function startStripeShop(webhookSecret: string): Promise<{ fake: FakeStripe; server: TestServer }> {
+  const fake = await startFakeStripe();
+  const server = await startTestServer({
+    STRIPE_SECRET_KEY: 'sk_test_partsmith',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_partsmith',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: fake.url,
+  });
+  return { fake, server };
 }
