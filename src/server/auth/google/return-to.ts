@@ -9,6 +9,7 @@ const BASE = 'http://partsmith.invalid';
 export function sanitiseReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return '/';
   // Browsers drop tabs and newlines inside URLs and treat '\' like '/': refuse both outright.
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   if (!value.startsWith('/') || value.startsWith('//')) return '/';
   let url: URL;
