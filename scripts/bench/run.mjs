@@ -60,6 +60,7 @@ async function startServer(databaseUrl) {
     DATABASE_URL: databaseUrl,
     SEED_DEMO: '0',
     LOGIN_RATE_LIMIT: '100000',
+    MAX_UNPAID_ORDERS: '100000',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   });
   server.stdout.resume();

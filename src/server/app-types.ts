@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { ResponseCache } from './http/response-cache.js';
+import type { Counters } from './limits/service.js';
 import type { PaymentProvider } from './payments/provider.js';
 
 /** What every domain's routes receive. */
@@ -11,6 +12,8 @@ export interface AppContext {
   config: Config;
   payments: PaymentProvider;
   cache: ResponseCache;
+  /** Rate-limit and lockout counts (shared by every server on PostgreSQL). */
+  counters: Counters;
 }
 
 export function typed(app: FastifyInstance) {

@@ -18,10 +18,13 @@ import { findViewer } from './auth/sessions.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { flowRoutes } from './flows/routes.js';
-import { registerAccessControl } from './http/access.js';
+import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/input-guard.js';
+import { rateLimitStore } from './http/rate-limit-store.js';
 import { ResponseCache } from './http/response-cache.js';
+import { countersFor } from './limits/service.js';
+import { mailRoutes } from './mail/routes.js';
 import { registerSecurity } from './http/security.js';
 import { ordersRoutes } from './orders/routes.js';
 import { createPaymentProvider } from './payments/index.js';
@@ -33,11 +36,20 @@ export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
   logger: FastifyServerOptions['logger'] = false,
 ) {
-  const context: AppContext = { db, config, cache, payments: await createPaymentProvider(config, db.kysely) };
+  const counters = countersFor(db);
+  const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely) };
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // A request must arrive whole in time (a client that sends half a body and waits is cut off), and a
+    // connection that goes quiet is closed. Node checks pending requests every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, config.requestTimeoutMs / 2)),
+    },
     // Errors Fastify meets before routing (a malformed %-escape, an over-long path segment) get the
     // API's error shape too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -53,6 +65,7 @@ export async function buildApp(
 
   await app.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(counters.hit),
     errorResponseBuilder: () => new HttpError(429, 'rate_limited', errorMessages.tooManyAttempts),
   });
   await app.register(fastifySwagger, {
@@ -70,8 +83,9 @@ export async function buildApp(
   });
 
   registerAccessControl(app, (token) => findViewer(db.kysely, token, config.sessionTtlMs));
+  keepPrivateAnswersPrivate(app);
 
-  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, flowRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, mailRoutes, flowRoutes]) {
     await app.register(routes, context);
   }
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)

@@ -17,6 +17,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sessions: 'auth',
   google_sign_in_states: 'auth',
   google_sign_in_codes: 'auth',
+  auth_tokens: 'auth',
   products: 'catalog',
   orders: 'orders',
   order_events: 'orders',
@@ -26,6 +27,8 @@ const TABLE_OWNERS: Record<string, string> = {
   reviews: 'reviews',
   contact_messages: 'contact',
   audit_log: 'audit',
+  counters: 'limits',
+  outbox: 'mail',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

@@ -58,6 +58,12 @@ describe(`authorization matrix (${databaseKind})`, () => {
     const response = await call(server.app, 'POST', '/api/create-payment-intent', { token: accounts.customer.token, body: { orderId } });
     return response.json().clientSecret as string;
   };
+  /** A second session of the customer's (its id), so ending it leaves the customer signed in. */
+  const spareSessionOfCustomer = async () => {
+    const login = await call(server.app, 'POST', '/api/auth/login', { body: { email: accounts.customer.email, password: 'secret-password' } });
+    const sessions = await call(server.app, 'GET', '/api/auth/sessions', { token: login.json().token });
+    return sessions.json().find((session: { current: boolean }) => session.current)._id as string;
+  };
   const orderBody = () => ({ productId, quantity: 1, phone: '5550100', address: 'Street 1' });
 
   beforeAll(async () => {
@@ -155,7 +161,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
         request: async () => ({
           method: 'POST',
           url: '/api/auth/register',
-          body: { name: 'New', email: `new${Math.random().toString(36).slice(2)}@example.com`, password: 'secret1' },
+          body: { name: 'New', email: `new${Math.random().toString(36).slice(2)}@example.com`, password: 'gearbox-7731' },
         }),
       },
       {
@@ -164,6 +170,33 @@ describe(`authorization matrix (${databaseKind})`, () => {
         request: async () => ({ method: 'POST', url: '/api/auth/login', body: { email: accounts.other.email, password: 'secret-password' } }),
       },
       { route: 'POST /api/auth/logout', expected: anyUser(204), request: async () => ({ method: 'POST', url: '/api/auth/logout' }) },
+      {
+        // A wrong current password: who may ask is what this row is about, not changing anyone's password.
+        route: 'POST /api/auth/password',
+        expected: { anonymous: 401, customer: 400, other: 400, admin: 400 },
+        request: async () => ({ method: 'POST', url: '/api/auth/password', body: { currentPassword: 'not-the-password', newPassword: 'gearbox-7731' } }),
+      },
+      {
+        route: 'POST /api/auth/password-reset',
+        expected: every(202),
+        request: async () => ({ method: 'POST', url: '/api/auth/password-reset', body: { email: `nobody${Math.random().toString(36).slice(2)}@example.com` } }),
+      },
+      {
+        route: 'POST /api/auth/password-reset/confirm',
+        expected: every(400),
+        request: async () => ({ method: 'POST', url: '/api/auth/password-reset/confirm', body: { token: 'not-a-token', password: 'gearbox-7731' } }),
+      },
+      { route: 'POST /api/auth/verify-email', expected: every(400), request: async () => ({ method: 'POST', url: '/api/auth/verify-email', body: { token: 'not-a-token' } }) },
+      { route: 'POST /api/auth/verify-email/resend', expected: anyUser(202), request: async () => ({ method: 'POST', url: '/api/auth/verify-email/resend' }) },
+      { route: 'GET /api/auth/sessions', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/auth/sessions' }) },
+      {
+        // One of the customer's sessions: only the customer may end it (an admin neither).
+        route: 'DELETE /api/auth/sessions/{id}',
+        expected: { anonymous: 401, customer: 204, other: 404, admin: 404 },
+        request: async () => ({ method: 'DELETE', url: `/api/auth/sessions/${await spareSessionOfCustomer()}` }),
+      },
+      { route: 'DELETE /api/auth/sessions', expected: anyUser(204), request: async () => ({ method: 'DELETE', url: '/api/auth/sessions' }) },
+      { route: 'GET /api/admin/outbox', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/outbox' }) },
       // Google sign-in (src/server/auth/google): public; this server has no Google configured.
       { route: 'GET /api/auth/google/status', expected: every(200), request: async () => ({ method: 'GET', url: '/api/auth/google/status' }) },
       { route: 'GET /api/auth/google/start', expected: every(503), request: async () => ({ method: 'GET', url: '/api/auth/google/start' }) },

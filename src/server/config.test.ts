@@ -12,7 +12,9 @@ describe('configuration', () => {
   });
   it('believes forwarded headers only from a configured proxy', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be the load balancer's address/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, ::1' }).trustProxy).toEqual(['loopback', '::1']);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
   });
   it('names the bad variable', () => {

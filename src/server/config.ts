@@ -1,4 +1,5 @@
 /** Configuration from the environment, validated once at start with a message that names the bad variable. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = (fallback: boolean) =>
@@ -67,6 +68,15 @@ function checkGoogleEnv(env: GoogleEnv, ctx: z.RefinementCtx): void {
   }
 }
 
+/** An IP address, an address/prefix (CIDR), or proxy-addr's named range 'loopback'. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback') return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
 const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** "24h", "30m", "90s", "1d" or "500ms", as milliseconds. */
 const duration = (fallback: string) =>
@@ -101,12 +111,24 @@ const envSchema = z
     TRUST_PROXY: z
       .string()
       .optional()
-      .transform((value): boolean | string[] => {
+      .transform((value): false | string[] => {
         const text = (value ?? '').trim();
         if (['', 'false', '0', 'no', 'off'].includes(text)) return false;
-        if (['true', '1', 'yes', 'on'].includes(text)) return true;
         return text.split(',').map((address) => address.trim()).filter(Boolean);
-      }),
+      })
+      .refine(
+        (list) => list === false || list.every(isProxyAddress),
+        "must be the load balancer's address(es), e.g. 10.0.0.5 or 10.0.0.0/24 (comma-separated), or loopback; never true, which would let any client choose its own address",
+      ),
+    SMTP_URL: z.preprocess(
+      blankAsUnset,
+      z.string().trim().regex(/^smtps?:\/\/[^\s]+$/, 'must be an SMTP URL, e.g. smtp://user:password@mail.example.com:587 or smtps://…:465').optional(),
+    ),
+    MAIL_FROM: z.preprocess(blankAsUnset, z.string().trim().max(200).optional()),
+    SHOP_NAME: z.preprocess(blankAsUnset, z.string().trim().max(100).optional().default('Partsmith')),
+    MAIL_SEND_EVERY: duration('5s'),
+    MAX_UNPAID_ORDERS: positiveInt(5),
+    REQUEST_TIMEOUT: duration('30s'),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional().default(1000),
     CORS_ORIGINS: z
       .string()
@@ -167,7 +189,16 @@ export interface Config {
   /** How long public catalog and review answers may be served from memory. */
   publicCacheMs: number;
   /** Whose X-Forwarded-For / -Proto to believe: the load balancer's (see docs/operations.md), else nobody's. */
-  trustProxy: boolean | string[];
+  trustProxy: false | string[];
+  /** The shop as its e-mails name it and link to it. */
+  shop: { name: string; publicUrl: string };
+  /** Unset: e-mails are written to the log and kept in the outbox. */
+  smtp?: { url: string; from: string };
+  mailSendEveryMs: number;
+  /** Unpaid orders one account may hold at once (each holds stock until paid or expired). */
+  maxUnpaidOrders: number;
+  /** A request must arrive whole within this (a half-sent body is cut off). */
+  requestTimeoutMs: number;
   /** Set when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL are; otherwise Google sign-in is off. */
   google?: GoogleConfig;
 }
@@ -216,6 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
+    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` },
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>` } : undefined,
+    mailSendEveryMs: e.MAIL_SEND_EVERY,
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT,
     payments:
       e.PAYMENTS !== 'test' && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

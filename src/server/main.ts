@@ -10,6 +10,7 @@ import { withStartupLock } from './db/startup-lock.js';
 import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './seed/seed.js';
 import { ResponseCache } from './http/response-cache.js';
 import { scheduleExpiry } from './flows/expire-orders.js';
+import { logTransport, scheduleMailSender, smtpTransport } from './mail/sender.js';
 
 async function main() {
   const config = loadConfig();
@@ -26,13 +27,17 @@ async function main() {
     }
   });
 
+  const transport = config.smtp ? await smtpTransport(config.smtp.url, config.smtp.from) : logTransport(app.log);
+  const stopMail = scheduleMailSender(db.kysely, transport, config.shop, app.log, config.mailSendEveryMs);
   const stopExpiry = scheduleExpiry(db.kysely, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log, () => cache.invalidate('catalog'));
   stopOnSignals(app, async () => {
     stopExpiry();
+    stopMail();
     await db.kysely.destroy();
   });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Partsmith is open at ${address} (${config.database.kind} database)`);
+  if (!config.smtp) app.log.info('E-mail is off: messages are written to the log and kept in the outbox (set SMTP_URL and MAIL_FROM to send them)');
   if (config.google) {
     app.log.info(`Google sign-in is on (provider ${config.google.issuer}, redirect URI ${config.google.redirectUri})`);
   } else {

@@ -35,6 +35,8 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
+  /** While unpaid: when the order expires and its parts go back to stock. */
+  heldUntil: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -61,6 +63,8 @@ export const userSchema = z.object({
   phone: z.string(),
   address: z.string(),
   photoURL: z.string().nullable(),
+  /** The owner proved the e-mail address is theirs (a link we sent, or Google). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -85,6 +89,17 @@ export const contactMessageSchema = z.object({
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+
+/** One signed-in browser or client of the account (GET /api/auth/sessions). */
+export const sessionSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  userAgent: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const adminFlagSchema = z.object({ admin: z.boolean() });

@@ -75,6 +75,15 @@ export const messages = {
     networkError: 'Cannot reach the shop, please check your connection',
     pageCrashed: 'Something went wrong on this page.',
     newVersion: 'A new version of the shop is available. Please reload the page.',
+    passwordChanged: 'Your password is changed. Every other session of your account is signed out.',
+    resetRequested: (email: string) =>
+      `If an account exists for ${email}, we have sent it an e-mail with a link to choose a new password. The link works for 1 hour.`,
+    passwordReset: 'Your password is changed. Please log in with your new password.',
+    emailVerified: 'Thank you! Your e-mail address is confirmed.',
+    verificationSent: (email: string) => `We have sent a confirmation link to ${email}.`,
+    sessionRevoked: 'The session is signed out.',
+    otherSessionsRevoked: 'Every other session of your account is signed out.',
+    heldUntil: (when: string) => `The parts of this order are held for you until ${when}.`,
   },
 } as const;
 
@@ -104,6 +113,15 @@ export const errorMessages = {
   bodyTooLarge: 'The request is too large',
   internal: 'Something went wrong on our side, please try again',
   transactionIdRequired: 'transactionId is required',
+  commonPassword: 'This password is too common, please choose another one',
+  wrongCurrentPassword: 'Your current password is not correct',
+  resetLinkInvalid: 'This password reset link is invalid, used or expired. Please ask for a new one',
+  verifyLinkInvalid: 'This confirmation link is invalid, used or expired',
+  sessionNotFound: 'Session not found',
+  tooManyUnpaidOrders: (max: number) =>
+    `You have ${max} unpaid orders. Please pay for or cancel one of them before placing another`,
+  orderTotalTooLarge: (maxDollars: string) =>
+    `An order can total at most $${maxDollars} (the card limit). Please order fewer units or split the order`,
   webhookSignature: 'Webhook signature does not verify',
   databaseUnavailable: 'Database unavailable',
   /** Paying an order: what the server answers when a reported payment cannot pay it. */

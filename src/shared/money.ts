@@ -14,6 +14,9 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 }
 
+/** The most one order may total: what a card charge can be ($999,999.99). */
+export const MAX_ORDER_TOTAL_CENTS: Cents = 99_999_999;
+
 export function orderTotalCents(unitPriceCents: Cents, quantity: number): Cents {
   return unitPriceCents * quantity;
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { errorMessages, messages } from './messages.js';
-import { hasAtMostTwoDecimals } from './money.js';
+import { type Cents, centsToDollars, formatDollars, hasAtMostTwoDecimals, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from './money.js';
 import { ORDER_STATUSES } from './order-status.js';
 
 const v = messages.validation;
@@ -73,6 +73,14 @@ export const addressSchema = requiredText(v.addressRequired, 500);
 export const registerSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 
+/** A single-use token from an e-mail link. */
+const linkTokenSchema = z.string().trim().min(1).max(200);
+
+export const passwordChangeSchema = z.object({ currentPassword: passwordSchema, newPassword: passwordSchema });
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetConfirmSchema = z.object({ token: linkTokenSchema, password: passwordSchema });
+export const verifyEmailSchema = z.object({ token: linkTokenSchema });
+
 /** Profile: every field optional; an empty phone or address clears it. */
 export const profileUpdateSchema = z.object({
   name: nameSchema.optional(),
@@ -100,14 +108,19 @@ export const idSchema = z.union([z.string(), z.number()], { error: fieldMessages
 export interface QuantityBounds {
   min: number;
   stock: number;
+  /** With the unit price, the order's total is held to what a card can be charged. */
+  unitPriceCents?: Cents;
 }
 
-export type QuantityProblem = { code: 'quantity_too_low' | 'quantity_too_high'; message: string };
+export type QuantityProblem = { code: 'quantity_too_low' | 'quantity_too_high' | 'total_too_large'; message: string };
 
-/** The one quantity rule: between the product's min and its stock, with SPEC's messages. */
-export function quantityError(quantity: number, { min, stock }: QuantityBounds): QuantityProblem | null {
+/** The one quantity rule: between the product's min and its stock (SPEC's messages), within the card limit. */
+export function quantityError(quantity: number, { min, stock, unitPriceCents }: QuantityBounds): QuantityProblem | null {
   if (quantity < min) return { code: 'quantity_too_low', message: v.quantityTooLow(min) };
   if (quantity > stock) return { code: 'quantity_too_high', message: v.quantityTooHigh(stock) };
+  if (unitPriceCents !== undefined && orderTotalCents(unitPriceCents, quantity) > MAX_ORDER_TOTAL_CENTS) {
+    return { code: 'total_too_large', message: errorMessages.orderTotalTooLarge(formatDollars(centsToDollars(MAX_ORDER_TOTAL_CENTS))) };
+  }
   return null;
 }
 

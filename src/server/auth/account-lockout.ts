@@ -1,31 +1,32 @@
 /**
- * Counts failed logins per account so a password can't be guessed from many IPs. Kept in process
- * memory: with several servers each holds its own count (documented), which still bounds guessing.
+ * Failed logins are counted per account and source address, in the shared counters (every server on
+ * PostgreSQL counts the same). Guessing one account's password from one address stops after
+ * `maxFailures` in 15 minutes; the owner signing in from elsewhere is not locked out by it, and a
+ * password reset always works.
  */
+import type { Counters } from '../limits/service.js';
+
 const WINDOW_MS = 15 * 60_000;
 
 export class AccountLockout {
-  private failures = new Map<string, { count: number; resetAt: number }>();
+  constructor(
+    private readonly counters: Counters,
+    private readonly maxFailures: number,
+  ) {}
 
-  constructor(private readonly maxFailures: number) {}
-
-  isLocked(email: string, at = Date.now()): boolean {
-    const entry = this.failures.get(email);
-    if (!entry) return false;
-    if (entry.resetAt <= at) {
-      this.failures.delete(email);
-      return false;
-    }
-    return entry.count >= this.maxFailures;
+  private key(email: string, ip: string) {
+    return `login:${email}|${ip}`;
   }
 
-  recordFailure(email: string, at = Date.now()): void {
-    const entry = this.failures.get(email);
-    if (!entry || entry.resetAt <= at) this.failures.set(email, { count: 1, resetAt: at + WINDOW_MS });
-    else entry.count += 1;
+  async isLocked(email: string, ip: string): Promise<boolean> {
+    return (await this.counters.count(this.key(email, ip))) >= this.maxFailures;
   }
 
-  reset(email: string): void {
-    this.failures.delete(email);
+  async recordFailure(email: string, ip: string): Promise<void> {
+    await this.counters.hit(this.key(email, ip), WINDOW_MS);
+  }
+
+  async reset(email: string, ip: string): Promise<void> {
+    await this.counters.clear(this.key(email, ip));
   }
 }

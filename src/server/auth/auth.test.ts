@@ -29,7 +29,7 @@ describe(`accounts (${databaseKind})`, () => {
 
   it('accepts any valid address: dots, plus signs, sub-domains, long TLDs', async () => {
     for (const email of ['first.last@example.com', 'a+b@sub.domain.example.org', 'x@example.photography']) {
-      expect((await register({ name: 'N', email, password: 'secret1' })).statusCode).toBe(201);
+      expect((await register({ name: 'N', email, password: 'gearbox-7731' })).statusCode).toBe(201);
     }
   });
 
@@ -46,8 +46,8 @@ describe(`accounts (${databaseKind})`, () => {
   });
 
   it('refuses a second account with the same e-mail, whatever its case', async () => {
-    await register({ name: 'A', email: 'twin@example.com', password: 'secret1' });
-    const again = await register({ name: 'B', email: 'TWIN@example.com', password: 'secret2' });
+    await register({ name: 'A', email: 'twin@example.com', password: 'gearbox-7731' });
+    const again = await register({ name: 'B', email: 'TWIN@example.com', password: 'gearbox-7732' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('email_taken');
   });

@@ -1,5 +1,8 @@
 /** Password hashing with scrypt, a memory-hard KDF (N=2^15, r=8: 32 MiB per hash). */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCallback) as (
@@ -40,4 +43,17 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('not-a-real-password');
   await verifyPassword(password, await dummyHash);
   return false;
+}
+
+/**
+ * The 10,000 most common passwords of 6 characters or more (zxcvbn's frequency list, MIT licence), one
+ * per line; compared case-insensitively. Read from the source tree, whether this runs from src/ or dist/
+ * (both are three folders below the project).
+ */
+const COMMON_PASSWORDS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src/server/auth/common-passwords.txt');
+let commonPasswords: Set<string> | undefined;
+
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter(Boolean));
+  return commonPasswords.has(password.toLowerCase());
 }

@@ -1,72 +1,157 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authResponseSchema, userSchema } from '../../shared/api.js';
+import { authResponseSchema, sessionSchema, userSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
-import { loginSchema, registerSchema } from '../../shared/schemas.js';
+import {
+  idSchema,
+  loginSchema,
+  passwordChangeSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  registerSchema,
+  verifyEmailSchema,
+} from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
 import { HttpError } from '../http/errors.js';
-import { createUser, getUserById, findActiveUserByEmail, toUserDto } from '../users/service.js';
+import { getUserById, toUserDto } from '../users/service.js';
 import { AccountLockout } from './account-lockout.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { createSession, revokeSession } from './sessions.js';
+import {
+  changePassword,
+  confirmPasswordReset,
+  login,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  verifyEmail,
+} from './service.js';
+import { listSessions, revokeOtherSessions, revokeSession, revokeSessionOf } from './sessions.js';
 
-const invalidCredentials = () => new HttpError(401, 'invalid_credentials', errorMessages.invalidCredentials);
-const tooManyAttempts = () => new HttpError(429, 'rate_limited', errorMessages.tooManyAttempts);
+const tags = ['accounts'];
+/** Reset e-mails one address may be sent in an hour; past that the request is answered alike and dropped. */
+const RESET_MAILS_PER_HOUR = 5;
 
-export async function authRoutes(app: FastifyInstance, { db, config }: AppContext) {
-  const lockout = new AccountLockout(config.loginFailuresPerAccount);
+export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, config, counters }: AppContext) {
+  const api = typed(app);
+  const lockout = new AccountLockout(counters, config.loginFailuresPerAccount);
   const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: 60_000 };
+  const sessionFor = (request: FastifyRequest) => ({ ttlMs: config.sessionTtlMs, userAgent: request.headers['user-agent'] ?? '' });
 
-  typed(app).post(
+  api.post(
     '/api/auth/register',
-    {
-      config: { access: 'public', rateLimit },
-      schema: { tags: ['accounts'], body: registerSchema, response: { 201: authResponseSchema } },
-    },
+    { config: { access: 'public', rateLimit }, schema: { tags, body: registerSchema, response: { 201: authResponseSchema } } },
     async (request, reply) => {
-      const { name, email, password } = request.body;
-      const user = await createUser(db.kysely, { name, email, passwordHash: await hashPassword(password) });
-      const token = await createSession(db.kysely, user.id, config.sessionTtlMs);
+      const { user, token } = await register(db, request.body, sessionFor(request));
       return reply.status(201).send({ token, user: toUserDto(user) });
     },
   );
 
-  typed(app).post(
+  api.post(
     '/api/auth/login',
-    {
-      config: { access: 'public', rateLimit },
-      schema: { tags: ['accounts'], body: loginSchema, response: { 200: authResponseSchema } },
-    },
+    { config: { access: 'public', rateLimit }, schema: { tags, body: loginSchema, response: { 200: authResponseSchema } } },
     async (request) => {
-      const { email, password } = request.body;
-      if (lockout.isLocked(email)) throw tooManyAttempts();
-      const user = await findActiveUserByEmail(db.kysely, email);
-      const ok = user?.password_hash
-        ? await verifyPassword(password, user.password_hash)
-        : await verifyAgainstDummy(password);
-      if (!user || !ok) {
-        lockout.recordFailure(email);
-        throw invalidCredentials();
-      }
-      lockout.reset(email);
-      const token = await createSession(db.kysely, user.id, config.sessionTtlMs);
+      const { user, token } = await login(db, lockout, { ...request.body, ip: request.ip }, sessionFor(request));
       return { token, user: toUserDto(user) };
     },
   );
 
-  typed(app).post(
+  api.post(
     '/api/auth/logout',
-    { config: { access: 'user' }, schema: { tags: ['accounts'], response: { 204: z.null() } } },
+    { config: { access: 'user' }, schema: { tags, response: { 204: z.null() } } },
     async (request, reply) => {
-      await revokeSession(db.kysely, requireViewer(request).tokenHash);
+      await revokeSession(db, requireViewer(request).tokenHash);
       return reply.status(204).send(null);
     },
   );
 
-  typed(app).get(
+  api.get(
     '/api/me',
-    { config: { access: 'user' }, schema: { tags: ['accounts'], response: { 200: userSchema } } },
-    async (request) => toUserDto(await getUserById(db.kysely, requireViewer(request).id)),
+    { config: { access: 'user' }, schema: { tags, response: { 200: userSchema } } },
+    async (request) => toUserDto(await getUserById(db, requireViewer(request).id)),
+  );
+
+  api.post(
+    '/api/auth/password',
+    { config: { access: 'user', rateLimit }, schema: { tags, body: passwordChangeSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await changePassword(db, requireViewer(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/auth/password-reset',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags,
+        description: 'Mails a single-use link (1 hour) if the account exists; the answer is the same either way.',
+        body: passwordResetRequestSchema,
+        response: { 202: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      const { count } = await counters.hit(`reset-mail:${email}`, 3_600_000);
+      if (count <= RESET_MAILS_PER_HOUR) await requestPasswordReset(db, email);
+      return reply.status(202).send(null);
+    },
+  );
+
+  api.post(
+    '/api/auth/password-reset/confirm',
+    { config: { access: 'public', rateLimit }, schema: { tags, body: passwordResetConfirmSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await confirmPasswordReset(db, lockout, { ...request.body, ip: request.ip });
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/auth/verify-email',
+    { config: { access: 'public', rateLimit }, schema: { tags, body: verifyEmailSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await verifyEmail(db, request.body.token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/auth/verify-email/resend',
+    { config: { access: 'user', rateLimit }, schema: { tags, response: { 202: z.null() } } },
+    async (request, reply) => {
+      await resendVerification(db, requireViewer(request));
+      return reply.status(202).send(null);
+    },
+  );
+
+  api.get(
+    '/api/auth/sessions',
+    { config: { access: 'user' }, schema: { tags, response: { 200: z.array(sessionSchema) } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      return (await listSessions(db, viewer.id, viewer.tokenHash)).map(({ id, ...session }) => ({ _id: String(id), ...session }));
+    },
+  );
+
+  api.delete(
+    '/api/auth/sessions/:id',
+    { config: { access: 'user' }, schema: { tags, params: z.object({ id: idSchema }), response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (!(await revokeSessionOf(db, requireViewer(request).id, request.params.id))) {
+        throw new HttpError(404, 'not_found', errorMessages.sessionNotFound);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.delete(
+    '/api/auth/sessions',
+    { config: { access: 'user' }, schema: { tags, description: 'Signs out every other session of the account.', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      await revokeOtherSessions(db, viewer.id, viewer.tokenHash);
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -6,6 +6,7 @@ import { googleSignIn } from './migrations/003-google-sign-in.js';
 import { history } from './migrations/004-history.js';
 import { nameSearch } from './migrations/005-name-search.js';
 import { actorSnapshots } from './migrations/006-actor-snapshots.js';
+import { accounts } from './migrations/007-accounts.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(db: Db): Record<string, Migration> {
     '004-history': history(db.dialect),
     '005-name-search': nameSearch(db.dialect),
     '006-actor-snapshots': actorSnapshots(),
+    '007-accounts': accounts(db.dialect),
   };
 }
 

@@ -18,6 +18,10 @@ export interface UsersTable extends Timestamps {
   address: string;
   photo_url: string | null;
   deleted_at: string | null;
+  /** When the owner proved the address is theirs (a verification link, Google, or the operator's ADMIN_EMAIL). */
+  email_verified_at: string | null;
+  /** The Google account (OpenID `sub`) that signs in as this one. */
+  google_sub: string | null;
 }
 
 export interface SessionsTable extends Timestamps {
@@ -25,6 +29,42 @@ export interface SessionsTable extends Timestamps {
   user_id: number;
   token_hash: string;
   expires_at: string;
+  user_agent: Generated<string>;
+  last_used_at: string | null;
+}
+
+export type AuthTokenPurpose = 'verify-email' | 'reset-password';
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: AuthTokenPurpose;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface CountersTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds (bigint: PostgreSQL answers it as a string). */
+  reset_at: number | string;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'logged';
+
+export interface OutboxTable extends Timestamps {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  /** The message's facts as JSON; the sender renders them with the shop's current name and address. */
+  data: string;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
 }
 
 export interface ProductsTable extends Timestamps {
@@ -146,6 +186,9 @@ export interface Database {
   audit_log: AuditLogTable;
   google_sign_in_states: GoogleSignInStatesTable;
   google_sign_in_codes: GoogleSignInCodesTable;
+  auth_tokens: AuthTokensTable;
+  counters: CountersTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,12 +5,15 @@
  * deliver are each one call of `transitionOrder`.
  */
 import { errorMessages } from '../../shared/messages.js';
+import { centsToDollars } from '../../shared/money.js';
 import { canEverMoveTo, canTransition, type OrderActor, type OrderStatus, releasesStock } from '../../shared/order-status.js';
 import { releaseStock } from '../catalog/service.js';
 import type { Executor, OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { conflict, forbidden } from '../http/errors.js';
-import { type ChangedBy, changeStatus } from '../orders/service.js';
+import { enqueueMail } from '../mail/service.js';
+import type { OrderMailKind } from '../mail/templates.js';
+import { type ChangedBy, changeStatus, totalCentsOf } from '../orders/service.js';
 
 /** Who asks for a change: a signed-in account, the payment provider, or the shop itself. */
 export type Requester = { viewer: Viewer } | { actor: 'payment' | 'system' };
@@ -60,5 +63,33 @@ export async function transitionOrder(
   const updated = await changeStatus(trx, order, to, by, changes);
   if (!updated) throw illegal(order, to);
   if (releasesStock(order.status, to)) await releaseStock(trx, order.product_id, order.quantity);
+  await mailOrderStatus(trx, updated);
   return updated;
+}
+
+/** The e-mail a customer gets when their order reaches each status. */
+const STATUS_MAIL: Record<OrderStatus, OrderMailKind> = {
+  'not paid': 'order-placed',
+  pending: 'order-paid',
+  shipped: 'order-shipped',
+  cancelled: 'order-cancelled',
+  expired: 'order-expired',
+};
+
+/** Tells the customer where their order now stands (through the outbox, in the caller's transaction). */
+export async function mailOrderStatus(trx: Executor, order: OrderRow): Promise<void> {
+  await enqueueMail(trx, {
+    kind: STATUS_MAIL[order.status],
+    to: order.email,
+    data: {
+      orderId: String(order.id),
+      customerName: order.customer_name,
+      product: order.product_name,
+      quantity: order.quantity,
+      unitPrice: centsToDollars(order.unit_price_cents),
+      total: centsToDollars(totalCentsOf(order)),
+      address: order.address,
+      transactionId: order.transaction_id,
+    },
+  });
 }

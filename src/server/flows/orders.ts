@@ -1,12 +1,13 @@
 /** Placing, cancelling and delivering orders: the orders domain with the catalog's stock. */
-import { messages } from '../../shared/messages.js';
+import { errorMessages, messages } from '../../shared/messages.js';
 import { type OrderInput, quantityError } from '../../shared/schemas.js';
 import { currentStock, getVisibleProduct, reserveStock } from '../catalog/service.js';
 import { type Executor, inTransaction, type OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict } from '../http/errors.js';
-import { createOrder, getOrder } from '../orders/service.js';
-import { assertMayEverMoveTo, transitionOrder } from './order-process.js';
+import { countUnpaidOrdersOf, createOrder, getOrder } from '../orders/service.js';
+import { holdAccount } from '../users/service.js';
+import { assertMayEverMoveTo, mailOrderStatus, transitionOrder } from './order-process.js';
 
 const outOfStock = (stock: number) => {
   const message = messages.validation.quantityTooHigh(stock);
@@ -14,17 +15,23 @@ const outOfStock = (stock: number) => {
 };
 
 /**
- * Places an order and reserves its stock in one transaction. The reservation itself refuses to take
- * more than there is, so what was read here may be stale without harm.
+ * Places an order and reserves its stock in one transaction, and mails the customer. The reservation
+ * itself refuses to take more than there is, so what was read here may be stale without harm. An account
+ * holds at most `maxUnpaidOrders` unpaid orders (each holds stock): the account's row is held while
+ * counting, so parallel requests cannot slip past the limit together.
  */
-export async function placeOrder(db: Executor, viewer: Viewer, input: OrderInput): Promise<OrderRow> {
+export async function placeOrder(db: Executor, viewer: Viewer, input: OrderInput, { maxUnpaidOrders }: { maxUnpaidOrders: number }): Promise<OrderRow> {
   return inTransaction(db, async (trx) => {
     const product = await getVisibleProduct(trx, input.productId);
-    const problem = quantityError(input.quantity, { min: product.min_quantity, stock: product.stock });
-    if (problem?.code === 'quantity_too_low') throw badRequest(problem.message, { quantity: problem.message });
+    const problem = quantityError(input.quantity, { min: product.min_quantity, stock: product.stock, unitPriceCents: product.price_cents });
     if (problem?.code === 'quantity_too_high') throw outOfStock(product.stock);
+    if (problem) throw badRequest(problem.message, { quantity: problem.message });
+    await holdAccount(trx, viewer.id);
+    if ((await countUnpaidOrdersOf(trx, viewer.id)) >= maxUnpaidOrders) {
+      throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
+    }
     if (!(await reserveStock(trx, product.id, input.quantity))) throw outOfStock(await currentStock(trx, product.id));
-    return createOrder(
+    const order = await createOrder(
       trx,
       {
         user_id: viewer.id,
@@ -39,6 +46,8 @@ export async function placeOrder(db: Executor, viewer: Viewer, input: OrderInput
       },
       { actor: 'customer', user: viewer },
     );
+    await mailOrderStatus(trx, order);
+    return order;
   });
 }
 

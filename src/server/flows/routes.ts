@@ -8,6 +8,7 @@ import { orderSchema, paymentIntentAnswerSchema, productSchema, webhookAnswerSch
 import { errorMessages } from '../../shared/messages.js';
 import { emailSchema, idSchema, orderInputSchema, orderPatchSchema, paymentIntentRequestSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
+import type { OrderRow } from '../db/schema.js';
 import { toProductDto } from '../catalog/service.js';
 import { requireViewer } from '../http/access.js';
 import { badRequest, HttpError } from '../http/errors.js';
@@ -19,16 +20,17 @@ import { removeAccount, removeProduct } from './removals.js';
 
 const idParams = z.object({ id: idSchema });
 
-export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache }: AppContext) {
+export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache, config }: AppContext) {
   const api = typed(app);
+  const dto = (order: OrderRow) => toOrderDto(order, config.unpaidOrderTtlMs);
 
   api.post(
     '/api/orders',
     { config: { access: 'user' }, schema: { tags: ['orders'], body: orderInputSchema, response: { 201: orderSchema } } },
     async (request, reply) => {
-      const order = await placeOrder(db, requireViewer(request), request.body);
+      const order = await placeOrder(db, requireViewer(request), request.body, config);
       cache.invalidate('catalog');
-      return reply.status(201).send(toOrderDto(order));
+      return reply.status(201).send(dto(order));
     },
   );
 
@@ -38,7 +40,7 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     async (request) => {
       const order = await cancelOrder(db, requireViewer(request), request.params.id);
       cache.invalidate('catalog');
-      return toOrderDto(order);
+      return dto(order);
     },
   );
 
@@ -49,10 +51,10 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     async (request) => {
       const viewer = requireViewer(request);
       const { status, transactionId } = request.body;
-      if (status === 'shipped') return toOrderDto(await deliverOrder(db, viewer, request.params.id));
+      if (status === 'shipped') return dto(await deliverOrder(db, viewer, request.params.id));
       if (!transactionId) throw badRequest(errorMessages.transactionIdRequired, { transactionId: errorMessages.transactionIdRequired });
       // Paying: the owner reports a transaction id; the provider, not the browser, says whether it paid.
-      return toOrderDto(await confirmPayment(db, payments, viewer, request.params.id, transactionId));
+      return dto(await confirmPayment(db, payments, viewer, request.params.id, transactionId));
     },
   );
 

@@ -72,6 +72,18 @@ export function registerAccessControl(app: FastifyInstance, lookupViewer: Viewer
   });
 }
 
+/**
+ * An answer that depends on who asks (any route that is not public, or a public one that looked at the
+ * viewer) is never stored by a browser or a shared cache.
+ */
+export function keepPrivateAnswersPrivate(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const { access } = request.routeOptions.config;
+    if ((access && access !== 'public') || request.viewer) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw unauthenticated();
   return request.viewer;

@@ -21,22 +21,35 @@ export interface Built {
   headers?: Record<string, string>;
 }
 
+/**
+ * Keyed on the route and the query as its schema parsed it (unknown parameters dropped, order ignored),
+ * so junk in the URL cannot mint new entries. Expired entries are swept, and the cache holds at most
+ * `maxBytes` of answers: past that the oldest go first.
+ */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  private bytes = 0;
+  private nextSweep = 0;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 2000,
+    private readonly maxBytes = 8 * 1024 * 1024,
   ) {}
 
+  /** What the cache holds now, for tests and monitoring. */
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
   async serve(request: FastifyRequest, reply: FastifyReply, group: CacheGroup, build: () => Promise<Built>) {
-    const key = `${group}|${request.url}`;
+    const key = keyOf(group, request);
+    const at = Date.now();
     let entry = this.entries.get(key);
-    if (!entry || entry.expiresAt <= Date.now()) {
+    if (!entry || entry.expiresAt <= at) {
       const { body, headers = {} } = await build();
       const json = Buffer.from(JSON.stringify(body));
-      entry = { json, etag: etagOf(json), headers, expiresAt: Date.now() + this.ttlMs };
-      if (this.ttlMs > 0) this.remember(key, entry);
+      entry = { json, etag: etagOf(json), headers, expiresAt: at + this.ttlMs };
+      if (this.ttlMs > 0) this.remember(key, entry, at);
     }
     reply.headers(entry.headers);
     if (notModified(request, reply, entry.etag)) return reply;
@@ -44,12 +57,42 @@ export class ResponseCache {
   }
 
   invalidate(group: CacheGroup) {
-    for (const key of this.entries.keys()) if (key.startsWith(`${group}|`)) this.entries.delete(key);
+    for (const key of this.entries.keys()) if (key.startsWith(`${group}|`)) this.forget(key);
   }
 
-  private remember(key: string, entry: Entry) {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  private remember(key: string, entry: Entry, at: number) {
+    this.forget(key);
+    if (at >= this.nextSweep) this.sweep(at);
+    if (entry.json.length > this.maxBytes) return;
+    while (this.bytes + entry.json.length > this.maxBytes) this.forget(this.entries.keys().next().value!);
     this.entries.set(key, entry);
+    this.bytes += entry.json.length;
   }
+
+  private sweep(at: number) {
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= at) this.forget(key);
+    this.nextSweep = at + Math.max(this.ttlMs, 1000);
+  }
+
+  private forget(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.json.length;
+    this.entries.delete(key);
+  }
+}
+
+/** `name=value&…` of what the route's schemas parsed, names sorted, absent values left out. */
+function canonical(values: unknown): string {
+  const record = (values ?? {}) as Record<string, unknown>;
+  return Object.keys(record)
+    .filter((name) => record[name] !== undefined)
+    .sort()
+    .map((name) => `${name}=${JSON.stringify(record[name])}`)
+    .join('&');
+}
+
+/** The route, its parsed path parameters and its parsed query: '/api/products/0007?x=1' is '/api/products/7'. */
+function keyOf(group: CacheGroup, request: FastifyRequest): string {
+  return `${group}|${request.routeOptions.url}|${canonical(request.params)}|${canonical(request.query)}`;
 }

@@ -6,7 +6,7 @@ describe(`security headers and CORS (${databaseKind})`, () => {
   afterEach(() => server?.close());
 
   it('sends a strict CSP and the usual hardening headers; HSTS only over https', async () => {
-    server = await startTestServer({ TRUST_PROXY: 'true' });
+    server = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
     const plain = await server.app.inject({ method: 'GET', url: '/api/health' });
     const csp = plain.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { orderEventSchema, orderSchema } from '../../shared/api.js';
 import { emailSchema, idSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
+import type { OrderRow } from '../db/schema.js';
 import { requireViewer } from '../http/access.js';
 import { getActiveUser } from '../users/service.js';
 import { getOrderFor, getOrderHistory, listAllOrders, listOrdersOfUser, toOrderDto } from './service.js';
@@ -12,13 +13,14 @@ const idParams = z.object({ id: idSchema });
 const orderList = z.array(orderSchema);
 const tags = ['orders'];
 
-export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db } }: AppContext) {
+export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, config }: AppContext) {
   const api = typed(app);
+  const dto = (order: OrderRow) => toOrderDto(order, config.unpaidOrderTtlMs);
 
   api.get(
     '/api/orders',
     { config: { access: 'admin' }, schema: { tags, response: { 200: orderList } } },
-    async () => (await listAllOrders(db)).map(toOrderDto),
+    async () => (await listAllOrders(db)).map(dto),
   );
 
   api.get(
@@ -26,14 +28,14 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db } }:
     { config: { access: 'self' }, schema: { tags, params: z.object({ email: emailSchema }), response: { 200: orderList } } },
     async (request) => {
       const user = await getActiveUser(db, request.params.email);
-      return (await listOrdersOfUser(db, user.id)).map(toOrderDto);
+      return (await listOrdersOfUser(db, user.id)).map(dto);
     },
   );
 
   api.get(
     '/api/order/:id',
     { config: { access: 'user' }, schema: { tags, params: idParams, response: { 200: orderSchema } } },
-    async (request) => toOrderDto(await getOrderFor(db, requireViewer(request), request.params.id)),
+    async (request) => dto(await getOrderFor(db, requireViewer(request), request.params.id)),
   );
 
   api.get(

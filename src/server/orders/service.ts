@@ -5,12 +5,13 @@
  */
 import type { Order, OrderEvent } from '../../shared/api.js';
 import { centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, type OrderActor, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
+import { isPaid, isPayable, type OrderActor, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import { type Executor, type NewOrder, now, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 
-export function toOrderDto(row: OrderRow): Order {
+/** The order on the wire; `holdMs` (UNPAID_ORDER_TTL) says until when an unpaid order holds its parts. */
+export function toOrderDto(row: OrderRow, holdMs: number): Order {
   return {
     _id: String(row.id),
     name: row.customer_name,
@@ -25,6 +26,7 @@ export function toOrderDto(row: OrderRow): Order {
     status: row.status,
     paid: isPaid(row.status),
     transactionId: row.transaction_id,
+    heldUntil: isPayable(row.status) ? new Date(Date.parse(row.created_at) + holdMs).toISOString() : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -97,6 +99,16 @@ export async function listUnpaidPlacedBefore(db: Executor, cutoff: string, limit
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+export async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', PLACED_STATUS)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function hasOrdersForProduct(db: Executor, productId: number): Promise<boolean> {

@@ -1,23 +1,39 @@
 /** Start-up data: the configured admin and the demo shop. Above the domains: it uses their services. */
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { revokeAllSessions } from '../auth/sessions.js';
 import { createProducts, hasAnyProduct } from '../catalog/service.js';
 import type { Config } from '../config.js';
-import type { Executor } from '../db/schema.js';
+import { type Executor, inTransaction } from '../db/schema.js';
 import { importReviews } from '../reviews/service.js';
-import { createUser, findActiveUserByEmail, setRole } from '../users/service.js';
+import { createUser, findActiveUserByEmail, markEmailVerified, setPassword, setRole } from '../users/service.js';
 import { demoAccounts, demoProducts, demoReviews } from './demo-data.js';
 
-/** Creates the configured admin, or promotes the account that already has that e-mail. */
+/**
+ * The operator's admin: ADMIN_EMAIL signs in with ADMIN_PASSWORD, whoever registered that address
+ * before. An existing account is promoted only together with taking the operator's password, and every
+ * session it had ends: someone who registered the address first keeps nothing.
+ */
 export async function ensureAdmin(db: Executor, admin: { email: string; password: string }, log: FastifyBaseLogger) {
-  const existing = await findActiveUserByEmail(db, admin.email);
-  if (existing) {
-    if (existing.role !== 'admin') await setRole(db, existing.id, 'admin');
-    log.info({ email: admin.email }, 'admin account ready (existing account promoted if needed)');
-    return;
-  }
-  await createUser(db, { name: 'Admin', email: admin.email, passwordHash: await hashPassword(admin.password), role: 'admin' });
-  log.info({ email: admin.email }, 'admin account created');
+  const passwordHash = await hashPassword(admin.password);
+  await inTransaction(db, async (trx) => {
+    const existing = await findActiveUserByEmail(trx, admin.email);
+    if (!existing) {
+      await createUser(trx, { name: 'Admin', email: admin.email, passwordHash, role: 'admin', emailVerified: true });
+      log.info({ email: admin.email }, 'admin account created');
+      return;
+    }
+    const alreadyTheOperators = existing.role === 'admin' && existing.password_hash !== null && (await verifyPassword(admin.password, existing.password_hash));
+    if (alreadyTheOperators) {
+      log.info({ email: admin.email }, 'admin account ready');
+      return;
+    }
+    await setPassword(trx, existing.id, passwordHash);
+    await setRole(trx, existing.id, 'admin');
+    await markEmailVerified(trx, existing.id);
+    await revokeAllSessions(trx, existing.id);
+    log.warn({ email: admin.email }, 'ADMIN_EMAIL belonged to an existing account: it is now admin with ADMIN_PASSWORD, and its other sessions are signed out');
+  });
 }
 
 /** An empty catalog gets the demo products and reviews. */
@@ -38,6 +54,7 @@ export async function ensureDemoAccounts(db: Executor, config: Config, log: Fast
         name: account.name,
         email: account.email,
         passwordHash: await hashPassword(account.password),
+        emailVerified: true,
       });
       if (role === 'admin') await setRole(db, user.id, 'admin');
     }

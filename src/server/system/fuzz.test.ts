@@ -650,7 +650,9 @@ describe(`fuzzing every endpoint with generated bad input (${databaseKind})`, ()
 
   // Bugs this fuzzer found once (each was a 500 or a foreign error shape), kept as plain regressions.
   it('a NUL character in any text gets a 400, not a 500 (PostgreSQL cannot store it)', async () => {
-    const token = customer.token;
+    // Fresh sessions: a fuzzed "sign out everywhere else" may have ended the ones made at the start.
+    const token = await createSession(server.db.kysely, customerId, sessionTtlMs);
+    const adminToken = await createSession(server.db.kysely, adminId, sessionTtlMs);
     const nul = 'a\u0000b';
     const answers = await Promise.all([
       call(app, 'GET', `/api/products?q=${encodeURIComponent(nul)}`),
@@ -659,7 +661,7 @@ describe(`fuzzing every endpoint with generated bad input (${databaseKind})`, ()
       call(app, 'POST', '/api/orders', { token, body: { productId, quantity: 1, phone: '5550100', address: nul } }),
       call(app, 'PATCH', `/api/user/${customer.email}`, { token, body: { name: nul } }),
       call(app, 'POST', '/api/auth/register', { body: { name: nul, email: 'nul.register@example.com', password: 'secret-password' } }),
-      call(app, 'POST', '/api/products', { token: admin.token, body: { name: nul, description: 'd', price: 1, stock: 1, min: 1, img: '/images/products/tire.svg' } }),
+      call(app, 'POST', '/api/products', { token: adminToken, body: { name: nul, description: 'd', price: 1, stock: 1, min: 1, img: '/images/products/tire.svg' } }),
       call(app, 'POST', '/api/payments/test/confirm', { body: { clientSecret: nul, card: { number: '4242424242424242', expiry: '12 / 40', cvc: '123' } } }),
       call(app, 'PATCH', `/api/orders/${orderId}`, { token, body: { transactionId: `pi_${nul}` } }),
     ]);

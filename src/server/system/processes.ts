@@ -86,6 +86,7 @@ function baseEnv(port: number, databaseUrl: string): Record<string, string> {
     DATABASE_URL: databaseUrl,
     SEED_DEMO: '0',
     LOGIN_RATE_LIMIT: '100000',
+    MAX_UNPAID_ORDERS: '100000',
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
   };

@@ -5,6 +5,8 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { databaseKind, freshDatabase } from './databases.js';
+import { listRecentMail } from '../mail/service.js';
+import type { Mail, MailKind } from '../mail/templates.js';
 import { setRole, findActiveUserByEmail } from '../users/service.js';
 
 export { databaseKind };
@@ -22,6 +24,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     LOGIN_RATE_LIMIT: '10000',
+    // Tests place many orders per customer; the limit itself has its own test.
+    MAX_UNPAID_ORDERS: '100000',
     WEB_DIST: '/nonexistent',
     // Tests change the database behind the server's back; the cache has its own test.
     PUBLIC_CACHE_MS: '0',
@@ -104,4 +108,17 @@ export async function createProduct(
   const response = await call(app, 'POST', '/api/products', { token: admin.token, body: { ...validProduct, ...overrides } });
   if (response.statusCode !== 201) throw new Error(`create product failed: ${response.body}`);
   return response.json()._id;
+}
+
+/** The newest e-mail of this kind the shop wrote to `to` (from the outbox), or undefined. */
+export async function lastMailTo(server: TestServer, to: string, kind: MailKind): Promise<Mail | undefined> {
+  return (await listRecentMail(server.db.kysely, 1000)).map((message) => message.mail).find((mail) => mail.to === to && mail.kind === kind);
+}
+
+/** Follows the confirmation link the shop mailed at registration. */
+export async function verifyEmailOf(server: TestServer, account: Account): Promise<void> {
+  const mail = await lastMailTo(server, account.email, 'verify-email');
+  if (mail?.kind !== 'verify-email') throw new Error(`no confirmation e-mail for ${account.email}`);
+  const response = await call(server.app, 'POST', '/api/auth/verify-email', { body: { token: mail.data.token } });
+  if (response.statusCode !== 204) throw new Error(`verify-email failed: ${response.body}`);
 }

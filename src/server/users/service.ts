@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -13,6 +14,7 @@ export function toUserDto(row: UserRow): User {
     phone: row.phone,
     address: row.address,
     photoURL: row.photo_url,
+    emailVerified: row.email_verified_at !== null,
     createdAt: row.created_at,
   };
 }
@@ -44,6 +46,9 @@ export interface NewUser {
   passwordHash: string | null;
   role?: 'admin' | 'user';
   photoUrl?: string | null;
+  /** Proven by whoever creates it (Google, the operator); a registration proves it by e-mail later. */
+  emailVerified?: boolean;
+  googleSub?: string | null;
 }
 
 export async function createUser(db: Executor, input: NewUser): Promise<UserRow> {
@@ -59,6 +64,8 @@ export async function createUser(db: Executor, input: NewUser): Promise<UserRow>
         address: '',
         photo_url: input.photoUrl ?? null,
         deleted_at: null,
+        email_verified_at: input.emailVerified ? now() : null,
+        google_sub: input.googleSub ?? null,
         ...timestamps(),
       })
       .returningAll()
@@ -97,6 +104,40 @@ export async function setRole(db: Executor, userId: number, role: 'admin' | 'use
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export async function findActiveUserByGoogleSub(db: Executor, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function markEmailVerified(db: Executor, userId: number): Promise<void> {
+  await db.updateTable('users').set({ email_verified_at: now(), updated_at: now() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+}
+
+/**
+ * This Google account signs in as the user from now on; the address is proven. `replacePassword`:
+ * the password someone else may have set on an unproven address stops working.
+ */
+export async function linkGoogleAccount(db: Executor, userId: number, sub: string, { replacePassword }: { replacePassword: boolean }): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({
+      google_sub: sub,
+      email_verified_at: now(),
+      ...(replacePassword ? { password_hash: null } : {}),
+      updated_at: now(),
+    })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Holds the account's row until the caller's transaction ends (PostgreSQL locks it; SQLite runs one
+ * writer at a time anyway): checks that count the account's things, then add one, happen one at a time.
+ */
+export async function holdAccount(db: Executor, userId: number): Promise<void> {
+  await db.updateTable('users').set({ updated_at: sql<string>`updated_at` }).where('id', '=', userId).execute();
 }
 
 export async function setPassword(db: Executor, userId: number, passwordHash: string): Promise<void> {

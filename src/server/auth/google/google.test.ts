@@ -6,8 +6,9 @@ import { createServer } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../../test/harness.js';
+import { call, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, verifyEmailOf } from '../../test/harness.js';
 import { hashToken } from '../sessions.js';
+import type { GoogleExchangeAnswer } from '../../../shared/api.js';
 import { errorMessages } from '../../../shared/messages.js';
 
 const CLIENT_ID = 'partsmith-test-client';
@@ -149,7 +150,7 @@ describe(`Continue with Google (${databaseKind})`, () => {
     expect(location, 'expected a successful sign-in').toMatch(/^\/login#google=[A-Za-z0-9_-]{43}$/);
     const response = await exchange(code!);
     expect(response.statusCode).toBe(200);
-    return response.json() as { token: string; user: { _id: string; name: string; email: string; photoURL: string | null }; returnTo: string };
+    return response.json() as GoogleExchangeAnswer;
   }
 
   it('says it is configured', async () => {
@@ -220,8 +221,9 @@ describe(`Continue with Google (${databaseKind})`, () => {
     expect(await count('users')).toBe(usersBefore);
   });
 
-  it('links to an existing password account with that e-mail; the password keeps working', async () => {
+  it('links to an existing account whose e-mail was confirmed; its password keeps working', async () => {
     const account = await registerCustomer(server.app, 'Password Person');
+    await verifyEmailOf(server, account);
     const { user, token } = await signInAndExchange(googleUser(account.email.toUpperCase(), { name: 'Google Name' }));
     expect(user._id).toBe(account.id);
     expect(user.name).toBe('Password Person');
@@ -229,6 +231,21 @@ describe(`Continue with Google (${databaseKind})`, () => {
     const login = await call(server.app, 'POST', '/api/auth/login', { body: { email: account.email, password: 'secret-password' } });
     expect(login.statusCode).toBe(200);
     expect(login.json().user._id).toBe(account.id);
+    expect((await call(server.app, 'GET', '/api/me', { token: account.token })).statusCode).toBe(200);
+  });
+
+  it("takes over an account whose e-mail was never confirmed: a stranger's password and sessions stop working", async () => {
+    // Someone registered the victim's address with a password of their own, and never confirmed it.
+    const squatter = await registerCustomer(server.app, 'Squatter');
+    const { user, token } = await signInAndExchange(googleUser(squatter.email));
+    expect(user._id).toBe(squatter.id);
+    expect(user.emailVerified).toBe(true);
+    expect((await call(server.app, 'GET', '/api/me', { token: squatter.token })).statusCode).toBe(401);
+    const login = await call(server.app, 'POST', '/api/auth/login', { body: { email: squatter.email, password: 'secret-password' } });
+    expect(login.statusCode).toBe(401);
+    expect((await call(server.app, 'GET', '/api/me', { token })).statusCode).toBe(200);
+    const row = await server.db.kysely.selectFrom('users').select(['google_sub', 'password_hash']).where('id', '=', Number(user._id)).executeTakeFirstOrThrow();
+    expect(row).toEqual({ google_sub: `google-${squatter.email}`, password_hash: null });
   });
 
   it('makes a new account when the one with that e-mail was removed', async () => {

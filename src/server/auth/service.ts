@@ -1,0 +1,119 @@
+/**
+ * Accounts: registering, signing in, and the password's whole life (change, reset by e-mail) with
+ * e-mail verification. E-mails go through the outbox in the same transaction as the change behind them.
+ */
+import { errorMessages } from '../../shared/messages.js';
+import { type Executor, inTransaction, type UserRow } from '../db/schema.js';
+import type { Viewer } from '../http/access.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { enqueueMail } from '../mail/service.js';
+import { createUser, findActiveUserByEmail, findActiveUserById, markEmailVerified, setPassword } from '../users/service.js';
+import type { AccountLockout } from './account-lockout.js';
+import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.js';
+import { issueToken, retireTokens, useToken } from './tokens.js';
+
+const invalidCredentials = () => new HttpError(401, 'invalid_credentials', errorMessages.invalidCredentials);
+const tooManyAttempts = () => new HttpError(429, 'rate_limited', errorMessages.tooManyAttempts);
+
+/** A new password must not be one of the most common ones; `field` names the form field to mark. */
+function refuseCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) throw badRequest(errorMessages.commonPassword, { [field]: errorMessages.commonPassword });
+}
+
+export interface SessionSettings {
+  ttlMs: number;
+  userAgent: string;
+}
+
+async function sendVerification(db: Executor, user: UserRow): Promise<void> {
+  await retireTokens(db, user.id, 'verify-email');
+  const token = await issueToken(db, user.id, 'verify-email');
+  await enqueueMail(db, { kind: 'verify-email', to: user.email, data: { name: user.name, token } });
+}
+
+export async function register(db: Executor, input: { name: string; email: string; password: string }, session: SessionSettings) {
+  refuseCommonPassword(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(db, async (trx) => {
+    const user = await createUser(trx, { name: input.name, email: input.email, passwordHash });
+    await sendVerification(trx, user);
+    return { user, token: await createSession(trx, user.id, session.ttlMs, session.userAgent) };
+  });
+}
+
+export async function login(db: Executor, lockout: AccountLockout, input: { email: string; password: string; ip: string }, session: SessionSettings) {
+  if (await lockout.isLocked(input.email, input.ip)) throw tooManyAttempts();
+  const user = await findActiveUserByEmail(db, input.email);
+  const ok = user?.password_hash ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
+  if (!user || !ok) {
+    await lockout.recordFailure(input.email, input.ip);
+    throw invalidCredentials();
+  }
+  await lockout.reset(input.email, input.ip);
+  return { user, token: await createSession(db, user.id, session.ttlMs, session.userAgent) };
+}
+
+/** The signed-in owner changes the password; every other session of the account ends. */
+export async function changePassword(db: Executor, viewer: Viewer, input: { currentPassword: string; newPassword: string }) {
+  const user = await findActiveUserById(db, viewer.id);
+  const ok = user?.password_hash ? await verifyPassword(input.currentPassword, user.password_hash) : await verifyAgainstDummy(input.currentPassword);
+  if (!user || !ok) {
+    throw badRequest(errorMessages.wrongCurrentPassword, { currentPassword: errorMessages.wrongCurrentPassword });
+  }
+  refuseCommonPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await inTransaction(db, async (trx) => {
+    await setPassword(trx, user.id, passwordHash);
+    await retireTokens(trx, user.id, 'reset-password');
+    await revokeOtherSessions(trx, user.id, viewer.tokenHash);
+  });
+}
+
+/** Mails a reset link if the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(db: Executor, email: string): Promise<void> {
+  const user = await findActiveUserByEmail(db, email);
+  if (!user) {
+    await verifyAgainstDummy(email); // as slow as the real thing, so timing does not tell
+    return;
+  }
+  await inTransaction(db, async (trx) => {
+    await retireTokens(trx, user.id, 'reset-password');
+    const token = await issueToken(trx, user.id, 'reset-password');
+    await enqueueMail(trx, { kind: 'reset-password', to: user.email, data: { name: user.name, token } });
+  });
+}
+
+/**
+ * Sets the password from a reset link: the link is used up, every session ends, and the address is
+ * proven (the mail reached its owner). Returns the account's e-mail.
+ */
+export async function confirmPasswordReset(db: Executor, lockout: AccountLockout, input: { token: string; password: string; ip: string }) {
+  refuseCommonPassword(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const email = await inTransaction(db, async (trx) => {
+    const userId = await useToken(trx, input.token, 'reset-password');
+    const user = userId === undefined ? undefined : await findActiveUserById(trx, userId);
+    if (!user) throw badRequest(errorMessages.resetLinkInvalid, { token: errorMessages.resetLinkInvalid });
+    await setPassword(trx, user.id, passwordHash);
+    await markEmailVerified(trx, user.id);
+    await revokeAllSessions(trx, user.id);
+    return user.email;
+  });
+  await lockout.reset(email, input.ip);
+}
+
+export async function verifyEmail(db: Executor, token: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const userId = await useToken(trx, token, 'verify-email');
+    if (userId === undefined) throw badRequest(errorMessages.verifyLinkInvalid, { token: errorMessages.verifyLinkInvalid });
+    await markEmailVerified(trx, userId);
+  });
+}
+
+/** Sends the signed-in account a new confirmation link (unless its address is proven already). */
+export async function resendVerification(db: Executor, viewer: Viewer): Promise<void> {
+  const user = await findActiveUserById(db, viewer.id);
+  if (!user || user.email_verified_at) return;
+  await inTransaction(db, (trx) => sendVerification(trx, user));
+}

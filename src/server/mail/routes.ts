@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { typed, type AppContext } from '../app-types.js';
+import { listRecentMail } from './service.js';
+import { renderMail } from './templates.js';
+
+const outboxEntrySchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+/**
+ * Outside production, admins can read the latest e-mails the shop wrote (useful when SMTP_URL is not
+ * set and mail only goes to the log).
+ */
+export async function mailRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  if (config.env === 'production') return;
+  typed(app).get(
+    '/api/admin/outbox',
+    { config: { access: 'admin' }, schema: { tags: ['operations'], response: { 200: z.array(outboxEntrySchema) } } },
+    async () =>
+      (await listRecentMail(db.kysely)).map((message) => {
+        const { subject, text } = renderMail(message.mail, config.shop);
+        return {
+          _id: String(message.id),
+          kind: message.mail.kind,
+          to: message.mail.to,
+          subject,
+          text,
+          status: message.status,
+          attempts: message.attempts,
+          createdAt: message.createdAt,
+          sentAt: message.sentAt,
+        };
+      }),
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Sends what the outbox holds: over SMTP (nodemailer) when SMTP_URL is set; otherwise each message is
+ * written to the log and kept in the outbox, where an admin can read it outside production.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/schema.js';
+import { claimDueMail, markFailed, markSent } from './service.js';
+import { type RenderedMail, renderMail, type ShopIdentity } from './templates.js';
+
+export interface MailTransport {
+  /** 'sent' when handed to an SMTP server, 'logged' when only written to the log. */
+  readonly delivers: 'sent' | 'logged';
+  send(message: RenderedMail & { to: string }): Promise<void>;
+}
+
+export async function smtpTransport(smtpUrl: string, from: string): Promise<MailTransport> {
+  const { createTransport } = await import('nodemailer');
+  const transporter = createTransport(smtpUrl, { from });
+  return {
+    delivers: 'sent',
+    async send({ to, subject, text, html }) {
+      await transporter.sendMail({ to, subject, text, html });
+    },
+  };
+}
+
+export function logTransport(log: FastifyBaseLogger): MailTransport {
+  return {
+    delivers: 'logged',
+    async send({ to, subject, text }) {
+      log.info({ mail: { to, subject, text } }, 'e-mail not sent (SMTP_URL is not set): kept in the outbox');
+    },
+  };
+}
+
+/** Sends the messages that are due now, one batch; returns how many went out. */
+export async function sendDueMail(db: Executor, transport: MailTransport, shop: ShopIdentity, log: FastifyBaseLogger, batch = 20): Promise<number> {
+  let sent = 0;
+  for (const message of await claimDueMail(db, batch)) {
+    try {
+      await transport.send({ to: message.mail.to, ...renderMail(message.mail, shop) });
+      await markSent(db, message.id, transport.delivers);
+      sent += 1;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ id: message.id, kind: message.mail.kind, attempts: message.attempts, err: reason }, 'e-mail could not be sent: will try again');
+      await markFailed(db, message, reason);
+    }
+  }
+  return sent;
+}
+
+/** Runs the sender every `everyMs` (unref'd). */
+export function scheduleMailSender(db: Executor, transport: MailTransport, shop: ShopIdentity, log: FastifyBaseLogger, everyMs: number): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      while ((await sendDueMail(db, transport, shop, log)) > 0);
+    } catch (error) {
+      log.error({ err: error }, 'sending e-mail failed');
+    } finally {
+      running = false;
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,92 @@
+/**
+ * The outbox: an e-mail is written in the same transaction as the event that causes it, and sent
+ * afterwards by the sender (sender.ts), with retries. Rows are claimed with a lease, so with several
+ * servers each message is sent by one of them.
+ */
+import { type Executor, now, timestamps } from '../db/schema.js';
+import type { Mail, MailKind } from './templates.js';
+
+const LEASE_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 8;
+
+export interface OutboxMessage {
+  id: number;
+  mail: Mail;
+  attempts: number;
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+  lastError: string | null;
+}
+
+type OutboxRow = { id: number; kind: string; recipient: string; data: string; attempts: number; status: string; created_at: string; sent_at: string | null; last_error: string | null };
+
+function toMessage(row: OutboxRow): OutboxMessage {
+  return {
+    id: row.id,
+    mail: { kind: row.kind as MailKind, to: row.recipient, data: JSON.parse(row.data) } as Mail,
+    attempts: row.attempts,
+    status: row.status,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    lastError: row.last_error,
+  };
+}
+
+export async function enqueueMail(db: Executor, mail: Mail): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({ kind: mail.kind, recipient: mail.to, data: JSON.stringify(mail.data), status: 'pending', next_attempt_at: now(), ...timestamps() })
+    .execute();
+}
+
+/**
+ * Takes up to `limit` messages that are due, for `LEASE_MS`. The conditions stand in the update itself
+ * (not only in the sub-select), so of two servers claiming at once, PostgreSQL re-checks them for the
+ * second one on the row the first just leased, and it skips that row.
+ */
+export async function claimDueMail(db: Executor, limit: number, at = new Date()): Promise<OutboxMessage[]> {
+  const atText = at.toISOString();
+  const rows = await db
+    .updateTable('outbox')
+    .set({ locked_until: new Date(at.getTime() + LEASE_MS).toISOString(), attempts: (eb) => eb('attempts', '+', 1), updated_at: atText })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', atText)
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', atText)]))
+        .orderBy('id')
+        .limit(limit),
+    )
+    .where('status', '=', 'pending')
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', atText)]))
+    .returningAll()
+    .execute();
+  return rows.map(toMessage);
+}
+
+export async function markSent(db: Executor, id: number, status: 'sent' | 'logged' = 'sent'): Promise<void> {
+  await db.updateTable('outbox').set({ status, sent_at: now(), locked_until: null, last_error: null, updated_at: now() }).where('id', '=', id).execute();
+}
+
+/** A failed try: again later (1 min, 2, 4 … up to 2 h), or given up after MAX_ATTEMPTS. */
+export async function markFailed(db: Executor, message: OutboxMessage, error: string, at = Date.now()): Promise<void> {
+  const delay = Math.min(60_000 * 2 ** (message.attempts - 1), 2 * 3_600_000);
+  await db
+    .updateTable('outbox')
+    .set({
+      status: message.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+      next_attempt_at: new Date(at + delay).toISOString(),
+      locked_until: null,
+      last_error: error.slice(0, 1000),
+      updated_at: now(),
+    })
+    .where('id', '=', message.id)
+    .execute();
+}
+
+export async function listRecentMail(db: Executor, limit = 100): Promise<OutboxMessage[]> {
+  return (await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute()).map(toMessage);
+}

@@ -1,0 +1,107 @@
+/**
+ * The e-mails the shop sends, as plain text and simple HTML. A message is stored in the outbox as its
+ * facts; it is rendered here when sent, with the shop's name and the address buyers use (PUBLIC_URL).
+ */
+import { formatDollars } from '../../shared/money.js';
+
+export interface ShopIdentity {
+  name: string;
+  /** Where links point, without a trailing slash. */
+  publicUrl: string;
+}
+
+export interface OrderFacts {
+  orderId: string;
+  customerName: string;
+  product: string;
+  quantity: number;
+  /** Dollars. */
+  unitPrice: number;
+  total: number;
+  address: string;
+  transactionId: string | null;
+}
+
+interface AccountFacts {
+  name: string;
+  /** The single-use token the link carries. */
+  token: string;
+}
+
+export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled' | 'order-expired';
+
+type MailData = { 'verify-email': AccountFacts; 'reset-password': AccountFacts } & Record<OrderMailKind, OrderFacts>;
+export type MailKind = keyof MailData;
+
+/** One e-mail: what kind, to whom, and the facts it tells. */
+export type Mail = { [K in MailKind]: { kind: K; to: string; data: MailData[K] } }[MailKind];
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Paragraphs and at most one button link, as text and as HTML. */
+function compose(shop: ShopIdentity, subject: string, greeting: string, paragraphs: string[], link?: { label: string; url: string }): RenderedMail {
+  const signature = `— ${shop.name}`;
+  const text = [greeting, ...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), signature].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    link
+      ? `<p><a href="${escapeHtml(link.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`
+      : '',
+    `<p>${escapeHtml(signature)}</p>`,
+    '</body></html>',
+  ].join('');
+  return { subject: `${subject} – ${shop.name}`, text, html };
+}
+
+const orderLine = (o: OrderFacts) => `${o.quantity} units of ${o.product} at $${formatDollars(o.unitPrice)} per unit: $${formatDollars(o.total)}`;
+const myOrders = (shop: ShopIdentity) => ({ label: 'See your orders', url: `${shop.publicUrl}/dashboard/myOrders` });
+
+const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
+  'verify-email': (d, shop) =>
+    compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
+      `Thank you for registering at ${shop.name}. Please confirm that this e-mail address is yours.`,
+      'The link works once and for 48 hours. If you did not register, you can ignore this e-mail.',
+    ], { label: 'Confirm my e-mail address', url: `${shop.publicUrl}/verify-email#token=${encodeURIComponent(d.token)}` }),
+  'reset-password': (d, shop) =>
+    compose(shop, 'Reset your password', `Hello ${d.name},`, [
+      'Somebody (hopefully you) asked to reset the password of your account.',
+      'The link works once and for 1 hour. Setting a new password signs your account out everywhere. If you did not ask, you can ignore this e-mail: your password stays as it is.',
+    ], { label: 'Choose a new password', url: `${shop.publicUrl}/reset-password#token=${encodeURIComponent(d.token)}` }),
+  'order-placed': (o, shop) =>
+    compose(shop, `Your order ${o.orderId} is placed`, `Hello ${o.customerName},`, [
+      `Your order is placed successfully: ${orderLine(o)}.`,
+      `Delivery to: ${o.address}. The parts are held for you until the order is paid.`,
+    ], { label: 'Pay for your order', url: `${shop.publicUrl}/dashboard/payment/${o.orderId}` }),
+  'order-paid': (o, shop) =>
+    compose(shop, `Payment received for order ${o.orderId}`, `Hello ${o.customerName},`, [
+      `Congrats! Your payment is completed. You Paid: $${formatDollars(o.total)} for ${orderLine(o)}.`,
+      `Your Transaction ID: ${o.transactionId ?? ''}`,
+      `We will ship to: ${o.address}.`,
+    ], myOrders(shop)),
+  'order-shipped': (o, shop) =>
+    compose(shop, `Order ${o.orderId} is shipped`, `Hello ${o.customerName},`, [
+      `Your order of ${o.quantity} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
+    ], myOrders(shop)),
+  'order-cancelled': (o, shop) =>
+    compose(shop, `Order ${o.orderId} is cancelled`, `Hello ${o.customerName},`, [
+      `Your Order of ${o.quantity} units of ${o.product} is cancelled. Nothing was charged for it.`,
+    ], myOrders(shop)),
+  'order-expired': (o, shop) =>
+    compose(shop, `Order ${o.orderId} expired unpaid`, `Hello ${o.customerName},`, [
+      `Your order of ${o.quantity} units of ${o.product} was not paid in time, so it is cancelled and the parts are back in stock.`,
+      'You are welcome to order again.',
+    ], { label: 'Browse the products', url: `${shop.publicUrl}/allProducts` }),
+};
+
+export function renderMail(mail: Mail, shop: ShopIdentity): RenderedMail {
+  return (RENDER[mail.kind] as (data: Mail['data'], shop: ShopIdentity) => RenderedMail)(mail.data, shop);
+}
