@@ -9,10 +9,16 @@ process.env.E2E_PORT ??= '4310';
 
 process.env.E2E_OIDC_PORT ??= '4311';
 
+// A second shop without Google sign-in (e2e/google.spec.ts), on its own port and its own database file.
+process.env.E2E_NO_GOOGLE_DB_FILE ??= join(tmpdir(), `partsmith-e2e-no-google-${Date.now()}-${process.pid}.db`);
+process.env.E2E_NO_GOOGLE_PORT ??= '4312';
+
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const oidcPort = Number(process.env.E2E_OIDC_PORT);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
+const noGooglePort = Number(process.env.E2E_NO_GOOGLE_PORT);
+const noGoogleURL = `http://127.0.0.1:${noGooglePort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -76,6 +82,30 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         PUBLIC_URL: baseURL,
         OIDC_ISSUER: oidcIssuer,
+      },
+    },
+    {
+      // The same built storefront (no rebuild): Playwright starts the web servers one after the other, each
+      // once the one before answers its `url`, so the build above has finished when this one starts.
+      command: 'npx tsx src/server/main.ts',
+      url: `${noGoogleURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(noGooglePort),
+        HOST: '127.0.0.1',
+        DATABASE_URL: process.env.E2E_NO_GOOGLE_DB_FILE,
+        SEED_DEMO: '0',
+        WEB_DIST: 'dist/web',
+        LOGIN_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        PAYMENTS: 'test',
+        // No Google client, whatever the shell running the tests has set.
+        GOOGLE_CLIENT_ID: '',
+        GOOGLE_CLIENT_SECRET: '',
+        PUBLIC_URL: noGoogleURL,
       },
     },
   ],

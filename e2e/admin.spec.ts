@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { orderSchema } from '../src/shared/api.js';
 import {
   ADMIN,
   apiLogin,
@@ -102,7 +103,7 @@ test.describe('an admin', () => {
         data: { productId: radiator._id, quantity, phone: '+1 555 0123', address: '7 Depot Lane, Shelbyville' },
       });
       expect(response.status(), await response.text()).toBe(201);
-      return ((await response.json()) as { _id: string })._id;
+      return orderSchema.parse(await response.json())._id;
     };
     const unpaidId = await place(radiator.min);
     const paidId = await place(radiator.min + 1);

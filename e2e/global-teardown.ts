@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs';
 
-/** Removes the run's temporary SQLite database (and its WAL files). */
+/** Removes the run's temporary SQLite databases (and their WAL files): the shop's and the one without Google's. */
 export default function globalTeardown() {
-  const file = process.env.E2E_DB_FILE;
-  if (!file) return;
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+  for (const file of [process.env.E2E_DB_FILE, process.env.E2E_NO_GOOGLE_DB_FILE]) {
+    if (!file) continue;
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+  }
 }

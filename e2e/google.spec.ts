@@ -47,12 +47,14 @@ test.describe('Continue with Google', () => {
   });
 
   test('says so, and stays, when the shop has no Google sign-in', async ({ page }) => {
-    // This shop has it; the answer of the status endpoint is replaced to see the other case.
-    await page.route('**/api/auth/google/status', (route) => route.fulfill({ json: { configured: false } }));
-    await page.goto('/login');
+    // playwright.config.ts runs a second shop without GOOGLE_CLIENT_ID/SECRET: its real answer is shown.
+    const noGoogle = `http://127.0.0.1:${process.env.E2E_NO_GOOGLE_PORT}`;
+    await page.goto(`${noGoogle}/login`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page.getByText('Google sign-in is not configured on this shop')).toHaveClass(/text-red-700/);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`${noGoogle}/login`);
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    const status = await page.request.get(`${noGoogle}/api/auth/google/status`);
+    expect(await status.json()).toEqual({ configured: false });
   });
 });

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  authResponseSchema,
+  confirmedPaymentSchema,
+  paymentIntentAnswerSchema,
+  productPageSchema,
+  type Product,
+} from '../src/shared/api.js';
 
 export const ADMIN = { email: 'admin@partsmith.example', password: 'partsmith-admin' };
 export const CUSTOMER = { email: 'customer@partsmith.example', password: 'partsmith-customer' };
@@ -14,13 +21,13 @@ export function uniqueEmail(prefix = 'e2e'): string {
 export async function apiLogin(request: APIRequestContext, account: { email: string; password: string }) {
   const response = await request.post('/api/auth/login', { data: account });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+  return authResponseSchema.parse(await response.json()).token;
 }
 
 export async function apiRegister(request: APIRequestContext, name: string, email: string, password = 'secret-pass-1') {
   const response = await request.post('/api/auth/register', { data: { name, email, password } });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { token: string }).token;
+  return authResponseSchema.parse(await response.json()).token;
 }
 
 /** Signs the browser in by storing a token, as the login page does. */
@@ -49,17 +56,9 @@ export async function saveScreenshot(page: Page, name: string, fullPage = true) 
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
 }
 
-export interface ApiProduct {
-  _id: string;
-  name: string;
-  min: number;
-  stock: number;
-  price: number;
-}
-
-export async function findProduct(request: APIRequestContext, name: string): Promise<ApiProduct> {
+export async function findProduct(request: APIRequestContext, name: string): Promise<Product> {
   const response = await request.get(`/api/products?limit=100&q=${encodeURIComponent(name)}`);
-  const { items } = (await response.json()) as { items: ApiProduct[] };
+  const { items } = productPageSchema.parse(await response.json());
   const product = items.find((item) => item.name === name);
   if (!product) throw new Error(`No product named ${name}`);
   return product;
@@ -74,12 +73,12 @@ export async function payOrderThroughApi(request: APIRequestContext, token: stri
   const headers = { Authorization: `Bearer ${token}` };
   const intent = await request.post('/api/create-payment-intent', { headers, data: { orderId } });
   expect(intent.status(), await intent.text()).toBe(200);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const { clientSecret } = paymentIntentAnswerSchema.parse(await intent.json());
   const confirmed = await request.post('/api/payments/test/confirm', {
     data: { clientSecret, card: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const { paymentIntent } = (await confirmed.json()) as { paymentIntent: { id: string } };
+  const { paymentIntent } = confirmedPaymentSchema.parse(await confirmed.json());
   const patched = await request.patch(`/api/orders/${orderId}`, { headers, data: { transactionId: paymentIntent.id } });
   expect(patched.status(), await patched.text()).toBe(200);
   return paymentIntent.id;

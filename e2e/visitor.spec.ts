@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { productSchema } from '../src/shared/api.js';
 import { ADMIN, apiLogin, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.js';
 
 /** The home route's JavaScript budget (gzip, kB of 1000 bytes), as scripts/bundle-size.mjs checks it. */
@@ -160,7 +161,7 @@ test.describe('a visitor', () => {
           },
         });
         expect(response.status(), await response.text()).toBe(201);
-        created.push(((await response.json()) as { _id: string })._id);
+        created.push(productSchema.parse(await response.json())._id);
       }
     });
     test.afterAll(async ({ request }) => {

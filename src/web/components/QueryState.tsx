@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorText } from './form-errors.js';
+import { errorText } from '../lib/form-errors.js';
 import { Spinner } from './Spinner.js';
 
 /** Spinner while loading, a red message with a retry button on failure, else the children. */

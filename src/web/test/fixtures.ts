@@ -1,5 +1,37 @@
-import type { Order } from '../../shared/api.js';
+import type { AuthResponse, Order, Product, Review } from '../../shared/api.js';
 import { customer } from './render.js';
+
+/** A catalog product: 'Brake Pads', 10 to 100 units at $12.50. */
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: '7',
+    name: 'Brake Pads',
+    img: '/images/products/brake-pads.svg',
+    description: 'Ceramic brake pads',
+    min: 10,
+    stock: 100,
+    price: 12.5,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A review by the test customer, as the server answers it (e-mail masked). */
+export function aReview(overrides: Partial<Review> = {}): Review {
+  return {
+    _id: '1',
+    name: customer.name,
+    email: 'c***@partsmith.example',
+    rating: '5',
+    comment: 'Good parts.',
+    createdAt: '2030-06-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A login's or registration's answer for the test customer. */
+export const signedIn: AuthResponse = { token: 'tok-customer', user: customer };
 
 /** An unpaid order of the test customer: 120 units of Brake Pads at $12.50 (total $1,500). */
 export function unpaidOrder(overrides: Partial<Order> = {}): Order {

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import type { User } from '../../shared/api.js';
-import { AuthContext, type AuthState } from '../auth/auth-context.js';
+import { AuthContext, type AuthState } from '../features/auth/auth-context.js';
+import { contractProblem, reportViolation, type FakeAnswer } from './fake-answers.js';
 
 export const customer: User = {
   _id: '2',
@@ -15,6 +16,7 @@ export const customer: User = {
   phone: '',
   address: '',
   photoURL: null,
+  emailVerified: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -72,24 +74,28 @@ export function renderWithProviders(
   return { ...result, user, client, auth };
 }
 
-type Answer = { status: number; body?: unknown } | undefined;
-type Handler = (url: string, init: RequestInit) => Answer | Promise<Answer>;
+export type FakeHandler = (url: string, init: RequestInit) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 /**
  * Stubs fetch: `handler` answers each call (or a promise of the answer, to hold a call back); the calls
- * are recorded with their parsed JSON bodies.
+ * are recorded with their parsed JSON bodies. Every answer must be one the server could give (see
+ * fake-answers.ts): a call to an unknown endpoint, an unanswered call, an answer that does not match the
+ * endpoint's schema or an error message the server never words fails the test.
  */
-export function mockFetch(handler: Handler) {
+export function mockFetch(handler: FakeHandler) {
   const calls: { url: string; method: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
-    calls.push({
-      url,
-      method: init.method ?? 'GET',
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    });
-    const answer = (await handler(url, init)) ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    const method = init.method ?? 'GET';
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ url, method, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const answer = await handler(url, init);
+    const problem = contractProblem(method, url, body, answer);
+    if (problem || !answer) {
+      const message = problem ?? `${method} ${url}: no answer`;
+      reportViolation(message);
+      throw new Error(`mockFetch: ${message}`);
+    }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { takeViolations } from './fake-answers.js';
 
 // jsdom has <dialog> but not its modal API; a minimal stand-in with the same events.
 if (typeof HTMLDialogElement !== 'undefined') {
@@ -22,4 +23,7 @@ if (typeof HTMLDialogElement !== 'undefined') {
 afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
+  // A fake answer the real server could not give fails the test, even when the page swallowed the error.
+  const violations = takeViolations();
+  if (violations.length > 0) throw new Error(`The test's fake server broke the contract:\n- ${violations.join('\n- ')}`);
 });

@@ -1,0 +1,123 @@
+/**
+ * The HTTP contract in one table: for each endpoint, its method and path, the status of a success, the
+ * shape of the success answer (src/shared/api.ts) and of the request body (src/shared/schemas.ts).
+ * Failures are always `errorResponseSchema`. The browser's test fakes answer through this table, so a fake
+ * answer the server could not send fails the test (src/web/test/render.tsx); docs/api.md describes the same.
+ */
+import { z } from 'zod';
+import {
+  adminFlagSchema,
+  auditEntrySchema,
+  authResponseSchema,
+  confirmedPaymentSchema,
+  contactMessageSchema,
+  googleExchangeAnswerSchema,
+  googleStatusSchema,
+  healthSchema,
+  orderEventSchema,
+  orderSchema,
+  paymentIntentAnswerSchema,
+  paymentRecordSchema,
+  paymentsConfigSchema,
+  productPageSchema,
+  productSchema,
+  reviewSchema,
+  userSchema,
+  webhookAnswerSchema,
+} from './api.js';
+import {
+  contactInputSchema,
+  googleExchangeRequestSchema,
+  loginSchema,
+  orderInputSchema,
+  orderPatchSchema,
+  paymentIntentRequestSchema,
+  productInputSchema,
+  profileUpdateSchema,
+  registerSchema,
+  reviewInputSchema,
+  testPaymentConfirmSchema,
+} from './schemas.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Under /api; `:name` is one path segment. */
+  path: string;
+  /** The status of a success. */
+  status: number;
+  /** The success answer's schema; null when a success has no body (204). */
+  answer: z.ZodType | null;
+  /** The request body's schema, for the calls that send one. */
+  body?: z.ZodType;
+}
+
+const endpoint = (method: HttpMethod, path: string, answer: z.ZodType | null, more: Partial<Endpoint> = {}): Endpoint => ({
+  method,
+  path,
+  status: answer === null ? 204 : 200,
+  answer,
+  ...more,
+});
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  // Accounts and Google sign-in
+  endpoint('POST', '/api/auth/register', authResponseSchema, { status: 201, body: registerSchema }),
+  endpoint('POST', '/api/auth/login', authResponseSchema, { body: loginSchema }),
+  endpoint('POST', '/api/auth/logout', null),
+  endpoint('GET', '/api/me', userSchema),
+  endpoint('GET', '/api/auth/google/status', googleStatusSchema),
+  endpoint('POST', '/api/auth/google/exchange', googleExchangeAnswerSchema, { body: googleExchangeRequestSchema }),
+  // Catalog: with `limit` or `cursor` a page, without (old clients) a plain array.
+  endpoint('GET', '/api/products', z.union([productPageSchema, z.array(productSchema)])),
+  endpoint('GET', '/api/products/:id', productSchema),
+  endpoint('POST', '/api/products', productSchema, { status: 201, body: productInputSchema }),
+  endpoint('DELETE', '/api/products/:id', productSchema),
+  // Orders
+  endpoint('POST', '/api/orders', orderSchema, { status: 201, body: orderInputSchema }),
+  endpoint('GET', '/api/orders', z.array(orderSchema)),
+  endpoint('GET', '/api/orders/:email', z.array(orderSchema)),
+  endpoint('GET', '/api/order/:id', orderSchema),
+  endpoint('DELETE', '/api/orders/:id', orderSchema),
+  endpoint('PATCH', '/api/orders/:id', orderSchema, { body: orderPatchSchema }),
+  endpoint('GET', '/api/orders/:id/history', z.array(orderEventSchema)),
+  // Payments
+  endpoint('GET', '/api/payments/config', paymentsConfigSchema),
+  endpoint('POST', '/api/create-payment-intent', paymentIntentAnswerSchema, { body: paymentIntentRequestSchema }),
+  endpoint('POST', '/api/payments/test/confirm', confirmedPaymentSchema, { body: testPaymentConfirmSchema }),
+  endpoint('POST', '/api/payments/webhook', webhookAnswerSchema),
+  endpoint('GET', '/api/payments', z.array(paymentRecordSchema)),
+  // Reviews
+  endpoint('GET', '/api/review', z.array(reviewSchema)),
+  endpoint('POST', '/api/review', reviewSchema, { status: 201, body: reviewInputSchema }),
+  // Users
+  endpoint('GET', '/api/user', z.array(userSchema)),
+  endpoint('GET', '/api/user/:email', userSchema),
+  endpoint('PATCH', '/api/user/:email', userSchema, { body: profileUpdateSchema }),
+  endpoint('DELETE', '/api/user/:email', null),
+  endpoint('PUT', '/api/user/admin/:email', userSchema),
+  endpoint('GET', '/api/admin/:email', adminFlagSchema),
+  // Contact
+  endpoint('POST', '/api/contact', contactMessageSchema, { status: 201, body: contactInputSchema }),
+  endpoint('GET', '/api/contact', z.array(contactMessageSchema)),
+  // Operations
+  endpoint('GET', '/api/audit', z.array(auditEntrySchema)),
+  endpoint('GET', '/api/health', healthSchema),
+];
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
+}
+
+/**
+ * The endpoint a call goes to: `url` may carry a query string and an origin. A path written out in full
+ * ('/api/payments/config') is preferred over one with a parameter in its place.
+ */
+export function findEndpoint(method: string, url: string): Endpoint | undefined {
+  const path = new URL(url, 'http://shop.invalid').pathname;
+  const candidates = ENDPOINTS.filter((e) => e.method === method.toUpperCase() && matches(e.path, path));
+  return candidates.find((e) => !e.path.includes(':')) ?? candidates[0];
+}

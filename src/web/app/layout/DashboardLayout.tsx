@@ -1,0 +1,67 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useProfile } from '../../features/account/api.js';
+import { useAuth } from '../../features/auth/auth-context.js';
+import { Spinner } from '../../components/Spinner.js';
+
+interface MenuItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+/** SPEC's dashboard menu, word for word and in its order, by role. */
+const CUSTOMER_MENU: MenuItem[] = [
+  { to: '/dashboard/myOrders', label: 'My Orders' },
+  { to: '/dashboard/add-review', label: 'Add a Reviews' },
+  { to: '/dashboard', label: 'My Profile', end: true },
+];
+const ADMIN_MENU: MenuItem[] = [
+  { to: '/dashboard', label: 'My Profile', end: true },
+  { to: '/dashboard/manage-products', label: 'Manage Products' },
+  { to: '/dashboard/add-products', label: 'Add New Product' },
+  { to: '/dashboard/manage-orders', label: 'Manage All Orders' },
+  { to: '/dashboard/make-admin', label: 'Make Admin' },
+];
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'
+  }`;
+
+export function DashboardLayout() {
+  const { user } = useAuth();
+  const profile = useProfile(user?.email);
+  const menu = profile.data?.role === 'admin' ? ADMIN_MENU : CUSTOMER_MENU;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <title>Dashboard – Partsmith</title>
+      <h1 className="mb-6 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Welcome to your Dashboard</h1>
+      {profile.isPending ? (
+        <Spinner label="Loading your profile" />
+      ) : (
+        <div className="flex flex-col gap-6 lg:flex-row">
+          <aside className="lg:w-60 lg:shrink-0">
+            <nav aria-label="Dashboard" className="card p-2">
+              <ul className="flex flex-wrap gap-1 lg:flex-col">
+                {menu.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.end} className={itemClass}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </aside>
+          <section className="min-w-0 flex-1" aria-label="Dashboard content">
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

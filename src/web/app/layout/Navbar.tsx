@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { messages } from '../../../shared/messages.js';
+import { useAuth } from '../../features/auth/auth-context.js';
+import { Spinner } from '../../components/Spinner.js';
+
+const LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/allProducts', label: 'Products', end: false },
+  { to: '/blogs', label: 'Blogs', end: false },
+  { to: '/portfolio', label: 'Portfolio', end: false },
+  { to: '/dashboard', label: 'Dashboard', end: false },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white'
+  }`;
+
+export function Logo() {
+  return (
+    <span className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
+        <circle cx="16" cy="16" r="15" fill="#fbbf24" />
+        <circle cx="16" cy="16" r="9" fill="#0f172a" />
+        <circle cx="16" cy="16" r="3.5" fill="#fbbf24" />
+        <path d="M16 1v6M16 25v6M1 16h6M25 16h6" stroke="#0f172a" strokeWidth="2.5" />
+      </svg>
+      Partsmith
+    </span>
+  );
+}
+
+export function Navbar() {
+  const { user, loading, logout } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+
+  const onLogout = async () => {
+    await logout();
+    toast.success(messages.toast.loggedOut);
+    setOpen(false);
+    navigate('/');
+  };
+
+  const account = loading ? (
+    <Spinner inline label="Loading your account" />
+  ) : user ? (
+    <>
+      <span className="block px-3 py-2 text-sm font-semibold text-amber-300" data-testid="nav-user-name">
+        {user.name}
+      </span>
+      <button type="button" onClick={onLogout} className="btn border border-white/40 text-white hover:bg-white/10">
+        Logout
+      </button>
+    </>
+  ) : (
+    <Link to="/login" onClick={() => setOpen(false)} className="btn bg-amber-400 text-slate-900 hover:bg-amber-300">
+      Login
+    </Link>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 bg-slate-900/95 shadow-md backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3">
+        <Link to="/" aria-label="Partsmith home" className="rounded-md">
+          <Logo />
+        </Link>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-100 hover:bg-white/10 md:hidden"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="sr-only">Menu</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+        <div
+          id="main-menu"
+          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:items-center md:gap-2`}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center gap-2 border-t border-white/10 pt-2 md:border-0 md:pt-0 md:pl-2">
+            {account}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { RequireAuth } from '../features/auth/components/RequireAuth.js';
+import { HomePage } from '../features/content/pages/HomePage.js';
+import { NotFoundPage } from '../features/content/pages/NotFoundPage.js';
+import { RootLayout } from './layout/RootLayout.js';
+
+/**
+ * A route component in its own chunk: the home page downloads none of them. Routing is React Router's
+ * declarative mode (no loaders or actions are used), which keeps its data-router code out of the bundle;
+ * RootLayout provides the error boundary and the scroll reset that the data router would.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Component />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'allProducts', element: page(() => import('../features/catalog/pages/AllProductsPage.js'), 'AllProductsPage') },
+      { path: 'blogs', element: page(() => import('../features/content/pages/BlogsPage.js'), 'BlogsPage') },
+      { path: 'portfolio', element: page(() => import('../features/content/pages/PortfolioPage.js'), 'PortfolioPage') },
+      { path: 'login', element: page(() => import('../features/auth/pages/LoginPage.js'), 'LoginPage') },
+      { path: 'register', element: page(() => import('../features/auth/pages/RegisterPage.js'), 'RegisterPage') },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'place-order/:id',
+            element: page(() => import('../features/orders/pages/PlaceOrderPage.js'), 'PlaceOrderPage'),
+          },
+          {
+            path: 'dashboard',
+            element: page(() => import('./layout/DashboardLayout.js'), 'DashboardLayout'),
+            children: [
+              { index: true, element: page(() => import('../features/account/pages/MyProfilePage.js'), 'MyProfilePage') },
+              { path: 'myOrders', element: page(() => import('../features/orders/pages/MyOrdersPage.js'), 'MyOrdersPage') },
+              { path: 'add-review', element: page(() => import('../features/reviews/pages/AddReviewPage.js'), 'AddReviewPage') },
+              {
+                path: 'payment/:orderId',
+                element: page(() => import('../features/orders/pages/PaymentPage.js'), 'PaymentPage'),
+              },
+              {
+                // Admin code (and its admin-flag query) loads only when an admin route is opened.
+                element: page(() => import('../features/auth/components/RequireAdmin.js'), 'RequireAdmin'),
+                children: [
+                  {
+                    path: 'manage-products',
+                    element: page(() => import('../features/admin/pages/ManageProductsPage.js'), 'ManageProductsPage'),
+                  },
+                  {
+                    path: 'add-products',
+                    element: page(() => import('../features/admin/pages/AddProductPage.js'), 'AddProductPage'),
+                  },
+                  {
+                    path: 'manage-orders',
+                    element: page(() => import('../features/orders/pages/ManageOrdersPage.js'), 'ManageOrdersPage'),
+                  },
+                  {
+                    path: 'make-admin',
+                    element: page(() => import('../features/account/pages/MakeAdminPage.js'), 'MakeAdminPage'),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import type { User } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { profileUpdateSchema } from '../../../../shared/schemas.js';
+import { useProfile, useUpdateProfile } from '../api.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { Field, FormError } from '../../../components/Field.js';
+import { useServerForm } from '../../../lib/useServerForm.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { Panel } from '../../../components/Panel.js';
+import { ContactMessages } from '../../content/components/ContactMessages.js';
+
+export function MyProfilePage() {
+  const { user } = useAuth();
+  const profile = useProfile(user?.email);
+  return (
+    <div className="space-y-6">
+      <title>My Profile – Partsmith</title>
+      <Panel title="My Profile">
+        <QueryState query={profile} label="your profile">
+          {(record) => <ProfileForm user={record} />}
+        </QueryState>
+      </Panel>
+      {profile.data?.role === 'admin' && <ContactMessages />}
+    </div>
+  );
+}
+
+export function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile(user.email);
+  const {
+    register,
+    onSubmit,
+    reset,
+    formError,
+    formState: { errors, isSubmitting },
+  } = useServerForm({
+    schema: profileUpdateSchema,
+    defaultValues: { phone: user.phone, address: user.address },
+    fields: ['phone', 'address'],
+    submit: (values) => update.mutateAsync({ phone: values.phone ?? '', address: values.address ?? '' }),
+    onSuccess: () => {
+      toast.success(messages.toast.profileUpdated);
+    },
+  });
+
+  useEffect(() => {
+    reset({ phone: user.phone, address: user.address });
+  }, [user.phone, user.address, reset]);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Field label="Name">
+        <input type="text" className="input" value={user.name} readOnly />
+      </Field>
+      <Field label="Email">
+        <input type="email" className="input" value={user.email} readOnly />
+      </Field>
+      <Field label="Phone Number" error={errors.phone?.message}>
+        <input type="tel" autoComplete="tel" className="input" {...register('phone')} />
+      </Field>
+      <Field label="Address" error={errors.address?.message}>
+        <input type="text" autoComplete="street-address" className="input" {...register('address')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <FormError message={formError} />
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Update Info'}
+        </button>
+      </div>
+    </form>
+  );
+}

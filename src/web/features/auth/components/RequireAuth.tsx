@@ -1,0 +1,12 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../../components/Spinner.js';
+import { useAuth } from '../auth-context.js';
+
+/** Signed-in users only; others go to /login, which sends them back here afterwards. */
+export function RequireAuth() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <Spinner label="Checking your session" />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  return <Outlet />;
+}

@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessages } from '../../../shared/messages.js';
+import { authApi, googleStartUrl } from './api.js';
+import { keys } from '../../lib/query-keys.js';
+import { errorText } from '../../lib/form-errors.js';
+import { leavePage } from './leave-page.js';
+
+const statusQuery = {
+  queryKey: keys.googleStatus,
+  queryFn: ({ signal }: { signal: AbortSignal }) => authApi.googleStatus(signal),
+  staleTime: 60_000,
+};
+
+/**
+ * "Continue with Google": when the shop has Google configured, the browser leaves for
+ * /api/auth/google/start (a full page load; the provider sends it back to /login#google=<code>).
+ * When it has not, `onError` gets the message to show under the form, and the page stays.
+ */
+export function useContinueWithGoogle(returnTo: string, onError: (message: string) => void) {
+  const client = useQueryClient();
+  // Asked when the page opens, so the click can answer at once.
+  useQuery(statusQuery);
+  return async () => {
+    let configured: boolean;
+    try {
+      configured = (await client.fetchQuery(statusQuery)).configured;
+    } catch (error) {
+      onError(errorText(error));
+      return;
+    }
+    if (!configured) {
+      onError(errorMessages.google.notConfigured);
+      return;
+    }
+    leavePage(googleStartUrl(returnTo));
+  };
+}
+
+/** What `/login#google=<code>` or `/login#googleError=<message>` carries back from the provider round trip. */
+export type GoogleReturn = { code: string } | { error: string } | null;
+
+export function readGoogleReturn(hash: string): GoogleReturn {
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    const name = part.slice(0, index);
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(index + 1));
+    } catch {
+      value = part.slice(index + 1);
+    }
+    if (name === 'google' && value) return { code: value };
+    if (name === 'googleError') return { error: value || errorMessages.google.failed };
+  }
+  return null;
+}

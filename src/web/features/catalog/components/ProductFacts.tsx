@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import type { Product } from '../../../../shared/api.js';
+import { formatDollars } from '../../../../shared/money.js';
+
+/** How the facts are laid out: a card in a product grid, or the product's own page (place-order/{id}). */
+type Layout = 'card' | 'page';
+
+const styles = {
+  card: {
+    picture: 'flex aspect-[4/3] items-center justify-center bg-slate-100',
+    image: 'h-full w-full object-contain p-4',
+    size: { width: 400, height: 300 },
+    body: 'flex flex-1 flex-col gap-2 p-5',
+    name: 'text-lg font-bold text-slate-900',
+    description: 'line-clamp-3 text-sm text-slate-700',
+    facts: 'mt-1 space-y-1 text-sm text-slate-800',
+    fact: undefined,
+    price: 'font-semibold text-slate-900',
+    action: 'mt-auto pt-3',
+  },
+  page: {
+    picture: 'flex items-center justify-center bg-slate-100 p-8',
+    image: 'h-auto w-full max-w-md object-contain',
+    size: { width: 480, height: 360 },
+    body: 'flex flex-col gap-4 p-6 md:p-8',
+    name: 'text-3xl font-extrabold tracking-tight text-slate-900',
+    description: 'text-slate-700',
+    facts: 'divide-y divide-slate-200 rounded-xl border border-slate-200 text-slate-800',
+    fact: 'px-4 py-3',
+    price: 'px-4 py-3 text-lg font-bold text-slate-900',
+    action: 'mt-auto',
+  },
+} as const;
+
+interface ProductFactsProps {
+  product: Product;
+  layout: Layout;
+  /** A card in the first row, whose picture may be the page's largest paint: not lazy. */
+  eager?: boolean;
+  /** The button or link under the facts ('Order Now', 'Place Order Now'). */
+  action: ReactNode;
+}
+
+/**
+ * What the SPEC shows of a product, in the product card and on the place-order page alike: its picture,
+ * name, description, 'Available Items', 'Minimum Order Quantity' and 'Price', then an action. Renders the
+ * picture and the text column, side by side or stacked as the caller lays them out.
+ */
+export function ProductFacts({ product, layout, eager = false, action }: ProductFactsProps) {
+  const style = styles[layout];
+  const Name = layout === 'page' ? 'h1' : 'h3';
+  const loading = layout === 'card' ? { loading: eager ? ('eager' as const) : ('lazy' as const), decoding: 'async' as const } : {};
+  return (
+    <>
+      <div className={style.picture}>
+        <img src={product.img} alt={product.name} {...loading} {...style.size} className={style.image} />
+      </div>
+      <div className={style.body}>
+        <Name className={style.name}>{product.name}</Name>
+        <p className={style.description}>{product.description}</p>
+        <ul className={style.facts}>
+          <li className={style.fact}>Available Items: {product.stock} units</li>
+          <li className={style.fact}>Minimum Order Quantity: {product.min} units</li>
+          <li className={style.price}>Price: ${formatDollars(product.price)} (per unit)</li>
+        </ul>
+        <div className={style.action}>{action}</div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ConfirmedPayment, Order, OrderEvent, PaymentIntentAnswer, PaymentsConfig } from '../../../shared/api.js';
+import type {
+  orderInputSchema,
+  orderPatchSchema,
+  paymentIntentRequestSchema,
+  testPaymentConfirmSchema,
+} from '../../../shared/schemas.js';
+import { apiFetch, seg } from '../../lib/api-client.js';
+import { keys } from '../../lib/query-keys.js';
+
+type PlaceOrderBody = z.input<typeof orderInputSchema>;
+type OrderPatchBody = z.input<typeof orderPatchSchema>;
+type PaymentIntentBody = z.input<typeof paymentIntentRequestSchema>;
+type TestConfirmBody = z.input<typeof testPaymentConfirmSchema>;
+
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlaceOrderBody) => apiFetch<Order>('/api/orders', { method: 'POST', body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.orders }),
+        client.invalidateQueries({ queryKey: keys.products }),
+      ]),
+  });
+}
+
+export function useMyOrders(email: string | undefined) {
+  return useQuery({
+    queryKey: keys.myOrders(email ?? ''),
+    queryFn: ({ signal }) => apiFetch<Order[]>(`/api/orders/${seg(email ?? '')}`, { signal }),
+    enabled: Boolean(email),
+  });
+}
+
+export function useAllOrders() {
+  return useQuery({
+    queryKey: keys.allOrders,
+    queryFn: ({ signal }) => apiFetch<Order[]>('/api/orders', { signal }),
+  });
+}
+
+export function useOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: keys.order(id ?? ''),
+    queryFn: ({ signal }) => apiFetch<Order>(`/api/order/${seg(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<Order>(`/api/orders/${seg(id)}`, { method: 'DELETE' }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.orders }),
+        // The cancelled order's units go back to the product's stock.
+        client.invalidateQueries({ queryKey: keys.products }),
+      ]),
+  });
+}
+
+/** SPEC's PATCH /api/orders/:id, both faces: a delivery (admin) or a payment report (the owner). */
+const patchOrder = (id: string, body: OrderPatchBody) => apiFetch<Order>(`/api/orders/${seg(id)}`, { method: 'PATCH', body });
+
+export function useDeliverOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => patchOrder(id, { status: 'shipped' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.orders }),
+  });
+}
+
+/** Who changed an order and when (admin only). Loaded when its dialog opens. */
+export function useOrderHistory(id: string | null) {
+  return useQuery({
+    queryKey: keys.orderHistory(id ?? ''),
+    queryFn: ({ signal }) => apiFetch<OrderEvent[]>(`/api/orders/${seg(id ?? '')}/history`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/**
+ * After the card payment is confirmed: the owner reports the payment's id; the server checks it with the
+ * payment provider and answers with the order, now paid ('pending'), or refuses with a message.
+ */
+export function usePayOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, transactionId }: { orderId: string; transactionId: string }) => patchOrder(orderId, { transactionId }),
+    onSuccess: (order) => {
+      client.setQueryData(keys.order(order._id), order);
+      return client.invalidateQueries({ queryKey: keys.orders });
+    },
+  });
+}
+
+// ---- Card payments ---------------------------------------------------------
+
+export function usePaymentsConfig() {
+  return useQuery({
+    queryKey: keys.paymentsConfig,
+    queryFn: ({ signal }) => apiFetch<PaymentsConfig>('/api/payments/config', { signal, auth: false }),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The payment intent of an unpaid order, created when the payment page opens. The server keeps one intent
+ * per order and amount, so asking again (a reload, a retry) gets the same one and never a second charge.
+ */
+export function usePaymentIntent(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.paymentIntent(orderId),
+    queryFn: () =>
+      apiFetch<PaymentIntentAnswer>('/api/create-payment-intent', {
+        method: 'POST',
+        body: { orderId } satisfies PaymentIntentBody,
+      }),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** The built-in test processor's stand-in for Stripe.js's confirmCardPayment. */
+export function confirmTestPayment(body: TestConfirmBody) {
+  return apiFetch<ConfirmedPayment>('/api/payments/test/confirm', { method: 'POST', body, auth: false });
+}

@@ -1,0 +1,36 @@
+import { messages } from '../../../shared/messages.js';
+import type { OrderStatus } from '../../../shared/order-status.js';
+
+/**
+ * How an order in a status is shown and what may be done with it, one record per status (SPEC section 4).
+ * A `Record<OrderStatus, …>`: a status added to ORDER_STATUSES does not compile until it is described here.
+ * Whether an actor may make a move is still asked of `canTransition` (src/shared/order-status.ts).
+ */
+export interface OrderStatusDisplay {
+  /** How the status reads on screen (badge, history, payment page). */
+  label: string;
+  /** The status badge's colours. */
+  tone: string;
+  /** The history dialog's word for a change into this status ("paid: not paid → pending"). */
+  history: string;
+  /**
+   * My Orders, the customer's action column, and the payment page:
+   * 'pay' offers Pay and Cancel; 'receipt' shows 'paid' with the transaction id; 'closed' shows the label only.
+   */
+  customer: 'pay' | 'receipt' | 'closed';
+  /** Manage Orders, the admin's action: Cancel, Deliver (sets 'shipped'), the word 'Delivered', or nothing. */
+  admin: 'cancel' | 'deliver' | 'delivered' | null;
+}
+
+export const ORDER_STATUS_DISPLAY: Record<OrderStatus, OrderStatusDisplay> = {
+  'not paid': { label: 'not paid', tone: 'bg-amber-100 text-amber-900', history: 'not paid', customer: 'pay', admin: 'cancel' },
+  pending: { label: 'pending', tone: 'bg-sky-100 text-sky-900', history: 'paid', customer: 'receipt', admin: 'deliver' },
+  shipped: { label: 'shipped', tone: 'bg-emerald-100 text-emerald-900', history: 'shipped', customer: 'receipt', admin: 'delivered' },
+  cancelled: { label: 'cancelled', tone: 'bg-slate-200 text-slate-800', history: 'cancelled', customer: 'closed', admin: null },
+  // An order that expired unpaid (its stock returned) reads 'cancelled (expired)'.
+  expired: { label: messages.ui.orderExpired, tone: 'bg-slate-200 text-slate-800', history: 'expired', customer: 'closed', admin: null },
+};
+
+export function statusLabel(status: OrderStatus): string {
+  return ORDER_STATUS_DISPLAY[status].label;
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { Order } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { formatDollars } from '../../../../shared/money.js';
+import { canTransition } from '../../../../shared/order-status.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { Panel } from '../../../components/Panel.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { useConfirm } from '../../../components/useConfirm.js';
+import { useAllOrders, useCancelOrder, useDeliverOrder } from '../api.js';
+import { OrderHistoryDialog } from '../components/OrderHistoryDialog.js';
+import { StatusBadge } from '../components/StatusBadge.js';
+import { ORDER_STATUS_DISPLAY } from '../order-status.js';
+
+export function ManageOrdersPage() {
+  const orders = useAllOrders();
+  const cancel = useCancelOrder();
+  const deliver = useDeliverOrder();
+  const { ask, dialog } = useConfirm();
+  const [historyOf, setHistoryOf] = useState<Order | null>(null);
+
+  const onCancel = (order: Order) =>
+    ask(messages.confirm.removeOrder(order.quantity, order.product), async () => {
+      await cancel.mutateAsync(order._id);
+      return messages.toast.orderCancelledByAdmin(order.quantity, order.product);
+    });
+
+  const onDeliver = (order: Order) =>
+    ask(messages.confirm.shipOrder(order.quantity, order.product, order.name), async () => {
+      await deliver.mutateAsync(order._id);
+      return messages.toast.orderShipped(order.quantity, order.product, order.name, order.address);
+    });
+
+  return (
+    <Panel title={`Manage All Orders (${orders.data?.length ?? 0})`}>
+      <title>Manage All Orders – Partsmith</title>
+      <QueryState query={orders} label="orders">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-slate-700">No orders yet.</p>
+          ) : (
+            <DataTable label="All orders" columns={['Customer', 'Product', 'Quantity (units)', 'Total ($)', 'Status', 'Paid', 'Action']}>
+              {list.map((order) => (
+                <tr key={order._id} data-testid={`order-${order._id}`}>
+                  <td>
+                    <p className="font-medium">{order.name}</p>
+                    <p className="text-xs text-slate-700">{order.email}</p>
+                  </td>
+                  <td>{order.product}</td>
+                  <td>{order.quantity}</td>
+                  <td>${formatDollars(order.total)}</td>
+                  <td>
+                    <StatusBadge status={order.status} />
+                  </td>
+                  <td>
+                    <span className={order.paid ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
+                      {order.paid ? 'yes' : 'no'}
+                    </span>
+                  </td>
+                  <td>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
+                      <button
+                        type="button"
+                        className="btn-secondary px-3 py-1.5"
+                        aria-label={`History of order ${order._id}`}
+                        onClick={() => setHistoryOf(order)}
+                      >
+                        History
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </QueryState>
+      {dialog}
+      <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
+    </Panel>
+  );
+}
+
+/** SPEC section 4, admin view: 'not paid' → Cancel; 'pending' → Deliver; 'shipped' → 'Delivered'. */
+function AdminActions({ order, onCancel, onDeliver }: { order: Order; onCancel: () => void; onDeliver: () => void }) {
+  switch (ORDER_STATUS_DISPLAY[order.status].admin) {
+    case 'delivered':
+      return <span className="font-semibold text-emerald-800">Delivered</span>;
+    case 'deliver':
+      return canTransition(order.status, 'shipped', 'admin') ? (
+        <button type="button" className="btn-success px-3 py-1.5" onClick={onDeliver}>
+          Deliver
+        </button>
+      ) : null;
+    case 'cancel':
+      return canTransition(order.status, 'cancelled', 'admin') ? (
+        <button type="button" className="btn-danger px-3 py-1.5" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null;
+    case null:
+      return null;
+  }
+}

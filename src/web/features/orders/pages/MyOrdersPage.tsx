@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import type { Order } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { formatDollars } from '../../../../shared/money.js';
+import { canTransition } from '../../../../shared/order-status.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { Panel } from '../../../components/Panel.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { useConfirm } from '../../../components/useConfirm.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { useCancelOrder, useMyOrders } from '../api.js';
+import { StatusBadge } from '../components/StatusBadge.js';
+import { ORDER_STATUS_DISPLAY } from '../order-status.js';
+
+export function MyOrdersPage() {
+  const { user } = useAuth();
+  const orders = useMyOrders(user?.email);
+  const cancel = useCancelOrder();
+  const { ask, dialog } = useConfirm();
+
+  const onCancel = (order: Order) =>
+    ask(messages.confirm.removeOrder(order.quantity, order.product), async () => {
+      await cancel.mutateAsync(order._id);
+      return messages.toast.orderCancelledByCustomer(order.quantity, order.product);
+    });
+
+  return (
+    <Panel title={`Your Orders: ${orders.data?.length ?? 0}`}>
+      <title>My Orders – Partsmith</title>
+      <QueryState query={orders} label="your orders">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-slate-700">
+              You have no orders yet.{' '}
+              <Link to="/allProducts" className="font-semibold text-brand-700 underline">
+                Browse the products
+              </Link>
+            </p>
+          ) : (
+            <DataTable label="Your orders" columns={['Product', 'Quantity (units)', 'Price ($ per unit)', 'Total Cost ($)', 'Status', 'Action']}>
+              {list.map((order) => (
+                <tr key={order._id} data-testid={`order-${order._id}`}>
+                  <td className="font-medium">{order.product}</td>
+                  <td>{order.quantity}</td>
+                  <td>${formatDollars(order.price)}</td>
+                  <td>${formatDollars(order.total)}</td>
+                  <td>
+                    <StatusBadge status={order.status} />
+                  </td>
+                  <td>
+                    <CustomerActions order={order} onCancel={() => onCancel(order)} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </QueryState>
+      {dialog}
+    </Panel>
+  );
+}
+
+/**
+ * SPEC section 4, customer view: pay or cancel while unpaid; 'paid' and the transaction id once paid;
+ * a cancelled or expired order ('cancelled (expired)') offers nothing.
+ */
+function CustomerActions({ order, onCancel }: { order: Order; onCancel: () => void }) {
+  const { customer, label } = ORDER_STATUS_DISPLAY[order.status];
+  switch (customer) {
+    case 'receipt':
+      return (
+        <div className="text-sm">
+          <span className="font-semibold text-emerald-800">paid</span>
+          {order.transactionId && (
+            <p className="text-xs break-all text-slate-700">
+              Transaction ID: <span className="font-mono">{order.transactionId}</span>
+            </p>
+          )}
+        </div>
+      );
+    case 'closed':
+      return <span className="text-sm text-slate-700">{label}</span>;
+    case 'pay':
+      return (
+        <div className="flex flex-wrap gap-2">
+          {order.price > 0 && (
+            <Link to={`/dashboard/payment/${order._id}`} className="btn-success px-3 py-1.5">
+              Pay
+            </Link>
+          )}
+          {canTransition(order.status, 'cancelled', 'customer') && (
+            <button type="button" className="btn-danger px-3 py-1.5" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      );
+  }
+}

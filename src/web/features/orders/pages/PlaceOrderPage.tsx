@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { QueryState } from '../../../components/QueryState.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { useProduct } from '../../catalog/api.js';
+import { ProductFacts } from '../../catalog/components/ProductFacts.js';
+import { OrderModal } from '../components/OrderModal.js';
+
+export function PlaceOrderPage() {
+  const { id } = useParams();
+  const product = useProduct(id);
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <title>{product.data ? `${product.data.name} – Place order – Partsmith` : 'Place order – Partsmith'}</title>
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-700">
+        <Link to="/allProducts" className="underline hover:text-brand-700">
+          All Products
+        </Link>{' '}
+        / <span aria-current="page">{product.data?.name ?? 'Product'}</span>
+      </nav>
+      <QueryState query={product} label="the product">
+        {(item) => (
+          <div className="card grid gap-8 overflow-hidden md:grid-cols-2">
+            <ProductFacts
+              product={item}
+              layout="page"
+              action={
+                <button type="button" className="btn-primary px-6 py-3 text-base" onClick={() => setOpen(true)}>
+                  Place Order Now
+                </button>
+              }
+            />
+            {user && <OrderModal open={open} onClose={() => setOpen(false)} product={item} user={user} />}
+          </div>
+        )}
+      </QueryState>
+    </div>
+  );
+}

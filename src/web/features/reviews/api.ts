@@ -1,0 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Review } from '../../../shared/api.js';
+import type { reviewInputSchema } from '../../../shared/schemas.js';
+import { apiFetch } from '../../lib/api-client.js';
+import { keys } from '../../lib/query-keys.js';
+
+type ReviewBody = z.input<typeof reviewInputSchema>;
+
+/** The newest reviews (the home page shows a handful, not the server's full list). */
+export function useReviews(limit = 8) {
+  return useQuery({
+    queryKey: [...keys.reviews, limit],
+    queryFn: ({ signal }) => apiFetch<Review[]>(`/api/review?limit=${limit}`, { signal }),
+  });
+}
+
+export function usePostReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => apiFetch<Review>('/api/review', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.reviews }),
+  });
+}
