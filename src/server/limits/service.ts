@@ -51,10 +51,15 @@ export function memoryCounters(): Counters {
   };
 }
 
+/** Every this many hits, a server deletes the windows that ended (so the table stays small). */
+const SWEEP_EVERY_HITS = 1000;
+
 export function databaseCounters(db: Executor): Counters {
+  let hits = 0;
   return {
     async hit(key, windowMs) {
       const at = Date.now();
+      if (++hits % SWEEP_EVERY_HITS === 0) await db.deleteFrom('counters').where('reset_at', '<=', at).execute();
       const row = await db
         .insertInto('counters')
         .values({ key, count: 1, reset_at: at + windowMs })
@@ -81,9 +86,4 @@ export function databaseCounters(db: Executor): Counters {
 /** Shared by every server on PostgreSQL; this process's own on SQLite. */
 export function countersFor(db: Db): Counters {
   return db.dialect === 'postgres' ? databaseCounters(db.kysely) : memoryCounters();
-}
-
-/** Windows that ended long ago are deleted now and then (PostgreSQL). */
-export async function deleteEndedWindows(db: Executor, before = Date.now()): Promise<void> {
-  await db.deleteFrom('counters').where('reset_at', '<=', before).execute();
 }

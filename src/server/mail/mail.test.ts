@@ -1,0 +1,160 @@
+/**
+ * E-mail end to end against a real SMTP server on loopback: what the shop writes to the outbox in the
+ * same transaction as its cause is sent, read back as a person's mail client would, and its links work.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expireUnpaidOrders } from '../flows/expire-orders.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type MailSink, startMailSink } from '../test/smtp.js';
+import { logTransport, type MailTransport, sendDueMail, smtpTransport } from './sender.js';
+import { enqueueMail } from './service.js';
+
+const PUBLIC_URL = 'https://shop.partsmith.example';
+const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Parameters<typeof sendDueMail>[3];
+
+describe(`e-mail over SMTP (${databaseKind})`, () => {
+  let sink: MailSink;
+  let server: TestServer;
+  let transport: MailTransport;
+  let admin: Account;
+  const shop = { name: 'Partsmith', publicUrl: PUBLIC_URL };
+
+  beforeAll(async () => {
+    sink = await startMailSink();
+    server = await startTestServer({ PUBLIC_URL });
+    transport = await smtpTransport(sink.url, 'Partsmith <shop@partsmith.example>');
+    admin = await registerAdmin(server);
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink.close();
+  });
+  beforeEach(async () => {
+    await send();
+    sink.received.length = 0;
+  });
+
+  const send = () => sendDueMail(server.db.kysely, transport, shop, quietLog);
+  const mailsTo = (email: string) => sink.received.filter((mail) => mail.to === email);
+  const linkIn = (text: string, path: string) => {
+    const match = text.match(new RegExp(`${PUBLIC_URL}${path}#token=([A-Za-z0-9_%-]+)`));
+    if (!match) throw new Error(`no ${path} link in:\n${text}`);
+    return decodeURIComponent(match[1]!);
+  };
+
+  it('confirms the address with the link from the registration e-mail', async () => {
+    const account = await registerCustomer(server.app, 'Mia Mechanic');
+    expect(await send()).toBeGreaterThanOrEqual(1);
+    const [mail] = mailsTo(account.email);
+    expect(mail).toMatchObject({ from: '"Partsmith" <shop@partsmith.example>', subject: 'Please confirm your e-mail address – Partsmith' });
+    expect(mail!.text).toContain('Hello Mia Mechanic,');
+    expect(mail!.html).toContain('<a href="https://shop.partsmith.example/verify-email#token=');
+    const verified = await call(server.app, 'POST', '/api/auth/verify-email', { body: { token: linkIn(mail!.text, '/verify-email') } });
+    expect(verified.statusCode).toBe(204);
+    expect((await call(server.app, 'GET', '/api/me', { token: account.token })).json().emailVerified).toBe(true);
+  });
+
+  it('resets a forgotten password through the link in the e-mail', async () => {
+    const account = await registerCustomer(server.app);
+    await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: account.email } });
+    await send();
+    const mail = mailsTo(account.email).find((m) => m.subject.startsWith('Reset your password'))!;
+    expect(mail.text).toContain('The link works once and for 1 hour.');
+    const confirm = await call(server.app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token: linkIn(mail.text, '/reset-password'), password: 'gearbox-7731' },
+    });
+    expect(confirm.statusCode).toBe(204);
+    const login = await call(server.app, 'POST', '/api/auth/login', { body: { email: account.email, password: 'gearbox-7731' } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('tells the customer when an order is placed, paid (amount and transaction id), shipped, cancelled or expired', async () => {
+    const customer = await registerCustomer(server.app, 'Olu Fleet');
+    const productId = await createProduct(server.app, admin, { name: 'Brake Disc', price: 42.5, stock: 1000, min: 10 });
+    const place = async () =>
+      (await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 20, phone: '5550100', address: 'Yard 7, Leeds' } })).json()._id as string;
+
+    const paidId = await place();
+    const { clientSecret } = (await call(server.app, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId: paidId } })).json();
+    const card = { number: '4242424242424242', expiry: '12 / 40', cvc: '123' };
+    const intentId = (await call(server.app, 'POST', '/api/payments/test/confirm', { body: { clientSecret, card } })).json().paymentIntent.id;
+    expect((await call(server.app, 'PATCH', `/api/orders/${paidId}`, { token: customer.token, body: { transactionId: intentId } })).statusCode).toBe(200);
+    expect((await call(server.app, 'PATCH', `/api/orders/${paidId}`, { token: admin.token, body: { status: 'shipped' } })).statusCode).toBe(200);
+    const cancelledId = await place();
+    await call(server.app, 'DELETE', `/api/orders/${cancelledId}`, { token: customer.token });
+    const expiredId = await place();
+    await expireUnpaidOrders(server.db.kysely, 0, Date.now() + 1000);
+    await send();
+
+    const subjects = mailsTo(customer.email).map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        `Your order ${paidId} is placed – Partsmith`,
+        `Payment received for order ${paidId} – Partsmith`,
+        `Order ${paidId} is shipped – Partsmith`,
+        `Order ${cancelledId} is cancelled – Partsmith`,
+        `Order ${expiredId} expired unpaid – Partsmith`,
+      ]),
+    );
+    const paid = mailsTo(customer.email).find((m) => m.subject.startsWith('Payment received'))!;
+    expect(paid.text).toContain('You Paid: $850 for 20 units of Brake Disc at $42.50 per unit: $850.');
+    expect(paid.text).toContain(`Your Transaction ID: ${intentId}`);
+    const shipped = mailsTo(customer.email).find((m) => m.subject.startsWith(`Order ${paidId} is shipped`))!;
+    expect(shipped.text).toContain('is shipped to Olu Fleet, Yard 7, Leeds.');
+  });
+
+  it('writes nothing when the change behind it fails: an order refused for stock mails nobody', async () => {
+    const customer = await registerCustomer(server.app);
+    const productId = await createProduct(server.app, admin, { stock: 10, min: 1 });
+    const refused = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 11, phone: '5550100', address: 'X' } });
+    expect(refused.statusCode).toBe(409);
+    await send();
+    expect(mailsTo(customer.email).filter((m) => m.subject.includes('order'))).toEqual([]);
+  });
+
+  it('tries again later when the SMTP server refuses, and gives up after eight tries', async () => {
+    await enqueueMail(server.db.kysely, { kind: 'verify-email', to: 'retry@example.com', data: { name: 'R', token: 't' } });
+    sink.refuseNext = 1;
+    expect(await send()).toBe(0);
+    const row = () => server.db.kysely.selectFrom('outbox').selectAll().where('recipient', '=', 'retry@example.com').executeTakeFirstOrThrow();
+    const failedOnce = await row();
+    expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(Date.parse(failedOnce.next_attempt_at)).toBeGreaterThan(Date.now() + 50_000);
+    expect(await send()).toBe(0); // not due yet
+    await server.db.kysely.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).where('id', '=', failedOnce.id).execute();
+    expect(await send()).toBe(1);
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(mailsTo('retry@example.com')).toHaveLength(1);
+
+    await enqueueMail(server.db.kysely, { kind: 'verify-email', to: 'hopeless@example.com', data: { name: 'H', token: 't' } });
+    await server.db.kysely.updateTable('outbox').set({ attempts: 7 }).where('recipient', '=', 'hopeless@example.com').execute();
+    sink.refuseNext = 1;
+    await send();
+    expect((await server.db.kysely.selectFrom('outbox').select('status').where('recipient', '=', 'hopeless@example.com').executeTakeFirstOrThrow()).status).toBe('failed');
+  });
+
+  it('sends each message once when two senders (two servers) work the outbox at the same time', async () => {
+    for (let i = 0; i < 30; i++) await enqueueMail(server.db.kysely, { kind: 'verify-email', to: `batch${i}@example.com`, data: { name: 'B', token: 't' } });
+    const second = await smtpTransport(sink.url, 'Partsmith <shop@partsmith.example>');
+    const senders = [transport, second].map(async (t) => {
+      let total = 0;
+      for (let n = await sendDueMail(server.db.kysely, t, shop, quietLog, 5); n > 0; n = await sendDueMail(server.db.kysely, t, shop, quietLog, 5)) total += n;
+      return total;
+    });
+    const counts = await Promise.all(senders);
+    expect(counts[0]! + counts[1]!).toBe(30);
+    const batch = sink.received.filter((m) => m.to.startsWith('batch'));
+    expect(batch).toHaveLength(30);
+    expect(new Set(batch.map((m) => m.to)).size).toBe(30);
+  });
+
+  it('without SMTP, writes each e-mail to the log and keeps it in the outbox, where an admin can read it', async () => {
+    const lines: unknown[] = [];
+    const log = { ...quietLog, info: (entry: unknown) => lines.push(entry) } as unknown as Parameters<typeof sendDueMail>[3];
+    const account = await registerCustomer(server.app, 'Logged Person');
+    expect(await sendDueMail(server.db.kysely, logTransport(log), shop, log)).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(lines)).toContain(account.email);
+    const outbox = (await call(server.app, 'GET', '/api/admin/outbox', { token: admin.token })).json();
+    expect(outbox[0]).toMatchObject({ to: account.email, kind: 'verify-email', status: 'logged', subject: 'Please confirm your e-mail address – Partsmith' });
+  });
+});
