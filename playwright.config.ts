@@ -13,12 +13,19 @@ process.env.E2E_OIDC_PORT ??= '4311';
 process.env.E2E_NO_GOOGLE_DB_FILE ??= join(tmpdir(), `partsmith-e2e-no-google-${Date.now()}-${process.pid}.db`);
 process.env.E2E_NO_GOOGLE_PORT ??= '4312';
 
+// The loopback mail sink (e2e/mail-sink.ts): the shop sends real e-mail to its SMTP port, the tests read
+// what arrived from its HTTP port (e2e/helpers.ts, newestMail).
+process.env.E2E_MAIL_SMTP_PORT ??= '4313';
+process.env.E2E_MAIL_HTTP_PORT ??= '4314';
+
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const oidcPort = Number(process.env.E2E_OIDC_PORT);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 const noGooglePort = Number(process.env.E2E_NO_GOOGLE_PORT);
 const noGoogleURL = `http://127.0.0.1:${noGooglePort}`;
+const mailSmtpPort = Number(process.env.E2E_MAIL_SMTP_PORT);
+const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -61,6 +68,16 @@ export default defineConfig({
       env: { OIDC_PORT: String(oidcPort) },
     },
     {
+      // Started before the shop, which sends its e-mail here (SMTP_URL below).
+      command: 'npx tsx e2e/mail-sink.ts',
+      url: `http://127.0.0.1:${mailHttpPort}/messages`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAIL_SINK_SMTP_PORT: String(mailSmtpPort), MAIL_SINK_HTTP_PORT: String(mailHttpPort) },
+    },
+    {
       command: 'npm run build:web && npx tsx src/server/main.ts',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -82,6 +99,10 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         PUBLIC_URL: baseURL,
         OIDC_ISSUER: oidcIssuer,
+        // Real e-mail, to the sink above; links in it point at PUBLIC_URL.
+        SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
+        MAIL_FROM: 'Partsmith <shop@partsmith.example>',
+        MAIL_SEND_EVERY: '200ms',
       },
     },
     {

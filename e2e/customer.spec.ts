@@ -127,6 +127,8 @@ test.describe('a customer', () => {
     await expect(page.getByText('Please Pay for Tire')).toBeVisible();
     await expect(page.getByText(`Your Order is ${ordered} units of Tire`)).toBeVisible();
     await expect(page.getByText(`Please pay: $${total}`)).toBeVisible();
+    // An unpaid order holds its parts for a while (UNPAID_ORDER_TTL), in the browser's local time.
+    await expect(page.getByText(/^The parts of this order are held for you until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\.$/)).toBeVisible();
     await expect(
       page.getByText('Test mode — no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC.'),
     ).toBeVisible();

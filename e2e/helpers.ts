@@ -7,6 +7,7 @@ import {
   productPageSchema,
   type Product,
 } from '../src/shared/api.js';
+import type { ReceivedMail } from './mail-sink.js';
 
 export const ADMIN = { email: 'admin@partsmith.example', password: 'partsmith-admin' };
 export const CUSTOMER = { email: 'customer@partsmith.example', password: 'partsmith-customer' };
@@ -82,4 +83,32 @@ export async function payOrderThroughApi(request: APIRequestContext, token: stri
   const patched = await request.patch(`/api/orders/${orderId}`, { headers, data: { transactionId: paymentIntent.id } });
   expect(patched.status(), await patched.text()).toBe(200);
   return paymentIntent.id;
+}
+
+const MAIL_SINK = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? '4314'}`;
+
+/**
+ * The newest e-mail to `to` whose subject matches, once the shop has sent it to the mail sink
+ * (e2e/mail-sink.ts); with `count`, once that many such e-mails have arrived.
+ */
+export async function newestMail(to: string, subject: RegExp, count = 1): Promise<ReceivedMail> {
+  let matching: ReceivedMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${MAIL_SINK}/messages?to=${encodeURIComponent(to)}`);
+        matching = ((await response.json()) as ReceivedMail[]).filter((mail) => subject.test(mail.subject));
+        return matching.length;
+      },
+      { message: `${count} e-mail(s) to ${to} with a subject like ${subject}`, timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return matching.at(-1)!;
+}
+
+/** The link of an e-mail that goes to `path` of the shop (e.g. '/reset-password'), as written in its text. */
+export function linkIn(mail: ReceivedMail, path: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === path);
+  if (!link) throw new Error(`No link to ${path} in the e-mail "${mail.subject}":\n${mail.text}`);
+  return link;
 }

@@ -139,6 +139,16 @@ describe(`authorization matrix (${databaseKind})`, () => {
         request: async () => ({ method: 'POST', url: '/api/payments/webhook', body: { id: 'evt_1', type: 'payment_intent.succeeded' } }),
       },
       { route: 'GET /api/review', expected: every(200), request: async () => ({ method: 'GET', url: '/api/review' }) },
+      { route: 'GET /api/admin/reviews', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/reviews' }) },
+      {
+        route: 'PATCH /api/review/{id}',
+        expected: adminOnly(200),
+        request: async () => {
+          const review = await call(server.app, 'POST', '/api/review', { token: accounts.customer.token, body: { rating: '4', comment: 'fine' } });
+          return { method: 'PATCH', url: `/api/review/${review.json()._id}`, body: { hidden: true } };
+        },
+      },
+      { route: 'GET /api/products/{id}/open-orders', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/open-orders` }) },
       { route: 'POST /api/review', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/review', body: { rating: '5', comment: 'ok' } }) },
       { route: 'GET /api/user', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/user' }) },
       { route: 'GET /api/user/{email}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/user/${me}` }) },

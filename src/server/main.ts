@@ -56,7 +56,7 @@ async function main() {
  * in the kernel's accept queue: requests that had already arrived (a burst, a proxy's fresh connections)
  * got a reset. And an answer sent with keep-alive left its connection open, so the close waited for the
  * client's keep-alive to time out, past the 10 s limit: exit 1 with every keep-alive client. So: keep
- * accepting until the queue is empty (no new connection for 100 ms, 2 s at most), answering with
+ * accepting until the queue is empty (no request in flight and no new connection for 100 ms, 5 s at most), answering with
  * `Connection: close`; then close the listener only, wait until no request has been in flight for a
  * moment, and close the app (the connections left are idle) and the database.
  */
@@ -87,8 +87,12 @@ function stopOnSignals(app: FastifyInstance, closeDatabase: () => Promise<void>)
       process.exit(1);
     }, 10_000).unref();
     for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
-    const acceptUntil = Date.now() + 2000;
-    while (Date.now() - lastConnection < 100 && Date.now() < acceptUntil) await sleep(20);
+    // A busy process accepts queued connections only between requests: keep accepting for at least 100 ms
+    // after the signal (the queue may not have been looked at since) and while requests are in flight, or
+    // a loaded server would close its listener on connections still in the queue.
+    lastConnection = Date.now();
+    const acceptUntil = Date.now() + 5000;
+    while ((Date.now() - lastConnection < 100 || inFlight.size > 0) && Date.now() < acceptUntil) await sleep(20);
     // The listening socket only; the http server's own close() would drop unread requests (see above).
     Server.prototype.close.call(app.server);
     while (inFlight.size > 0 || Date.now() - lastActivity < 250) await sleep(25);

@@ -76,6 +76,8 @@ export const reviewSchema = z.object({
   email: z.string(),
   rating: z.enum(['1', '2', '3', '4', '5']),
   comment: z.string(),
+  /** Hidden by an admin: kept, shown to admins only. */
+  hidden: z.boolean(),
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;
@@ -174,5 +176,9 @@ export const auditEntrySchema = z.object({
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A product's orders that removing it would touch (GET /api/products/:id/open-orders, admins). */
+export const openOrdersSchema = z.object({ unpaid: z.number().int(), toShip: z.number().int() });
+export type OpenOrders = z.infer<typeof openOrdersSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });

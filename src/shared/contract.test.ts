@@ -14,6 +14,9 @@ describe('the HTTP contract table', () => {
     expect(findEndpoint('GET', '/api/payments/config')?.path).toBe('/api/payments/config');
     expect(findEndpoint('PUT', '/api/user/admin/a%40b.co')?.path).toBe('/api/user/admin/:email');
     expect(findEndpoint('post', 'http://127.0.0.1:3000/api/review')?.status).toBe(201);
+    expect(findEndpoint('DELETE', '/api/auth/sessions')?.path).toBe('/api/auth/sessions');
+    expect(findEndpoint('DELETE', '/api/auth/sessions/12')?.path).toBe('/api/auth/sessions/:id');
+    expect(findEndpoint('POST', '/api/auth/password-reset')?.status).toBe(202);
     expect(findEndpoint('GET', '/api/orders/')).toBeUndefined();
     expect(findEndpoint('GET', '/api/nothing')).toBeUndefined();
   });

@@ -22,6 +22,7 @@ import {
   productPageSchema,
   productSchema,
   reviewSchema,
+  sessionSchema,
   userSchema,
   webhookAnswerSchema,
 } from './api.js';
@@ -31,12 +32,16 @@ import {
   loginSchema,
   orderInputSchema,
   orderPatchSchema,
+  passwordChangeSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   paymentIntentRequestSchema,
   productInputSchema,
   profileUpdateSchema,
   registerSchema,
   reviewInputSchema,
   testPaymentConfirmSchema,
+  verifyEmailSchema,
 } from './schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,7 +52,7 @@ export interface Endpoint {
   path: string;
   /** The status of a success. */
   status: number;
-  /** The success answer's schema; null when a success has no body (204). */
+  /** The success answer's schema; null when a success has no body (204, or 202 for work accepted). */
   answer: z.ZodType | null;
   /** The request body's schema, for the calls that send one. */
   body?: z.ZodType;
@@ -67,6 +72,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/auth/login', authResponseSchema, { body: loginSchema }),
   endpoint('POST', '/api/auth/logout', null),
   endpoint('GET', '/api/me', userSchema),
+  endpoint('POST', '/api/auth/password', null, { body: passwordChangeSchema }),
+  // Answered alike whether the account exists or not.
+  endpoint('POST', '/api/auth/password-reset', null, { status: 202, body: passwordResetRequestSchema }),
+  endpoint('POST', '/api/auth/password-reset/confirm', null, { body: passwordResetConfirmSchema }),
+  endpoint('POST', '/api/auth/verify-email', null, { body: verifyEmailSchema }),
+  endpoint('POST', '/api/auth/verify-email/resend', null, { status: 202 }),
+  endpoint('GET', '/api/auth/sessions', z.array(sessionSchema)),
+  endpoint('DELETE', '/api/auth/sessions/:id', null),
+  endpoint('DELETE', '/api/auth/sessions', null),
   endpoint('GET', '/api/auth/google/status', googleStatusSchema),
   endpoint('POST', '/api/auth/google/exchange', googleExchangeAnswerSchema, { body: googleExchangeRequestSchema }),
   // Catalog: with `limit` or `cursor` a page, without (old clients) a plain array.

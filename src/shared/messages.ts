@@ -84,6 +84,17 @@ export const messages = {
     sessionRevoked: 'The session is signed out.',
     otherSessionsRevoked: 'Every other session of your account is signed out.',
     heldUntil: (when: string) => `The parts of this order are held for you until ${when}.`,
+    resetHelp: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+    passwordsDiffer: 'The two passwords are not the same',
+    emailVerifying: 'Confirming your e-mail address…',
+    emailConfirmed: 'Your e-mail address is confirmed.',
+    emailNotConfirmed: 'Your e-mail address is not confirmed yet. Please follow the link in the e-mail we sent you.',
+    thisDevice: 'This device',
+    unknownDevice: 'Unknown device',
+    sessionCreated: (when: string) => `Signed in ${when}`,
+    sessionLastUsed: (when: string) => `Last used ${when}`,
+    confirmSignOutSession: (device: string) => `Are you sure you want to sign out ${device}?`,
+    confirmSignOutOthers: 'Are you sure you want to sign out every other session of your account?',
   },
 } as const;
 

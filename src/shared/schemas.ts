@@ -81,6 +81,11 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetConfirmSchema = z.object({ token: linkTokenSchema, password: passwordSchema });
 export const verifyEmailSchema = z.object({ token: linkTokenSchema });
 
+/** The reset page's form: the new password, typed twice (the server is sent `{ token, password }`). */
+export const newPasswordTwiceSchema = z
+  .object({ password: passwordSchema, passwordAgain: z.string() })
+  .refine((input) => input.password === input.passwordAgain, { path: ['passwordAgain'], message: messages.ui.passwordsDiffer });
+
 /** Profile: every field optional; an empty phone or address clears it. */
 export const profileUpdateSchema = z.object({
   name: nameSchema.optional(),
@@ -124,11 +129,11 @@ export function quantityError(quantity: number, { min, stock, unitPriceCents }: 
   return null;
 }
 
-const quantityNumber = z
-  .number({ error: v.quantityRequired })
-  .int(fieldMessages.quantityWhole)
-  .positive(v.quantityTooLow(1))
-  .max(1_000_000_000, fieldMessages.quantityWhole);
+/**
+ * A quantity is a whole number; whether it is too low or too high is the product's to say (its min and
+ * stock, with SPEC's messages, whatever number was typed: 0, -10 or 99999999999999).
+ */
+const quantityNumber = z.number({ error: v.quantityRequired }).refine(Number.isInteger, fieldMessages.quantityWhole);
 
 /** What the server accepts for a new order; name, e-mail, product and price come from the server. */
 export const orderInputSchema = z.object({
@@ -244,6 +249,8 @@ export const reviewInputSchema = z.object({
     .transform(Number),
   comment: requiredText(fieldMessages.commentRequired, 2000),
 });
+
+export const reviewModerationSchema = z.object({ hidden: z.boolean() });
 
 export const contactInputSchema = z.object({
   email: emailSchema,

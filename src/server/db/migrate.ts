@@ -7,6 +7,7 @@ import { history } from './migrations/004-history.js';
 import { nameSearch } from './migrations/005-name-search.js';
 import { actorSnapshots } from './migrations/006-actor-snapshots.js';
 import { accounts } from './migrations/007-accounts.js';
+import { journeys } from './migrations/008-journeys.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(db: Db): Record<string, Migration> {
     '005-name-search': nameSearch(db.dialect),
     '006-actor-snapshots': actorSnapshots(),
     '007-accounts': accounts(db.dialect),
+    '008-journeys': journeys(),
   };
 }
 

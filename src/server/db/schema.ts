@@ -91,6 +91,8 @@ export interface OrdersTable extends Timestamps {
   address: string;
   status: OrderStatus;
   transaction_id: string | null;
+  /** The browser's key for one attempt to order: a retry of it finds this order instead of placing another. */
+  idempotency_key: string | null;
 }
 
 export interface ReviewsTable extends Timestamps {
@@ -100,6 +102,8 @@ export interface ReviewsTable extends Timestamps {
   email: string;
   rating: number;
   comment: string;
+  /** Hidden by an admin: kept, not shown. */
+  hidden_at: string | null;
 }
 
 export interface ContactMessagesTable extends Timestamps {

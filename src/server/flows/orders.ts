@@ -5,7 +5,7 @@ import { currentStock, getVisibleProduct, reserveStock } from '../catalog/servic
 import { type Executor, inTransaction, type OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict } from '../http/errors.js';
-import { countUnpaidOrdersOf, createOrder, getOrder } from '../orders/service.js';
+import { countUnpaidOrdersOf, createOrder, findOrderByIdempotencyKey, getOrder } from '../orders/service.js';
 import { holdAccount } from '../users/service.js';
 import { assertMayEverMoveTo, mailOrderStatus, transitionOrder } from './order-process.js';
 
@@ -20,13 +20,21 @@ const outOfStock = (stock: number) => {
  * holds at most `maxUnpaidOrders` unpaid orders (each holds stock): the account's row is held while
  * counting, so parallel requests cannot slip past the limit together.
  */
-export async function placeOrder(db: Executor, viewer: Viewer, input: OrderInput, { maxUnpaidOrders }: { maxUnpaidOrders: number }): Promise<OrderRow> {
+export async function placeOrder(
+  db: Executor,
+  viewer: Viewer,
+  input: OrderInput,
+  { maxUnpaidOrders, idempotencyKey }: { maxUnpaidOrders: number; idempotencyKey?: string },
+): Promise<{ order: OrderRow; replayed: boolean }> {
   return inTransaction(db, async (trx) => {
+    await holdAccount(trx, viewer.id);
+    // A retry of an attempt that already placed its order (the answer was lost on the way) gets that order.
+    const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
+    if (earlier) return { order: earlier, replayed: true };
     const product = await getVisibleProduct(trx, input.productId);
     const problem = quantityError(input.quantity, { min: product.min_quantity, stock: product.stock, unitPriceCents: product.price_cents });
     if (problem?.code === 'quantity_too_high') throw outOfStock(product.stock);
     if (problem) throw badRequest(problem.message, { quantity: problem.message });
-    await holdAccount(trx, viewer.id);
     if ((await countUnpaidOrdersOf(trx, viewer.id)) >= maxUnpaidOrders) {
       throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
     }
@@ -43,11 +51,12 @@ export async function placeOrder(db: Executor, viewer: Viewer, input: OrderInput
         quantity: input.quantity,
         phone: input.phone,
         address: input.address,
+        idempotency_key: idempotencyKey ?? null,
       },
       { actor: 'customer', user: viewer },
     );
     await mailOrderStatus(trx, order);
-    return order;
+    return { order, replayed: false };
   });
 }
 

@@ -4,13 +4,18 @@ import { revokeAllSessions } from '../auth/sessions.js';
 import { deleteProduct, getVisibleProduct, hideProduct } from '../catalog/service.js';
 import { type Executor, inTransaction, type ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
-import { hasOrdersForProduct } from '../orders/service.js';
+import { hasOrdersForProduct, openOrdersOfProduct } from '../orders/service.js';
+import { transitionOrder } from './order-process.js';
 import { getRemovableUser, markRemoved } from '../users/service.js';
 
-/** A product that was ever ordered is hidden (its orders still point at it); otherwise it is deleted. */
+/**
+ * A product that was ever ordered is hidden (its orders still point at it); otherwise it is deleted.
+ * Its unpaid orders are cancelled (their customers get the cancellation e-mail); paid ones stay, to ship.
+ */
 export async function removeProduct(db: Executor, admin: Viewer, id: number): Promise<ProductRow> {
   return inTransaction(db, async (trx) => {
     const product = await getVisibleProduct(trx, id);
+    for (const order of (await openOrdersOfProduct(trx, id)).unpaid) await transitionOrder(trx, order, 'cancelled', { viewer: admin });
     if (await hasOrdersForProduct(trx, id)) await hideProduct(trx, id);
     else await deleteProduct(trx, id);
     await recordAdminAction(trx, admin, 'product.remove', `product ${product.id} ${product.name}`);

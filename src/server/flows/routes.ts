@@ -19,6 +19,7 @@ import { confirmPayment, createPaymentIntent, handlePaymentEvent } from './pay-o
 import { removeAccount, removeProduct } from './removals.js';
 
 const idParams = z.object({ id: idSchema });
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
 
 export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache, config }: AppContext) {
   const api = typed(app);
@@ -26,10 +27,20 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
 
   api.post(
     '/api/orders',
-    { config: { access: 'user' }, schema: { tags: ['orders'], body: orderInputSchema, response: { 201: orderSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        description: 'An `Idempotency-Key` header (any text up to 200 characters, new for each order the customer means) makes a retry safe: the same key answers the order it placed.',
+        headers: idempotencyHeaders,
+        body: orderInputSchema,
+        response: { 201: orderSchema },
+      },
+    },
     async (request, reply) => {
-      const order = await placeOrder(db, requireViewer(request), request.body, config);
-      cache.invalidate('catalog');
+      const idempotencyKey = request.headers['idempotency-key'];
+      const { order, replayed } = await placeOrder(db, requireViewer(request), request.body, { ...config, idempotencyKey });
+      if (!replayed) cache.invalidate('catalog');
       return reply.status(201).send(dto(order));
     },
   );

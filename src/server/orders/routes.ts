@@ -1,13 +1,13 @@
 /** Reading orders. Placing, cancelling, delivering and paying span domains: see flows/routes.ts. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { orderEventSchema, orderSchema } from '../../shared/api.js';
+import { openOrdersSchema, orderEventSchema, orderSchema } from '../../shared/api.js';
 import { emailSchema, idSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import type { OrderRow } from '../db/schema.js';
 import { requireViewer } from '../http/access.js';
 import { getActiveUser } from '../users/service.js';
-import { getOrderFor, getOrderHistory, listAllOrders, listOrdersOfUser, toOrderDto } from './service.js';
+import { getOrderFor, getOrderHistory, listAllOrders, listOrdersOfUser, openOrdersOfProduct, toOrderDto } from './service.js';
 
 const idParams = z.object({ id: idSchema });
 const orderList = z.array(orderSchema);
@@ -36,6 +36,18 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
     '/api/order/:id',
     { config: { access: 'user' }, schema: { tags, params: idParams, response: { 200: orderSchema } } },
     async (request) => dto(await getOrderFor(db, requireViewer(request), request.params.id)),
+  );
+
+  api.get(
+    '/api/products/:id/open-orders',
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: "A product's unpaid orders and its paid ones still to ship: what removing it touches.", params: idParams, response: { 200: openOrdersSchema } },
+    },
+    async (request) => {
+      const { unpaid, toShip } = await openOrdersOfProduct(db, request.params.id);
+      return { unpaid: unpaid.length, toShip };
+    },
   );
 
   api.get(

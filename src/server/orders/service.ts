@@ -5,7 +5,7 @@
  */
 import type { Order, OrderEvent } from '../../shared/api.js';
 import { centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, isPayable, type OrderActor, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
+import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
 import { type Executor, type NewOrder, now, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -45,7 +45,7 @@ export interface ChangedBy {
 /** A new order, in its first status ('not paid'), with the first line of its history. */
 export async function createOrder(
   db: Executor,
-  order: Omit<NewOrder, 'status' | 'transaction_id' | 'created_at' | 'updated_at'>,
+  order: Omit<NewOrder, 'status' | 'transaction_id' | 'created_at' | 'updated_at' | 'idempotency_key'> & { idempotency_key?: string | null },
   by: ChangedBy,
 ): Promise<OrderRow> {
   const placed = await db
@@ -99,6 +99,17 @@ export async function listUnpaidPlacedBefore(db: Executor, cutoff: string, limit
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** The order this account placed with this idempotency key, if any. */
+export async function findOrderByIdempotencyKey(db: Executor, userId: number, key: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** Orders of a product by where they stand: unpaid (holding stock) and paid but not shipped yet. */
+export async function openOrdersOfProduct(db: Executor, productId: number): Promise<{ unpaid: OrderRow[]; toShip: number }> {
+  const rows = await db.selectFrom('orders').selectAll().where('product_id', '=', productId).where('status', 'in', [PLACED_STATUS, PAID_STATUS]).execute();
+  return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => row.status === PAID_STATUS).length };
 }
 
 export async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {

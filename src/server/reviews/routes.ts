@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { reviewSchema } from '../../shared/api.js';
-import { reviewInputSchema, reviewListQuerySchema } from '../../shared/schemas.js';
+import { idSchema, reviewInputSchema, reviewListQuerySchema, reviewModerationSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
-import { listReviews, postReview, toReviewDto } from './service.js';
+import { listAllReviews, listReviews, postReview, setReviewHidden, toReviewDto } from './service.js';
 
 const tags = ['reviews'];
 
@@ -24,6 +24,25 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache }: AppCont
       return cache.serve(request, reply, 'reviews', async () => ({
         body: (await listReviews(db.kysely, limit)).map((row) => toReviewDto(row, null)),
       }));
+    },
+  );
+
+  api.get(
+    '/api/admin/reviews',
+    { config: { access: 'admin' }, schema: { tags, description: 'Every review, hidden ones too.', response: { 200: z.array(reviewSchema) } } },
+    async (request) => (await listAllReviews(db.kysely)).map((row) => toReviewDto(row, request.viewer)),
+  );
+
+  api.patch(
+    '/api/review/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: 'Hides a review from the shop (kept), or shows it again.', params: z.object({ id: idSchema }), body: reviewModerationSchema, response: { 200: reviewSchema } },
+    },
+    async (request) => {
+      const review = await setReviewHidden(db.kysely, request.params.id, request.body.hidden);
+      cache.invalidate('reviews');
+      return toReviewDto(review, request.viewer);
     },
   );
 

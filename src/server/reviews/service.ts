@@ -1,6 +1,7 @@
 import type { Review } from '../../shared/api.js';
 import { REVIEW_LIST_MAX } from '../../shared/schemas.js';
-import { type Executor, type ReviewRow, timestamps } from '../db/schema.js';
+import { type Executor, now, type ReviewRow, timestamps } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
 import type { Viewer } from '../http/access.js';
 
 /** j***@example.com: the list is public, so other customers' addresses are not given away. */
@@ -16,12 +17,30 @@ export function toReviewDto(row: ReviewRow, viewer: Viewer | null): Review {
     email: viewer?.role === 'admin' || viewer?.id === row.user_id ? row.email : maskEmail(row.email),
     rating: String(row.rating) as Review['rating'],
     comment: row.comment,
+    hidden: row.hidden_at !== null,
     createdAt: row.created_at,
   };
 }
 
+/** The newest reviews the shop shows (not hidden by an admin). */
 export async function listReviews(db: Executor, limit = REVIEW_LIST_MAX): Promise<ReviewRow[]> {
+  return db.selectFrom('reviews').selectAll().where('hidden_at', 'is', null).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Every review, hidden ones too, newest first: for admins to moderate. */
+export async function listAllReviews(db: Executor, limit = 500): Promise<ReviewRow[]> {
   return db.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function setReviewHidden(db: Executor, id: number, hidden: boolean): Promise<ReviewRow> {
+  const review = await db
+    .updateTable('reviews')
+    .set({ hidden_at: hidden ? now() : null, updated_at: now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!review) throw notFound('Review');
+  return review;
 }
 
 export async function postReview(db: Executor, viewer: Viewer, input: { rating: number; comment: string }) {

@@ -26,6 +26,13 @@ export const routes: RouteObject[] = [
       { path: 'login', element: page(() => import('../features/auth/pages/LoginPage.js'), 'LoginPage') },
       { path: 'register', element: page(() => import('../features/auth/pages/RegisterPage.js'), 'RegisterPage') },
       {
+        path: 'forgot-password',
+        element: page(() => import('../features/auth/pages/ForgotPasswordPage.js'), 'ForgotPasswordPage'),
+      },
+      // The links the shop mails: their single-use token rides in the fragment (#token=…).
+      { path: 'reset-password', element: page(() => import('../features/auth/pages/ResetPasswordPage.js'), 'ResetPasswordPage') },
+      { path: 'verify-email', element: page(() => import('../features/auth/pages/VerifyEmailPage.js'), 'VerifyEmailPage') },
+      {
         element: <RequireAuth />,
         children: [
           {

@@ -6,20 +6,22 @@ import { errorText } from '../lib/form-errors.js';
 interface Pending {
   message: string;
   run: () => Promise<string>;
+  confirmLabel: string | undefined;
 }
 
 /**
- * One confirmation per table: `ask(question, action)` opens the dialog; Yes runs the action, toasts the
- * text it returns and closes; a failure stays in the dialog in red (and is toasted), never silently.
+ * One confirmation per table: `ask(question, action)` opens the dialog; Yes (or `confirmLabel`, a button
+ * name that says what it does) runs the action, toasts the text it returns and closes; a failure stays in
+ * the dialog in red (and is toasted), never silently.
  */
 export function useConfirm() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const ask = (message: string, run: () => Promise<string>) => {
+  const ask = (message: string, run: () => Promise<string>, confirmLabel?: string) => {
     setError(null);
-    setPending({ message, run });
+    setPending({ message, run, confirmLabel });
   };
 
   const close = () => {
@@ -49,6 +51,7 @@ export function useConfirm() {
     <ConfirmDialog
       open={pending !== null}
       message={pending?.message ?? ''}
+      confirmLabel={pending?.confirmLabel}
       busy={busy}
       error={error}
       onConfirm={() => void confirm()}

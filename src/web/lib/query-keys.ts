@@ -20,4 +20,6 @@ export const keys = {
   user: (email: string) => ['users', 'one', email] as const,
   admin: (email: string) => ['admin', email] as const,
   contact: ['contact'] as const,
+  /** The signed-in account's sessions (My Profile). */
+  sessions: ['sessions'] as const,
 };

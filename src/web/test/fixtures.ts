@@ -25,6 +25,7 @@ export function aReview(overrides: Partial<Review> = {}): Review {
     email: 'c***@partsmith.example',
     rating: '5',
     comment: 'Good parts.',
+    hidden: false,
     createdAt: '2030-06-01T10:00:00.000Z',
     ...overrides,
   };
@@ -49,6 +50,8 @@ export function unpaidOrder(overrides: Partial<Order> = {}): Order {
     status: 'not paid',
     paid: false,
     transactionId: null,
+    // Held a day, as the server's default UNPAID_ORDER_TTL.
+    heldUntil: '2030-06-02T10:00:00.000Z',
     createdAt: '2030-06-01T10:00:00.000Z',
     updatedAt: '2030-06-01T10:00:00.000Z',
     ...overrides,
@@ -56,7 +59,7 @@ export function unpaidOrder(overrides: Partial<Order> = {}): Order {
 }
 
 export function paidOrder(transactionId: string, overrides: Partial<Order> = {}): Order {
-  return unpaidOrder({ status: 'pending', paid: true, transactionId, ...overrides });
+  return unpaidOrder({ status: 'pending', paid: true, transactionId, heldUntil: null, ...overrides });
 }
 
 /** A promise to resolve later: holds a mocked call back to see what the page shows meanwhile. */

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { User } from '../../../shared/api.js';
-import type { profileUpdateSchema } from '../../../shared/schemas.js';
+import type { Session, User } from '../../../shared/api.js';
+import type { passwordChangeSchema, profileUpdateSchema } from '../../../shared/schemas.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 
 type ProfileUpdateBody = z.input<typeof profileUpdateSchema>;
+type PasswordChangeBody = z.input<typeof passwordChangeSchema>;
 
 export function useUsers() {
   return useQuery({
@@ -54,5 +55,40 @@ export function useRemoveUser() {
   return useMutation({
     mutationFn: (email: string) => apiFetch<void>(`/api/user/${seg(email)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.users }),
+  });
+}
+
+// ---- The account's password, e-mail confirmation and sessions --------------------
+
+/** Every other session of the account ends with the change, so the session list is asked again. */
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChangeBody) => apiFetch<void>('/api/auth/password', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.sessions }),
+  });
+}
+
+/** Mails the signed-in account a new confirmation link (202). */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/auth/verify-email/resend', { method: 'POST' }),
+  });
+}
+
+export function useSessions() {
+  return useQuery({
+    queryKey: keys.sessions,
+    queryFn: ({ signal }) => apiFetch<Session[]>('/api/auth/sessions', { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Signs out one other session (`id`), or with no id every session but this one. */
+export function useSignOutSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id?: string) => apiFetch<void>(id ? `/api/auth/sessions/${seg(id)}` : '/api/auth/sessions', { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.sessions }),
   });
 }

@@ -7,7 +7,7 @@ import { keys } from '../../lib/query-keys.js';
 import { AuthContext, type AuthState } from './auth-context.js';
 
 /** Queries that belong to the signed-in account and must not survive a sign-out. */
-const PRIVATE_KEYS = [keys.me, keys.orders, keys.users, ['admin'], keys.contact] as const;
+const PRIVATE_KEYS = [keys.me, keys.orders, keys.users, ['admin'], keys.contact, keys.sessions] as const;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();

@@ -1,13 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AdminFlag, AuthResponse, GoogleExchangeAnswer, GoogleStatus, User } from '../../../shared/api.js';
-import type { googleExchangeRequestSchema, loginSchema, registerSchema } from '../../../shared/schemas.js';
+import type {
+  googleExchangeRequestSchema,
+  loginSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  registerSchema,
+  verifyEmailSchema,
+} from '../../../shared/schemas.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 
 export type LoginBody = z.input<typeof loginSchema>;
 export type RegisterBody = z.input<typeof registerSchema>;
 type GoogleExchangeBody = z.input<typeof googleExchangeRequestSchema>;
+type ResetRequestBody = z.input<typeof passwordResetRequestSchema>;
+type ResetConfirmBody = z.input<typeof passwordResetConfirmSchema>;
+type VerifyEmailBody = z.input<typeof verifyEmailSchema>;
 
 export const authApi = {
   login: (body: LoginBody) => apiFetch<AuthResponse>('/api/auth/login', { method: 'POST', body, auth: false }),
@@ -22,6 +32,13 @@ export const authApi = {
       body: { code } satisfies GoogleExchangeBody,
       auth: false,
     }),
+  /** 202 whether or not the account exists: the answer never tells. */
+  requestPasswordReset: (body: ResetRequestBody) =>
+    apiFetch<void>('/api/auth/password-reset', { method: 'POST', body, auth: false }),
+  /** The token from the mailed link and the new password; every session of the account ends. */
+  confirmPasswordReset: (body: ResetConfirmBody) =>
+    apiFetch<void>('/api/auth/password-reset/confirm', { method: 'POST', body, auth: false }),
+  verifyEmail: (body: VerifyEmailBody) => apiFetch<void>('/api/auth/verify-email', { method: 'POST', body, auth: false }),
 };
 
 /** Where the browser goes (a full page load) to start "Continue with Google". */

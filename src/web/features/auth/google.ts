@@ -3,6 +3,7 @@ import { errorMessages } from '../../../shared/messages.js';
 import { authApi, googleStartUrl } from './api.js';
 import { keys } from '../../lib/query-keys.js';
 import { errorText } from '../../lib/form-errors.js';
+import { hashParam } from '../../lib/url-fragment.js';
 import { leavePage } from './leave-page.js';
 
 const statusQuery = {
@@ -40,18 +41,8 @@ export function useContinueWithGoogle(returnTo: string, onError: (message: strin
 export type GoogleReturn = { code: string } | { error: string } | null;
 
 export function readGoogleReturn(hash: string): GoogleReturn {
-  for (const part of hash.replace(/^#/, '').split('&')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index);
-    let value: string;
-    try {
-      value = decodeURIComponent(part.slice(index + 1));
-    } catch {
-      value = part.slice(index + 1);
-    }
-    if (name === 'google' && value) return { code: value };
-    if (name === 'googleError') return { error: value || errorMessages.google.failed };
-  }
-  return null;
+  const code = hashParam(hash, 'google');
+  if (code) return { code };
+  const error = hashParam(hash, 'googleError');
+  return error === null ? null : { error: error || errorMessages.google.failed };
 }

@@ -10,6 +10,9 @@ import { useServerForm } from '../../../lib/useServerForm.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { Panel } from '../../../components/Panel.js';
 import { ContactMessages } from '../../content/components/ContactMessages.js';
+import { ChangePasswordForm } from '../components/ChangePasswordForm.js';
+import { EmailConfirmation } from '../components/EmailConfirmation.js';
+import { SessionsPanel } from '../components/SessionsPanel.js';
 
 export function MyProfilePage() {
   const { user } = useAuth();
@@ -19,9 +22,18 @@ export function MyProfilePage() {
       <title>My Profile – Partsmith</title>
       <Panel title="My Profile">
         <QueryState query={profile} label="your profile">
-          {(record) => <ProfileForm user={record} />}
+          {(record) => (
+            <div className="space-y-6">
+              <ProfileForm user={record} />
+              <EmailConfirmation user={record} />
+            </div>
+          )}
         </QueryState>
       </Panel>
+      <Panel title="Change password">
+        <ChangePasswordForm />
+      </Panel>
+      <SessionsPanel />
       {profile.data?.role === 'admin' && <ContactMessages />}
     </div>
   );

@@ -124,8 +124,9 @@ describe('LoginPage', () => {
     });
   });
 
-  it('links to the registration page', () => {
+  it('links to the registration page and to the forgotten-password page', () => {
     setup();
     expect(screen.getByRole('link', { name: 'Create a new account' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });
 });

@@ -81,6 +81,11 @@ export function LoginPage() {
         <Field label="Password" error={errors.password?.message}>
           <input type="password" autoComplete="current-password" className="input" {...register('password')} />
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 underline hover:text-brand-800">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting || googleBusy}>
           {isSubmitting ? 'Logging in…' : 'Login'}
         </button>

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { messages } from '../../../../shared/messages.js';
+import { errorMessages, messages } from '../../../../shared/messages.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { aProduct, unpaidOrder } from '../../../test/fixtures.js';
 import { customer, mockFetch, renderWithProviders, type FakeHandler } from '../../../test/render.js';
@@ -83,6 +83,30 @@ describe('OrderModal', () => {
       address: '1 Main Street, Springfield',
     });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('holds the total to what a card can be charged, under the quantity, before asking the server', async () => {
+    const costly = aProduct({ name: 'Engine Block', price: 400_000, min: 1, stock: 10 });
+    const { calls } = mockFetch((url) =>
+      url === '/api/user/customer%40partsmith.example' ? { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street' } } : undefined,
+    );
+    const { user } = renderWithProviders(<OrderModal open onClose={vi.fn()} product={costly} user={customer} />);
+    await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
+    await user.type(await screen.findByPlaceholderText('enter product quantity (min 1 units)'), '3');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByText(errorMessages.orderTotalTooLarge('999,999.99'))).toHaveClass('field-error');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's too-many-unpaid-orders answer under the form and stays open", async () => {
+    const tooMany = serverMessage(errorMessages.tooManyUnpaidOrders, 5);
+    const { user, onClose } = setup((url) => (url === '/api/orders' ? apiError(409, 'too_many_unpaid_orders', tooMany) : undefined));
+    await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
+    await user.type(await quantity(), '20');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByText(tooMany)).toHaveClass('text-red-700');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByText('Your order is placed successfully')).not.toBeInTheDocument();
   });
 
   it('shows an out-of-stock answer in red in the modal', async () => {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { Product, User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { formatDollars } from '../../../../shared/money.js';
+import { dollarsToCents, formatDollars } from '../../../../shared/money.js';
 import { orderFormSchema } from '../../../../shared/schemas.js';
 import { usePlaceOrder } from '../api.js';
 import { useProfile } from '../../account/api.js';
@@ -49,7 +49,11 @@ interface OrderFormProps {
 }
 
 function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFormProps) {
-  const schema = useMemo(() => orderFormSchema({ min: product.min, stock: product.stock }), [product.min, product.stock]);
+  // The server's rules, said before it does: min, stock, and a total within what a card can be charged.
+  const schema = useMemo(
+    () => orderFormSchema({ min: product.min, stock: product.stock, unitPriceCents: dollarsToCents(product.price) }),
+    [product.min, product.stock, product.price],
+  );
   const placeOrder = usePlaceOrder();
   const {
     register,

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { cardMessages } from '../../../../shared/card.js';
-import { errorMessages } from '../../../../shared/messages.js';
+import { errorMessages, messages } from '../../../../shared/messages.js';
+import { formatDateTime } from '../../../lib/format-date.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { deferred, paidOrder, unpaidOrder } from '../../../test/fixtures.js';
@@ -86,6 +87,17 @@ describe('PaymentPage with the test processor', () => {
     expect(screen.getByLabelText('Expiry')).toHaveAttribute('placeholder', 'MM / YY');
     expect(screen.getByLabelText('CVC')).toBeInTheDocument();
     expect(stripeLoaded).toEqual({ js: false, react: false });
+  });
+
+  it('says until when the parts of the unpaid order are held, in local time, and no longer once it is paid', async () => {
+    const { user } = setup();
+    const held = messages.ui.heldUntil(formatDateTime('2030-06-02T10:00:00.000Z'));
+    expect(await screen.findByTestId('held-until')).toHaveTextContent(held);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await fillCard(user, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+    await user.click(payButton());
+    expect(await screen.findByText('Congrats! Your payment is completed.')).toBeInTheDocument();
+    expect(screen.queryByText(held)).not.toBeInTheDocument();
   });
 
   it('keeps Pay disabled until the client secret exists', async () => {

@@ -9,6 +9,7 @@ import { QueryState } from '../../../components/QueryState.js';
 import { Spinner } from '../../../components/Spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/form-errors.js';
+import { formatDateTime } from '../../../lib/format-date.js';
 import { useOrder, usePaymentIntent, usePaymentsConfig, usePayOrder } from '../api.js';
 import type { CardFormProps } from '../components/card-form.js';
 import { TestCardForm } from '../components/TestCardForm.js';
@@ -45,6 +46,11 @@ export function PaymentPage() {
               <p className="text-slate-900">
                 Please pay: <strong>${formatDollars(item.total)}</strong>
               </p>
+              {item.heldUntil && !receipt && (
+                <p className="text-sm text-slate-800" data-testid="held-until">
+                  {messages.ui.heldUntil(formatDateTime(item.heldUntil))}
+                </p>
+              )}
             </div>
             <div className="space-y-4 rounded-xl border border-slate-200 p-5">
               {receipt ? <PaymentReceipt receipt={receipt} /> : <PaymentStep order={item} onPaid={setReceipt} />}

@@ -1,0 +1,43 @@
+import { toast } from 'react-toastify/unstyled';
+import { messages } from '../../../../shared/messages.js';
+import { passwordChangeSchema } from '../../../../shared/schemas.js';
+import { useChangePassword } from '../api.js';
+import { Field, FormError } from '../../../components/Field.js';
+import { useServerForm } from '../../../lib/useServerForm.js';
+
+/** My Profile's "Change password": the current one and the new one; other sessions end with the change. */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const {
+    register,
+    onSubmit,
+    formError,
+    formState: { errors, isSubmitting },
+  } = useServerForm({
+    schema: passwordChangeSchema,
+    defaultValues: { currentPassword: '', newPassword: '' },
+    fields: ['currentPassword', 'newPassword'],
+    submit: (values) => change.mutateAsync(values),
+    onSuccess: (_result, form) => {
+      form.reset();
+      toast.success(messages.ui.passwordChanged);
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Field label="Current password" error={errors.currentPassword?.message}>
+        <input type="password" autoComplete="current-password" className="input" {...register('currentPassword')} />
+      </Field>
+      <Field label="New password" error={errors.newPassword?.message}>
+        <input type="password" autoComplete="new-password" className="input" {...register('newPassword')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <FormError message={formError} />
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}
