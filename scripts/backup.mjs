@@ -13,6 +13,9 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { requireSupportedNode } from './lib/require-node.mjs';
+
+requireSupportedNode();
 
 function fail(message, code = 1) {
   console.error(`backup: ${message}`);

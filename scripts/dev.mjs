@@ -1,5 +1,8 @@
 // npm run dev: the API server (restarts on change) and Vite's dev server (hot reload, proxies /api).
 import { spawn } from 'node:child_process';
+import { requireSupportedNode } from './lib/require-node.mjs';
+
+requireSupportedNode();
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit' }),

@@ -4,6 +4,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
+import { requireSupportedNode } from './lib/require-node.mjs';
+
+// Node 24, which `npm ci` installs (node_modules/.bin/node, first on the PATH of npm scripts), or a clear
+// message. The server below runs on this same Node (process.execPath).
+requireSupportedNode();
 
 const outputs = ['dist/server/main.js', 'dist/web/index.html'];
 const inputs = ['src', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];

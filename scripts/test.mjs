@@ -6,6 +6,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from './lib/postgres.mjs';
+import { requireSupportedNode } from './lib/require-node.mjs';
+
+// Node 24, which `npm ci` installs (node_modules/.bin/node). npm scripts find it first on the PATH, and so
+// does everything started from here: npx, vitest, playwright and its web servers, tsx, the benchmarks.
+requireSupportedNode();
+console.log(`npm test runs on Node ${process.version} (${process.execPath})`);
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const CHROMIUM = '/usr/bin/chromium';

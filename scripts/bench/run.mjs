@@ -11,6 +11,9 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { SERVER_NODE_FLAGS } from '../lib/node-flags.mjs';
 import { startPostgres } from '../lib/postgres.mjs';
+import { requireSupportedNode } from '../lib/require-node.mjs';
+
+requireSupportedNode();
 
 const args = new Set(process.argv.slice(2));
 const SHORT = args.has('--short');

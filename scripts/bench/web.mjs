@@ -6,6 +6,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../lib/node-flags.mjs';
+import { requireSupportedNode } from '../lib/require-node.mjs';
+
+requireSupportedNode();
 
 const SHORT = process.argv.includes('--short');
 const CHROME = '/usr/bin/chromium';

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { assertSupportedNode } from './runtime.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './seed/seed.js';
 import { ResponseCache } from './http/response-cache.js';
@@ -13,6 +14,11 @@ import { scheduleExpiry } from './flows/expire-orders.js';
 import { logTransport, scheduleMailSender, smtpTransport } from './mail/sender.js';
 
 async function main() {
+  try {
+    assertSupportedNode();
+  } catch (error) {
+    throw new UnsupportedNodeError((error as Error).message);
+  }
   const config = loadConfig();
   const db = connect(config.database);
   await migrateToLatest(db);
@@ -105,10 +111,12 @@ function stopOnSignals(app: FastifyInstance, closeDatabase: () => Promise<void>)
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
+class UnsupportedNodeError extends Error {}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof UnsupportedNodeError) console.error(error.message);
   else console.error('Partsmith failed to start:', error);
   process.exit(1);
 });

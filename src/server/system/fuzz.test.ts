@@ -484,7 +484,8 @@ const tables = (
     : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(k)).rows
 )
   .map((r) => r.name)
-  .filter((name) => name !== 'sessions') // every authenticated case makes one
+  // Every authenticated case makes a session; every call to a rate-limited route counts (PostgreSQL).
+  .filter((name) => name !== 'sessions' && name !== 'counters')
   .sort();
 
 /** One hash per table (sessions aside), in one round trip on PostgreSQL. */
