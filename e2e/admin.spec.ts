@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { orderSchema } from '../src/shared/api.js';
+import { z } from 'zod';
+import { orderSchema, productSchema, reviewSchema } from '../src/shared/api.js';
 import {
   ADMIN,
   apiLogin,
@@ -33,6 +34,9 @@ test.describe('an admin', () => {
       'Add New Product',
       'Manage All Orders',
       'Make Admin',
+      'Manage Reviews',
+      'My Orders',
+      'Add a Reviews',
     ]);
     await expect(page.getByRole('heading', { name: 'Contact Messages' })).toBeVisible();
     await expect(page.getByText('A message for the admin (e2e)')).toBeVisible();
@@ -70,7 +74,21 @@ test.describe('an admin', () => {
     await page.getByLabel('Price ($ per unit)').fill('4.75');
     await page.getByLabel('Available Stock').fill('300');
     await page.getByLabel('Minimum Order Quantity').fill('40');
+    // A link whose picture does not load (404): said at once, and refused.
+    await page.getByLabel('Product Image').fill('/images/products/no-such-part.svg');
+    await expect(page.getByText('The picture at this link could not be loaded.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Preview of the product image' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText('Product Image must be a picture that loads: this link could not be loaded.')).toBeVisible();
+    await expect(page.getByLabel('Product Name')).toHaveValue(name);
+    await saveScreenshot(page, 'dashboard-add-product-dead-link', false);
+
     await page.getByLabel('Product Image').fill('/images/products/air-filter.svg');
+    const preview = page.getByRole('img', { name: 'Preview of the product image' });
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveAttribute('src', '/images/products/air-filter.svg');
+    expect(await preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await saveScreenshot(page, 'dashboard-add-product-preview', false);
     await page.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText(`The Product ${name} is added successfully`)).toBeVisible();
     await expect(page.getByLabel('Product Name')).toHaveValue('');
@@ -86,7 +104,8 @@ test.describe('an admin', () => {
     await row.getByRole('button', { name: `Remove ${name}` }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(`Are you sure you want to remove ${name}? It has 300 units in stock`);
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(confirm).not.toContainText('unpaid');
+    await confirm.getByRole('button', { name: 'Remove product' }).click();
     await expect(page.getByText(`The Product ${name} with 300 units of stock is removed successfully!!!`)).toBeVisible();
     await expect(row).toHaveCount(0);
     const search = await request.get(`/api/products?limit=24&q=${encodeURIComponent(name)}`);
@@ -125,14 +144,15 @@ test.describe('an admin', () => {
     await unpaid.getByRole('button', { name: 'Cancel' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(`Are you sure you want to remove the order of ${radiator.min} units of Radiator?`);
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(confirm.getByRole('button', { name: 'Keep order' })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel order' }).click();
     await expect(page.getByText(`The Order of ${radiator.min} units of Radiator is cancelled successfully!!!`)).toBeVisible();
     await expect(unpaid.getByRole('cell').nth(4)).toHaveText('cancelled');
 
     const quantity = radiator.min + 1;
     await paid.getByRole('button', { name: 'Deliver' }).click();
     await expect(confirm).toContainText(`Are you sure you want to shipped the order of ${quantity} units of Radiator to Pat Fleet?`);
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await confirm.getByRole('button', { name: 'Deliver order' }).click();
     await expect(
       page.getByText(`Order of ${quantity} units of Radiator is shipped to Pat Fleet, 7 Depot Lane, Shelbyville successfully`),
     ).toBeVisible();
@@ -170,8 +190,16 @@ test.describe('an admin', () => {
   test('makes a user admin and removes another user', async ({ page, request }) => {
     const promoted = uniqueEmail('promote');
     const removed = uniqueEmail('remove');
-    await apiRegister(request, 'Sam Promote', promoted);
+    const promotedToken = await apiRegister(request, 'Sam Promote', promoted);
     const removedToken = await apiRegister(request, 'Rex Remove', removed);
+    // The customer to promote has an order of their own.
+    const tire = await findProduct(request, 'Tire');
+    const placed = await request.post('/api/orders', {
+      headers: { Authorization: `Bearer ${promotedToken}` },
+      data: { productId: tire._id, quantity: tire.min, phone: '+1 555 0155', address: '3 Elm Road, Springfield' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const promotedOrderId = orderSchema.parse(await placed.json())._id;
 
     await signInAsAdmin(page, request);
     await page.goto('/dashboard/make-admin');
@@ -182,7 +210,8 @@ test.describe('an admin', () => {
 
     const promotedRow = page.getByTestId(`user-${promoted}`);
     await promotedRow.getByRole('button', { name: 'Make Admin' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(`Make ${promoted} an admin? This cannot be undone`);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Make admin' }).click();
     await expect(page.getByText(`${promoted} is made Admin successfully`)).toBeVisible();
     await expect(promotedRow).toContainText("Admin can't be removed");
     await expect(promotedRow.getByRole('button')).toHaveCount(0);
@@ -191,11 +220,125 @@ test.describe('an admin', () => {
     await removedRow.getByRole('button', { name: 'Remove User' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(`Are you sure you want to remove ${removed}?`);
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await confirm.getByRole('button', { name: 'Remove user' }).click();
     await expect(page.getByText(`${removed} is removed successfully`)).toBeVisible();
     await expect(removedRow).toHaveCount(0);
     // The removed account's session no longer works.
     const me = await request.get('/api/me', { headers: { Authorization: `Bearer ${removedToken}` } });
     expect(me.status()).toBe(401);
+
+    // The promoted admin keeps the way to their own orders and reviews.
+    await signInWithToken(page, promotedToken);
+    await page.goto('/dashboard');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('link', { name: 'Manage Products' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Add a Reviews' })).toBeVisible();
+    await menu.getByRole('link', { name: 'My Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Orders: 1' })).toBeVisible();
+    await expect(page.getByTestId(`order-${promotedOrderId}`)).toContainText('Tire');
+  });
+
+  test("shows the shop's own picture in the storefront for a product whose picture link is dead", async ({ page, request }) => {
+    const adminToken = await apiLogin(request, ADMIN);
+    const name = `Fog Lamp ${Date.now().toString(36)}`;
+    // Added before the form checked pictures (or its link died since): the API still takes any well-formed link.
+    const created = await request.post('/api/products', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { name, description: 'Amber fog lamp (e2e).', price: '21', stock: '80', min: '4', img: '/images/products/discontinued-part.svg' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = productSchema.parse(await created.json());
+
+    await page.goto('/allProducts');
+    await page.getByLabel('Search products by name').fill(name);
+    const picture = page.getByRole('article').getByRole('img', { name });
+    await expect(picture).toHaveAttribute('src', '/images/product-fallback.svg');
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await saveScreenshot(page, 'all-products-dead-picture', false);
+    await request.delete(`/api/products/${product._id}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+  });
+
+  test('removes a product with an unpaid order: the dialog says how many, and removing cancels it', async ({ page, request }) => {
+    const adminToken = await apiLogin(request, ADMIN);
+    const name = `Wheel Bearing ${Date.now().toString(36)}`;
+    const created = await request.post('/api/products', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { name, description: 'Sealed wheel bearing (e2e).', price: '18.40', stock: '60', min: '2', img: '/images/products/hubcap.svg' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = productSchema.parse(await created.json());
+    const customerToken = await apiRegister(request, 'Uma Unpaid', uniqueEmail('unpaid'));
+    const placed = await request.post('/api/orders', {
+      headers: { Authorization: `Bearer ${customerToken}` },
+      data: { productId: product._id, quantity: 2, phone: '+1 555 0177', address: '9 Mill Lane, Ogdenville' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const orderId = orderSchema.parse(await placed.json())._id;
+
+    await signInAsAdmin(page, request);
+    await page.goto('/dashboard/manage-products');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Remove ${name}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    // The SPEC's question word for word (58 units left after the order of 2), then what happens to the order.
+    await expect(confirm.getByText(`Are you sure you want to remove ${name}? It has 58 units in stock`, { exact: true })).toBeVisible();
+    await expect(
+      confirm.getByText('It has 1 unpaid order: removing the product cancels it, and its customer is told by e-mail.', { exact: true }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'dashboard-remove-product-open-orders', false);
+    await confirm.getByRole('button', { name: 'Keep product' }).click();
+    await expect(confirm).toBeHidden();
+
+    await row.getByRole('button', { name: `Remove ${name}` }).click();
+    await confirm.getByRole('button', { name: 'Remove product' }).click();
+    await expect(page.getByText(`The Product ${name} with 58 units of stock is removed successfully!!!`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    const order = await request.get(`/api/order/${orderId}`, { headers: { Authorization: `Bearer ${customerToken}` } });
+    expect(orderSchema.parse(await order.json()).status).toBe('cancelled');
+  });
+
+  test('hides a review from the home page and shows it again (Manage Reviews)', async ({ page, request }) => {
+    const comment = `Fitted in ten minutes, no rattle (e2e ${Date.now().toString(36)})`;
+    const reviewerToken = await apiRegister(request, 'Rita Reviewer', uniqueEmail('review'));
+    const posted = await request.post('/api/review', {
+      headers: { Authorization: `Bearer ${reviewerToken}` },
+      data: { rating: '4', comment },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    const reviewId = reviewSchema.parse(await posted.json())._id;
+
+    await page.goto('/');
+    const homeReviews = page.getByRole('region', { name: 'What our customers say' });
+    await expect(homeReviews.getByText(comment)).toBeVisible();
+
+    await signInAsAdmin(page, request);
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Reviews' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manage-reviews$/);
+    await expect(page.getByRole('heading', { name: 'Manage Reviews' })).toBeVisible();
+    const row = page.getByTestId(`review-${reviewId}`);
+    await expect(row).toContainText(comment);
+    await expect(row).toContainText('shown');
+    await expectNoSeriousA11yViolations(page);
+
+    await row.getByRole('button', { name: 'Hide the review by Rita Reviewer' }).click();
+    await expect(page.getByText('The review by Rita Reviewer is hidden from the shop.')).toBeVisible();
+    await expect(row).toContainText('hidden');
+    await saveScreenshot(page, 'dashboard-manage-reviews');
+    await expectNoSeriousA11yViolations(page);
+
+    // Gone from the home page (and from the public list), kept for the admin.
+    await page.goto('/');
+    await expect(homeReviews.getByText(/^\d stars$/).first()).toBeVisible();
+    await expect(homeReviews.getByText(comment)).toHaveCount(0);
+    const list = z.array(reviewSchema).parse(await (await request.get('/api/review')).json());
+    expect(list.some((review) => review._id === reviewId)).toBe(false);
+
+    await page.goto('/dashboard/manage-reviews');
+    await row.getByRole('button', { name: 'Show the review by Rita Reviewer' }).click();
+    await expect(page.getByText('The review by Rita Reviewer is shown in the shop again.')).toBeVisible();
+    await page.goto('/');
+    await expect(homeReviews.getByText(comment)).toBeVisible();
   });
 });

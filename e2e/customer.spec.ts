@@ -197,11 +197,13 @@ test.describe('a customer', () => {
     await declinedRow.getByRole('button', { name: 'Cancel' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(`Are you sure you want to remove the order of ${tire.min} units of Tire?`);
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    // The buttons say what they do: 'Keep order' keeps it, 'Cancel order' cancels it.
+    await expect(confirm.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'Keep order' }).click();
     await expect(confirm).toBeHidden();
     await expect(declinedRow.getByText('not paid')).toBeVisible();
     await declinedRow.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await confirm.getByRole('button', { name: 'Cancel order' }).click();
     await expect(page.getByText(`Your Order of ${tire.min} units of Tire is cancelled successfully!!!`)).toBeVisible();
     await expect(declinedRow.getByRole('cell').nth(4)).toHaveText('cancelled');
     await expect(declinedRow.getByRole('button')).toHaveCount(0);

@@ -1,10 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   authResponseSchema,
   confirmedPaymentSchema,
+  orderSchema,
   paymentIntentAnswerSchema,
   productPageSchema,
+  productSchema,
+  type Order,
   type Product,
 } from '../src/shared/api.js';
 import type { ReceivedMail } from './mail-sink.js';
@@ -44,10 +49,13 @@ export async function loginThroughForm(page: Page, account: { email: string; pas
   await expect(page.getByText('User logged in successfully')).toBeVisible();
 }
 
-/** axe-core on the current page: no serious or critical WCAG 2.1 A/AA violations (contrast included). */
+/**
+ * axe-core on the current page: no critical, serious or moderate violation of WCAG 2.1 A/AA (contrast
+ * included) or of axe's best practices (heading levels without gaps, landmarks, one h1).
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact !== 'minor');
   expect(
     serious.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) })),
   ).toEqual([]);
@@ -55,6 +63,28 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 export async function saveScreenshot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
+}
+
+/** POST /api/products as an admin: the add-product form's fields (text, as the form sends them). */
+export async function apiAddProduct(
+  request: APIRequestContext,
+  adminToken: string,
+  product: { name: string; description: string; price: string; stock: string; min: string; img: string },
+): Promise<Product> {
+  const created = await request.post('/api/products', { headers: { Authorization: `Bearer ${adminToken}` }, data: product });
+  expect(created.status(), await created.text()).toBe(201);
+  return productSchema.parse(await created.json());
+}
+
+/** POST /api/orders for the account of `token`. */
+export async function apiPlaceOrder(
+  request: APIRequestContext,
+  token: string,
+  order: { productId: string; quantity: number; phone: string; address: string },
+): Promise<Order> {
+  const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: order });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return orderSchema.parse(await placed.json());
 }
 
 export async function findProduct(request: APIRequestContext, name: string): Promise<Product> {
@@ -112,3 +142,29 @@ export function linkIn(mail: ReceivedMail, path: string): string {
   if (!link) throw new Error(`No link to ${path} in the e-mail "${mail.subject}":\n${mail.text}`);
   return link;
 }
+
+/** Every `path: '…'` of the storefront's routes (src/web/app/router.tsx), for a test that must visit them all. */
+export function routePaths(): string[] {
+  const source = readFileSync(join('src', 'web', 'app', 'router.tsx'), 'utf8');
+  return [...source.matchAll(/\bpath:\s*'([^']+)'/g)].map((match) => match[1]!).filter((path) => path !== '*');
+}
+
+/** The element is on screen across its whole width: not cut off at either edge of the viewport. */
+export async function expectWithinViewportWidth(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  const width = locator.page().viewportSize()!.width;
+  expect(box, 'a visible element').not.toBeNull();
+  expect(box!.x, 'left edge on screen').toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `right edge within ${width}px`).toBeLessThanOrEqual(width);
+}
+
+/** The page does not scroll sideways: nothing is wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, 'page width').toBeLessThanOrEqual(clientWidth);
+}
+

@@ -66,10 +66,12 @@ test.describe('a visitor', () => {
     await page.getByRole('heading', { name: 'Get in touch' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 
-    // Footer: lists that lead nowhere (no dead links) and this year.
+    // Footer: every label of its lists leads to a page of the shop (no dead links), and this year.
     const footer = page.getByRole('contentinfo');
     for (const list of ['Services', 'Company', 'Legal']) await expect(footer.getByRole('heading', { name: list })).toBeVisible();
-    await expect(footer.getByRole('link')).toHaveCount(0);
+    await expect(footer.getByRole('link')).toHaveCount(12);
+    for (const href of await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+      expect(href).toMatch(/^\/(allProducts|about|contact|terms|privacy|shipping|returns)(#[a-z]+)?$/);
     await expect(footer).toContainText(String(new Date().getFullYear()));
     await expect(page.locator('a[href="#"]')).toHaveCount(0);
 
@@ -260,6 +262,34 @@ test.describe('a visitor', () => {
     await expect(page.getByText('Thank you! Your message is sent, we will reply by e-mail.')).toBeVisible();
     await expect(form.getByLabel('Email')).toHaveValue('');
     await expect(form.getByLabel('Message')).toHaveValue('');
+  });
+
+  test("follows the footer's links to pages of their own: About, Contact, Terms, Privacy, Shipping, Returns (axe-clean)", async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const pages: [label: string, path: RegExp, title: string][] = [
+      ['About us', /\/about$/, 'About us'],
+      ['Contact', /\/contact$/, 'Contact'],
+      ['Terms of use', /\/terms$/, 'Terms of use'],
+      ['Privacy policy', /\/privacy$/, 'Privacy policy'],
+      ['Worldwide shipping', /\/shipping$/, 'Shipping'],
+      ['Returns', /\/returns$/, 'Returns'],
+    ];
+    for (const [label, path, title] of pages) {
+      await footer.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      if (label === 'Contact') await expect(page.getByRole('form', { name: 'Contact us' }).getByRole('button', { name: 'Send' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await saveScreenshot(page, `footer-${title.toLowerCase().replace(/ /g, '-')}`);
+    }
+
+    // A label for a section of a page goes to that section.
+    await footer.getByRole('link', { name: 'Careers', exact: true }).click();
+    await expect(page).toHaveURL(/\/about#careers$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Careers' })).toBeInViewport();
+    await footer.getByRole('link', { name: 'Parts catalogue', exact: true }).click();
+    await expect(page).toHaveURL(/\/allProducts$/);
   });
 
   test('pages pass axe-core: home, all products, login', async ({ page }) => {

@@ -17,6 +17,10 @@ describe('the HTTP contract table', () => {
     expect(findEndpoint('DELETE', '/api/auth/sessions')?.path).toBe('/api/auth/sessions');
     expect(findEndpoint('DELETE', '/api/auth/sessions/12')?.path).toBe('/api/auth/sessions/:id');
     expect(findEndpoint('POST', '/api/auth/password-reset')?.status).toBe(202);
+    expect(findEndpoint('GET', '/api/products/7/open-orders')?.path).toBe('/api/products/:id/open-orders');
+    expect(findEndpoint('GET', '/api/admin/reviews')?.path).toBe('/api/admin/reviews');
+    expect(findEndpoint('GET', '/api/admin/a%40b.co')?.path).toBe('/api/admin/:email');
+    expect(findEndpoint('PATCH', '/api/review/3')?.path).toBe('/api/review/:id');
     expect(findEndpoint('GET', '/api/orders/')).toBeUndefined();
     expect(findEndpoint('GET', '/api/nothing')).toBeUndefined();
   });

@@ -14,6 +14,7 @@ import {
   googleExchangeAnswerSchema,
   googleStatusSchema,
   healthSchema,
+  openOrdersSchema,
   orderEventSchema,
   orderSchema,
   paymentIntentAnswerSchema,
@@ -40,6 +41,7 @@ import {
   profileUpdateSchema,
   registerSchema,
   reviewInputSchema,
+  reviewModerationSchema,
   testPaymentConfirmSchema,
   verifyEmailSchema,
 } from './schemas.js';
@@ -88,6 +90,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/products/:id', productSchema),
   endpoint('POST', '/api/products', productSchema, { status: 201, body: productInputSchema }),
   endpoint('DELETE', '/api/products/:id', productSchema),
+  // What removing a product touches: its unpaid orders (cancelled with it) and its paid ones still to ship.
+  endpoint('GET', '/api/products/:id/open-orders', openOrdersSchema),
   // Orders
   endpoint('POST', '/api/orders', orderSchema, { status: 201, body: orderInputSchema }),
   endpoint('GET', '/api/orders', z.array(orderSchema)),
@@ -105,6 +109,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Reviews
   endpoint('GET', '/api/review', z.array(reviewSchema)),
   endpoint('POST', '/api/review', reviewSchema, { status: 201, body: reviewInputSchema }),
+  // Moderation: every review, hidden ones too; hide one (kept, not shown) or show it again.
+  endpoint('GET', '/api/admin/reviews', z.array(reviewSchema)),
+  endpoint('PATCH', '/api/review/:id', reviewSchema, { body: reviewModerationSchema }),
   // Users
   endpoint('GET', '/api/user', z.array(userSchema)),
   endpoint('GET', '/api/user/:email', userSchema),

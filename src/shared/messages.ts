@@ -56,7 +56,9 @@ export const messages = {
     contactSent: 'Thank you! Your message is sent, we will reply by e-mail.',
     reviewPosted: 'Thank you! Your review is posted.',
     productAdded: (product: string) => `The Product ${product} is added successfully`,
-    confirmMakeAdmin: (email: string) => `Make ${email} an admin?`,
+    /** Promotion is for good: the shop has no way to take admin rights back, and an admin can't be removed. */
+    confirmMakeAdmin: (email: string) =>
+      `Make ${email} an admin? This cannot be undone: admin rights cannot be taken back, and an admin can't be removed.`,
     confirmRemoveUser: (email: string) => `Are you sure you want to remove ${email}?`,
     userRemoved: (email: string) => `${email} is removed successfully`,
     googleSigningIn: 'Signing you in with Google…',
@@ -75,6 +77,17 @@ export const messages = {
     networkError: 'Cannot reach the shop, please check your connection',
     pageCrashed: 'Something went wrong on this page.',
     newVersion: 'A new version of the shop is available. Please reload the page.',
+    /** A page's code could not be downloaded and the shop was not re-deployed: the connection, most likely. */
+    pageLoadFailed: 'This page could not be loaded. Please check your connection and reload the page.',
+    pageLoadOffline: 'You are offline, so this page could not be loaded. Please reconnect and reload the page.',
+    /** Placing an order: no answer from the shop (offline, or none in time). A retry sends the same Idempotency-Key. */
+    orderNotSent:
+      'Cannot reach the shop — your order is not confirmed. Please check your connection and press Confirm Order again; it will not be placed twice.',
+    /** The order modal's hint under the quantity: the stock itself may be ordered (SPEC section 9). */
+    quantityHint: (min: number, stock: number, price: string) => `From ${min} to ${stock} units · $${price} per unit`,
+    /** A product whose stock is under its minimum order (or none): SPEC's bounds leave nothing to order. */
+    outOfStock: 'Out of stock',
+    outOfStockDetail: (min: number) => `Fewer than the minimum order of ${min} units are left, so this part cannot be ordered right now.`,
     passwordChanged: 'Your password is changed. Every other session of your account is signed out.',
     resetRequested: (email: string) =>
       `If an account exists for ${email}, we have sent it an e-mail with a link to choose a new password. The link works for 1 hour.`,
@@ -95,6 +108,31 @@ export const messages = {
     sessionLastUsed: (when: string) => `Last used ${when}`,
     confirmSignOutSession: (device: string) => `Are you sure you want to sign out ${device}?`,
     confirmSignOutOthers: 'Are you sure you want to sign out every other session of your account?',
+    /** Each confirmation's two buttons, named after what they do ('Cancel' would be ambiguous on a cancel-order dialog). */
+    confirmButtons: {
+      cancelOrder: { confirmLabel: 'Cancel order', cancelLabel: 'Keep order' },
+      deliverOrder: { confirmLabel: 'Deliver order', cancelLabel: 'Not yet' },
+      removeProduct: { confirmLabel: 'Remove product', cancelLabel: 'Keep product' },
+      makeAdmin: { confirmLabel: 'Make admin', cancelLabel: 'Keep as customer' },
+      removeUser: { confirmLabel: 'Remove user', cancelLabel: 'Keep user' },
+    },
+    /** Removing a product: what happens to its open orders, after the SPEC's question (GET /api/products/:id/open-orders). */
+    unpaidOrdersCancelled: (count: number) =>
+      count === 1
+        ? 'It has 1 unpaid order: removing the product cancels it, and its customer is told by e-mail.'
+        : `It has ${count} unpaid orders: removing the product cancels them, and their customers are told by e-mail.`,
+    paidOrdersStay: (count: number) =>
+      count === 1
+        ? 'Its 1 paid order still to ship stays, and can still be delivered.'
+        : `Its ${count} paid orders still to ship stay, and can still be delivered.`,
+    /** The add-product form's picture preview. */
+    imagePreviewAlt: 'Preview of the product image',
+    imageLoading: 'Loading the picture…',
+    imageFailed: 'The picture at this link could not be loaded.',
+    imageRefused: 'Product Image must be a picture that loads: this link could not be loaded.',
+    /** Manage Reviews: an admin hides a review from the shop (kept) or shows it again. */
+    reviewHidden: (name: string) => `The review by ${name} is hidden from the shop.`,
+    reviewShown: (name: string) => `The review by ${name} is shown in the shop again.`,
   },
 } as const;
 

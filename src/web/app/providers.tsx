@@ -15,6 +15,9 @@ export function createQueryClient() {
           return status >= 400 && status < 500 ? false : count < 2;
         },
       },
+      // A change sent while offline fails at once with a message, instead of waiting, silently, for the
+      // network to come back and then going through unseen (an order placed behind the customer's back).
+      mutations: { networkMode: 'always' },
     },
   });
 }
@@ -24,7 +27,8 @@ export function Providers({ client, children }: { client: QueryClient; children:
     <QueryClientProvider client={client}>
       <AuthProvider>
         {children}
-        <ToastContainer position="top-right" autoClose={5000} newestOnTop theme="light" />
+        {/* At the bottom: at the top, toasts covered the navbar's name and Logout for their 5 s. */}
+        <ToastContainer position="bottom-right" autoClose={5000} newestOnTop theme="light" />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -23,6 +23,13 @@ export const routes: RouteObject[] = [
       { path: 'allProducts', element: page(() => import('../features/catalog/pages/AllProductsPage.js'), 'AllProductsPage') },
       { path: 'blogs', element: page(() => import('../features/content/pages/BlogsPage.js'), 'BlogsPage') },
       { path: 'portfolio', element: page(() => import('../features/content/pages/PortfolioPage.js'), 'PortfolioPage') },
+      // The footer's pages.
+      { path: 'about', element: page(() => import('../features/content/pages/InfoPages.js'), 'AboutPage') },
+      { path: 'contact', element: page(() => import('../features/content/pages/ContactPage.js'), 'ContactPage') },
+      { path: 'terms', element: page(() => import('../features/content/pages/InfoPages.js'), 'TermsPage') },
+      { path: 'privacy', element: page(() => import('../features/content/pages/InfoPages.js'), 'PrivacyPage') },
+      { path: 'shipping', element: page(() => import('../features/content/pages/InfoPages.js'), 'ShippingPage') },
+      { path: 'returns', element: page(() => import('../features/content/pages/InfoPages.js'), 'ReturnsPage') },
       { path: 'login', element: page(() => import('../features/auth/pages/LoginPage.js'), 'LoginPage') },
       { path: 'register', element: page(() => import('../features/auth/pages/RegisterPage.js'), 'RegisterPage') },
       {
@@ -44,6 +51,7 @@ export const routes: RouteObject[] = [
             element: page(() => import('./layout/DashboardLayout.js'), 'DashboardLayout'),
             children: [
               { index: true, element: page(() => import('../features/account/pages/MyProfilePage.js'), 'MyProfilePage') },
+              // Every signed-in user's own orders and reviews, an admin's too (a customer made admin keeps them).
               { path: 'myOrders', element: page(() => import('../features/orders/pages/MyOrdersPage.js'), 'MyOrdersPage') },
               { path: 'add-review', element: page(() => import('../features/reviews/pages/AddReviewPage.js'), 'AddReviewPage') },
               {
@@ -69,6 +77,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'make-admin',
                     element: page(() => import('../features/account/pages/MakeAdminPage.js'), 'MakeAdminPage'),
+                  },
+                  {
+                    path: 'manage-reviews',
+                    element: page(() => import('../features/reviews/pages/ManageReviewsPage.js'), 'ManageReviewsPage'),
                   },
                 ],
               },

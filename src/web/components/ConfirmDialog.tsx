@@ -5,20 +5,26 @@ interface ConfirmDialogProps {
   open: boolean;
   /** The SPEC's question, e.g. messages.confirm.removeProduct(name, stock). */
   message: string;
+  /** Sentences after the question, each its own paragraph (the SPEC's question stays word for word). */
+  details?: readonly string[] | undefined;
   title?: string;
-  confirmLabel?: string;
+  /** Name the buttons after what they do: 'Cancel order' / 'Keep order' rather than 'Yes' / 'Cancel'. */
+  confirmLabel?: string | undefined;
+  cancelLabel?: string | undefined;
   busy?: boolean;
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** An accessible Yes/Cancel confirmation on a native <dialog> (instead of window.confirm). */
+/** An accessible confirmation on a native <dialog> (instead of window.confirm). */
 export function ConfirmDialog({
   open,
   message,
+  details = [],
   title = 'Please confirm',
   confirmLabel = 'Yes',
+  cancelLabel = 'Cancel',
   busy = false,
   error,
   onConfirm,
@@ -27,9 +33,12 @@ export function ConfirmDialog({
   const messageId = useId();
   return (
     <Modal open={open} onClose={onCancel} title={title} role="alertdialog" describedBy={messageId} size="sm">
-      <p id={messageId} className="text-slate-800">
-        {message}
-      </p>
+      <div id={messageId} className="space-y-2 text-slate-800">
+        <p>{message}</p>
+        {details.map((detail) => (
+          <p key={detail}>{detail}</p>
+        ))}
+      </div>
       {error && (
         <p role="alert" className="field-error">
           {error}
@@ -37,7 +46,7 @@ export function ConfirmDialog({
       )}
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className="btn-danger" onClick={onConfirm} disabled={busy}>
           {busy ? 'Working…' : confirmLabel}

@@ -1,4 +1,5 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { useFocusWhenShown } from '../lib/useFocusWhenShown.js';
 
 interface FieldProps {
   label: ReactNode;
@@ -38,11 +39,12 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
   );
 }
 
-/** A form-level error (server answers, sign-in problems): small red text under the form. */
+/** A form-level error (server answers, sign-in problems): small red text under the form, focused when it shows. */
 export function FormError({ message }: { message?: string | null | undefined }) {
+  const ref = useFocusWhenShown<HTMLParagraphElement>(message);
   if (!message) return null;
   return (
-    <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+    <p ref={ref} role="alert" tabIndex={-1} className="mt-3 text-sm font-medium text-red-700">
       {message}
     </p>
   );

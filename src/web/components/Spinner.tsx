@@ -3,6 +3,8 @@ export function Spinner({ label = 'Loading', inline = false }: { label?: string;
     <div
       role="status"
       aria-live="polite"
+      // A page (or its part) still loading: the page's heading is focused once none is left (usePageHeadingFocus).
+      data-loading={inline ? undefined : true}
       className={inline ? 'inline-flex items-center gap-2' : 'flex min-h-40 items-center justify-center gap-3 py-10'}
     >
       <span

@@ -53,4 +53,22 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
     await expect(apiFetch('/api/products')).rejects.toMatchObject({ status: 502, code: 'http_error' });
   });
+
+  it('sends extra headers, and gives up after `timeoutMs` without an answer: status 0, code timeout', async () => {
+    const { calls } = mockFetch(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const order = { productId: '3', quantity: 6, phone: '+1 555 0100', address: '1 Main Street' };
+    const started = Date.now();
+    const error = await apiFetch('/api/orders', { method: 'POST', body: order, headers: { 'Idempotency-Key': 'k-1' }, timeoutMs: 50 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 0, code: 'timeout', message: messages.ui.networkError });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(calls[0]?.headers).toMatchObject({ 'Idempotency-Key': 'k-1', 'Content-Type': 'application/json' });
+  });
 });
+

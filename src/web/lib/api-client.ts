@@ -38,6 +38,10 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
   /** Send the stored token (default true). Login and register send none. */
   auth?: boolean;
+  /** More request headers (e.g. an order's Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** Give up after this long without an answer: an ApiError with status 0 and code 'timeout'. */
+  timeoutMs?: number;
 }
 
 function isErrorBody(value: unknown): value is { error: { code: string; message: string; fields?: Record<string, string> } } {
@@ -53,8 +57,8 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
 
 /** Typed fetch for `/api`: JSON in and out, Bearer token when one is stored, errors as `ApiError`. */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, auth = true } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const { method = 'GET', body, signal, auth = true, timeoutMs } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -65,11 +69,13 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      signal: timeoutMs === undefined ? signal : AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
     });
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'network', messages.ui.networkError);
+    // An abort (the caller's signal) or a time-out is a DOMException, named so.
+    const name = typeof cause === 'object' && cause !== null ? (cause as { name?: unknown }).name : undefined;
+    if (name === 'AbortError') throw cause;
+    throw new ApiError(0, name === 'TimeoutError' ? 'timeout' : 'network', messages.ui.networkError);
   }
 
   if (response.status === 204) return undefined as T;

@@ -16,7 +16,8 @@ export function applyServerError<T extends FieldValues>(
   let shownOnField = false;
   for (const [field, message] of Object.entries(error.fields ?? {})) {
     if ((formFields as readonly string[]).includes(field)) {
-      setError(field as Path<T>, { type: 'server', message });
+      // The first input the server names takes the focus (scrolled into view), as the form's own checks do.
+      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !shownOnField });
       shownOnField = true;
     } else {
       leftover.push(message);

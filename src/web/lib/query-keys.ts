@@ -16,6 +16,8 @@ export const keys = {
   paymentIntent: (orderId: string) => ['payments', 'intent', orderId] as const,
   googleStatus: ['google', 'status'] as const,
   reviews: ['reviews'] as const,
+  /** Every review, hidden ones too (Manage Reviews); under `reviews`, so hiding one refreshes both lists. */
+  allReviews: ['reviews', 'all'] as const,
   users: ['users'] as const,
   user: (email: string) => ['users', 'one', email] as const,
   admin: (email: string) => ['admin', email] as const,

@@ -11,17 +11,22 @@ interface MenuItem {
 }
 
 /** SPEC's dashboard menu, word for word and in its order, by role. */
-const CUSTOMER_MENU: MenuItem[] = [
-  { to: '/dashboard/myOrders', label: 'My Orders' },
-  { to: '/dashboard/add-review', label: 'Add a Reviews' },
-  { to: '/dashboard', label: 'My Profile', end: true },
-];
+const MY_ORDERS: MenuItem = { to: '/dashboard/myOrders', label: 'My Orders' };
+const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Reviews' };
+const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }];
+/**
+ * The SPEC's admin items first, then Manage Reviews (moderation), then the admin's own orders and reviews:
+ * a customer made admin keeps the way to their past orders.
+ */
 const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard', label: 'My Profile', end: true },
   { to: '/dashboard/manage-products', label: 'Manage Products' },
   { to: '/dashboard/add-products', label: 'Add New Product' },
   { to: '/dashboard/manage-orders', label: 'Manage All Orders' },
   { to: '/dashboard/make-admin', label: 'Make Admin' },
+  { to: '/dashboard/manage-reviews', label: 'Manage Reviews' },
+  MY_ORDERS,
+  ADD_REVIEW,
 ];
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

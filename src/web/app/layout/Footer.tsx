@@ -1,7 +1,8 @@
+import { Link } from 'react-router';
 import { companyName, footerLinks } from '../../features/content/copy/home.js';
 import { Logo } from './Navbar.js';
 
-/** SPEC: the Services/Company/Legal lists link to nothing, so they are plain text, not dead links. */
+/** The SPEC's Services/Company/Legal lists, each label a link to the shop's page for it (About, Contact, Terms…). */
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -15,9 +16,11 @@ export function Footer() {
           <div key={list.title}>
             <h2 className="text-sm font-bold tracking-wider text-amber-300 uppercase">{list.title}</h2>
             <ul className="mt-3 space-y-2 text-sm">
-              {list.links.map((label) => (
-                <li key={label} className="text-slate-300">
-                  {label}
+              {list.links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to} className="rounded-sm text-slate-300 underline-offset-2 hover:text-white hover:underline">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>

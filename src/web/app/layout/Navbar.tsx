@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../shared/messages.js';
 import { useAuth } from '../../features/auth/auth-context.js';
+import { signInLinkState } from '../../features/auth/redirect.js';
 import { Spinner } from '../../components/Spinner.js';
 
 const LINKS = [
@@ -32,17 +33,33 @@ export function Logo() {
   );
 }
 
-export function Navbar() {
-  const { user, loading, logout } = useAuth();
+/**
+ * Logout lands on the home page, always: the home page is shown first, then the session ends. (Ending it
+ * first had the login-required page under it send the browser to /login, remembering that page for
+ * whoever signs in next.)
+ */
+function useLogout(closeMenu: () => void) {
+  const { logout } = useAuth();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-
-  const onLogout = async () => {
-    await logout();
-    toast.success(messages.toast.loggedOut);
-    setOpen(false);
-    navigate('/');
+  const { pathname } = useLocation();
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (!leaving || pathname !== '/') return;
+    setLeaving(false);
+    void logout().then(() => toast.success(messages.toast.loggedOut));
+  }, [leaving, pathname, logout]);
+  return () => {
+    closeMenu();
+    setLeaving(true);
+    navigate('/', { replace: true });
   };
+}
+
+export function Navbar() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const onLogout = useLogout(() => setOpen(false));
 
   const account = loading ? (
     <Spinner inline label="Loading your account" />
@@ -56,7 +73,12 @@ export function Navbar() {
       </button>
     </>
   ) : (
-    <Link to="/login" onClick={() => setOpen(false)} className="btn bg-amber-400 text-slate-900 hover:bg-amber-300">
+    <Link
+      to="/login"
+      state={signInLinkState(location)}
+      onClick={() => setOpen(false)}
+      className="btn bg-amber-400 text-slate-900 hover:bg-amber-300"
+    >
       Login
     </Link>
   );

@@ -3,20 +3,25 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from './ErrorPage.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
+import { usePageHeadingFocus } from './usePageHeadingFocus.js';
 import { Spinner } from '../../components/Spinner.js';
 
-/** A new page starts at the top; back/forward (POP) leaves the browser's own scroll handling alone. */
+/**
+ * A new page starts at the top; back/forward (POP) leaves the browser's own scroll handling alone, and so
+ * does a link to a section (/about#careers), which the page scrolls to.
+ */
 function useScrollToTopOnNavigate() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const type = useNavigationType();
   useEffect(() => {
-    if (type !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, type]);
+    if (type !== 'POP' && !hash) window.scrollTo(0, 0);
+  }, [pathname, hash, type]);
 }
 
 export function RootLayout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
+  usePageHeadingFocus();
   return (
     <div className="flex min-h-screen flex-col">
       <a

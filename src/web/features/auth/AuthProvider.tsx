@@ -5,6 +5,7 @@ import { authApi } from './api.js';
 import { getToken, setToken as storeToken, UNAUTHORIZED_EVENT } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 import { AuthContext, type AuthState } from './auth-context.js';
+import { forgetSignedInPlaces } from './redirect.js';
 
 /** Queries that belong to the signed-in account and must not survive a sign-out. */
 const PRIVATE_KEYS = [keys.me, keys.orders, keys.users, ['admin'], keys.contact, keys.sessions] as const;
@@ -67,6 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return { user: signIn(answer), returnTo: answer.returnTo };
       },
       logout: async () => {
+        forgetSignedInPlaces();
         try {
           await authApi.logout();
         } catch {

@@ -7,7 +7,8 @@ import type {
   paymentIntentRequestSchema,
   testPaymentConfirmSchema,
 } from '../../../shared/schemas.js';
-import { apiFetch, seg } from '../../lib/api-client.js';
+import { messages } from '../../../shared/messages.js';
+import { ApiError, apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 
 type PlaceOrderBody = z.input<typeof orderInputSchema>;
@@ -15,10 +16,38 @@ type OrderPatchBody = z.input<typeof orderPatchSchema>;
 type PaymentIntentBody = z.input<typeof paymentIntentRequestSchema>;
 type TestConfirmBody = z.input<typeof testPaymentConfirmSchema>;
 
+/** How long placing an order may go unanswered before the customer is told it is not confirmed. */
+export const PLACE_ORDER_TIMEOUT_MS = 10_000;
+
+/**
+ * A new Idempotency-Key: one per order the customer means. Random bytes in hex (crypto.randomUUID exists
+ * only on https pages; getRandomValues everywhere).
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * POST /api/orders with an Idempotency-Key: sent again with the same key (a retry after no answer), the
+ * server answers the order that key placed instead of placing a second one. No answer (offline, or none
+ * within PLACE_ORDER_TIMEOUT_MS) is said as such: the order is not confirmed, and a retry is safe.
+ */
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlaceOrderBody) => apiFetch<Order>('/api/orders', { method: 'POST', body }),
+    mutationFn: async ({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) => {
+      try {
+        return await apiFetch<Order>('/api/orders', {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+          timeoutMs: PLACE_ORDER_TIMEOUT_MS,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 0) throw new ApiError(0, error.code, messages.ui.orderNotSent);
+        throw error;
+      }
+    },
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: keys.orders }),

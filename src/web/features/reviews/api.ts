@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Review } from '../../../shared/api.js';
 import type { reviewInputSchema } from '../../../shared/schemas.js';
-import { apiFetch } from '../../lib/api-client.js';
+import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 
 type ReviewBody = z.input<typeof reviewInputSchema>;
@@ -19,6 +19,24 @@ export function usePostReview() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ReviewBody) => apiFetch<Review>('/api/review', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.reviews }),
+  });
+}
+
+/** Manage Reviews: every review, hidden ones too (admins only). */
+export function useAllReviews() {
+  return useQuery({
+    queryKey: keys.allReviews,
+    queryFn: ({ signal }) => apiFetch<Review[]>('/api/admin/reviews', { signal }),
+  });
+}
+
+/** Hides a review from the shop (kept) or shows it again; both lists of reviews are asked again. */
+export function useSetReviewHidden() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
+      apiFetch<Review>(`/api/review/${seg(id)}`, { method: 'PATCH', body: { hidden } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.reviews }),
   });
 }

@@ -22,7 +22,7 @@ export function SessionsPanel() {
         await signOut.mutateAsync(session._id);
         return messages.ui.sessionRevoked;
       },
-      'Sign out',
+      { confirmLabel: 'Sign out' },
     );
   const signOutOthers = () =>
     ask(
@@ -31,7 +31,7 @@ export function SessionsPanel() {
         await signOut.mutateAsync(undefined);
         return messages.ui.otherSessionsRevoked;
       },
-      'Sign out everywhere else',
+      { confirmLabel: 'Sign out everywhere else' },
     );
 
   return (

@@ -14,17 +14,26 @@ export function MakeAdminPage() {
   const removeUser = useRemoveUser();
   const { ask, dialog } = useConfirm();
 
+  // A promotion cannot be undone (no demotion, and an admin can't be removed): the question says so.
   const onMakeAdmin = (user: User) =>
-    ask(messages.ui.confirmMakeAdmin(user.email), async () => {
-      await makeAdmin.mutateAsync(user.email);
-      return messages.toast.madeAdmin(user.email);
-    });
+    ask(
+      messages.ui.confirmMakeAdmin(user.email),
+      async () => {
+        await makeAdmin.mutateAsync(user.email);
+        return messages.toast.madeAdmin(user.email);
+      },
+      messages.ui.confirmButtons.makeAdmin,
+    );
 
   const onRemove = (user: User) =>
-    ask(messages.ui.confirmRemoveUser(user.email), async () => {
-      await removeUser.mutateAsync(user.email);
-      return messages.ui.userRemoved(user.email);
-    });
+    ask(
+      messages.ui.confirmRemoveUser(user.email),
+      async () => {
+        await removeUser.mutateAsync(user.email);
+        return messages.ui.userRemoved(user.email);
+      },
+      messages.ui.confirmButtons.removeUser,
+    );
 
   return (
     <Panel title="All Users">

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { errorMessages } from '../../../../shared/messages.js';
 import { fieldMessages } from '../../../../shared/schemas.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
@@ -13,6 +13,9 @@ async function fill(user: ReturnType<typeof renderWithProviders>['user'], values
     if (value) await user.type(input, value);
   }
 }
+
+/** The preview of the picture typed in 'Product Image', once it shows (the field is read after a short pause). */
+const preview = () => screen.findByRole('img', { name: 'Preview of the product image' });
 
 const valid = {
   'Product Name': 'Oil Filter',
@@ -65,6 +68,7 @@ describe('AddProductPage', () => {
     mockFetch(() => apiError(400, 'validation', errorMessages.validationFailed, { name: tooLong }));
     const { user } = renderWithProviders(<AddProductPage />);
     await fill(user, valid);
+    fireEvent.load(await preview());
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(await screen.findByText('Must be at most 120 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Product Name')).toHaveValue('Oil Filter');
@@ -78,6 +82,7 @@ describe('AddProductPage', () => {
     );
     const { user } = renderWithProviders(<AddProductPage />);
     await fill(user, valid);
+    fireEvent.load(await preview());
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(await screen.findByText('The Product Oil Filter is added successfully')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({
@@ -89,5 +94,54 @@ describe('AddProductPage', () => {
       img: '/images/products/air-filter.svg',
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
+  });
+
+  it('previews the picture as typed', async () => {
+    mockFetch(() => undefined);
+    const { user } = renderWithProviders(<AddProductPage />);
+    await user.type(screen.getByLabelText('Product Image'), 'https://cdn.example.com/oil-filter.png');
+    const image = await preview();
+    expect(image).toHaveAttribute('src', 'https://cdn.example.com/oil-filter.png');
+    expect(screen.getByText('Loading the picture…')).toBeInTheDocument();
+    fireEvent.load(image);
+    expect(screen.queryByText('Loading the picture…')).not.toBeInTheDocument();
+    expect(image).toBeVisible();
+
+    // A link the form refuses anyway is not loaded at all.
+    await user.clear(screen.getByLabelText('Product Image'));
+    await user.type(screen.getByLabelText('Product Image'), 'javascript:alert(1)');
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
+  });
+
+  it('says when the picture could not be loaded, and refuses to add the product with it', async () => {
+    const { calls } = mockFetch(() => undefined);
+    const { user } = renderWithProviders(<AddProductPage />);
+    await fill(user, { ...valid, 'Product Image': 'https://cdn.example.com/gone.png' });
+    const image = await preview();
+    fireEvent.error(image);
+    expect(await screen.findByText('The picture at this link could not be loaded.')).toBeInTheDocument();
+    // No broken-image icon: the failed picture is not shown.
+    expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Product Image must be a picture that loads: this link could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Image')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('waits for a picture still loading before adding the product', async () => {
+    const { calls } = mockFetch((url, init) =>
+      url === '/api/products' && init.method === 'POST' ? { status: 201, body: aProduct({ _id: '99', name: 'Oil Filter' }) } : undefined,
+    );
+    const { user } = renderWithProviders(<AddProductPage />);
+    await fill(user, valid);
+    const image = await preview();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    expect(calls).toHaveLength(0);
+    fireEvent.load(image);
+    expect(await screen.findByText('The Product Oil Filter is added successfully')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../../shared/messages.js';
 import { productInputSchema } from '../../../../shared/schemas.js';
 import { useAddProduct } from '../api.js';
+import { PicturePreview, usePicturePreview } from '../components/PicturePreview.js';
 import { Field, FormError } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { Panel } from '../../../components/Panel.js';
@@ -15,17 +16,28 @@ export function AddProductPage() {
     register,
     onSubmit,
     formError,
+    setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useServerForm({
     schema: productInputSchema,
     defaultValues: EMPTY,
     fields: FIELDS,
-    submit: (values) => add.mutateAsync(values),
+    // A link whose picture does not load would show a broken image in the shop: refused (null: not sent).
+    submit: async (values) => {
+      if (!(await preview.loads(values.img))) {
+        setError('img', { type: 'picture', message: messages.ui.imageRefused }, { shouldFocus: true });
+        return null;
+      }
+      return add.mutateAsync(values);
+    },
     onSuccess: (product, { reset }) => {
+      if (!product) return;
       toast.success(messages.ui.productAdded(product.name));
       reset(EMPTY);
     },
   });
+  const preview = usePicturePreview(watch('img'));
 
   return (
     <Panel title="Add a product">
@@ -53,6 +65,7 @@ export function AddProductPage() {
         >
           <input type="text" inputMode="url" className="input" {...register('img')} />
         </Field>
+        <PicturePreview preview={preview} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <FormError message={formError} />
           <button type="submit" className="btn-primary" disabled={isSubmitting}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { messages } from '../../../../shared/messages.js';
 import { passwordResetRequestSchema } from '../../../../shared/schemas.js';
 import { authApi } from '../api.js';
@@ -10,6 +10,8 @@ import { useServerForm } from '../../../lib/useServerForm.js';
 
 /** "Forgot password?": asks for a reset link by e-mail. The answer is the same whether the account exists. */
 export function ForgotPasswordPage() {
+  // The login page's origin, passed on by 'Forgot password?' and back by 'Back to Login'.
+  const location = useLocation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
@@ -31,7 +33,7 @@ export function ForgotPasswordPage() {
     <AuthCard
       title="Forgot password?"
       footer={
-        <Link to="/login" className="font-semibold text-brand-700 underline hover:text-brand-800">
+        <Link to="/login" state={location.state} className="font-semibold text-brand-700 underline hover:text-brand-800">
           Back to Login
         </Link>
       }

@@ -39,7 +39,7 @@ describe('LoginPage', () => {
     expect(auth.login).not.toHaveBeenCalled();
   });
 
-  it('shows the server error in red under the form', async () => {
+  it('shows the server error in red under the form, until the form changes', async () => {
     const auth = fakeAuth({
       login: vi.fn(async () => {
         throw new ApiError(401, 'invalid_credentials', errorMessages.invalidCredentials);
@@ -51,12 +51,20 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const alert = await screen.findByText('Wrong e-mail or password');
     expect(alert).toHaveClass('text-red-700');
+    // Focused, so read out (and on screen).
+    expect(alert).toHaveFocus();
     expect(screen.queryByText('User logged in successfully')).not.toBeInTheDocument();
+    // It is about what was sent: it goes as soon as the form changes.
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByText('Wrong e-mail or password')).not.toBeInTheDocument();
   });
 
-  it('logs in, toasts and returns to the page the user came from', async () => {
+  it.each([
+    ['the page the user came from', '/dashboard', 'Dashboard page'],
+    ['the home page when they came from another sign-in page', '/forgot-password', 'Home page'],
+  ])('logs in, toasts and returns to %s', async (_, from, landing) => {
     const auth = fakeAuth({ login: vi.fn(async () => customer) });
-    const { user } = setup(auth, { from: { pathname: '/dashboard', search: '', hash: '' } });
+    const { user } = setup(auth, { from: { pathname: from, search: '', hash: '' } });
     await user.type(screen.getByLabelText('Email'), 'Customer@Partsmith.example');
     await user.type(screen.getByLabelText('Password'), 'partsmith-customer');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -64,7 +72,7 @@ describe('LoginPage', () => {
       expect(auth.login).toHaveBeenCalledWith({ email: 'customer@partsmith.example', password: 'partsmith-customer' }),
     );
     expect(await screen.findByText('User logged in successfully')).toBeInTheDocument();
-    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(await screen.findByText(landing)).toBeInTheDocument();
   });
 
   describe('Continue with Google', () => {

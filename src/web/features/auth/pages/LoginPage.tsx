@@ -82,7 +82,7 @@ export function LoginPage() {
           <input type="password" autoComplete="current-password" className="input" {...register('password')} />
         </Field>
         <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="font-semibold text-brand-700 underline hover:text-brand-800">
+          <Link to="/forgot-password" state={location.state} className="font-semibold text-brand-700 underline hover:text-brand-800">
             Forgot password?
           </Link>
         </p>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { aProduct } from '../../../test/fixtures.js';
 import { renderWithProviders } from '../../../test/render.js';
 import { ProductCard, ProductGrid } from './ProductCard.js';
@@ -19,5 +19,43 @@ describe('ProductCard', () => {
   it('loads the first row of a grid at once and the rest lazily', () => {
     renderWithProviders(<ProductGrid products={[1, 2, 3, 4].map((id) => aProduct({ _id: String(id), name: `Part ${id}` }))} />);
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy']);
+  });
+
+  it("shows the shop's own picture, never a broken image, when a product's picture fails to load", () => {
+    renderWithProviders(<ProductGrid products={[aProduct({ img: 'https://images.example.com/gone.png' }), aProduct({ _id: '8', name: 'Tire' })]} />);
+    const [gone, fine] = screen.getAllByRole('img');
+    fireEvent.error(gone!);
+    expect(gone).toHaveAttribute('src', '/images/product-fallback.svg');
+    expect(gone).toHaveAccessibleName('Brake Pads');
+    // Should the fallback itself fail, it stays: no loop of error events.
+    fireEvent.error(gone!);
+    expect(gone).toHaveAttribute('src', '/images/product-fallback.svg');
+    expect(fine).toHaveAttribute('src', '/images/products/brake-pads.svg');
+  });
+
+  it.each([
+    ['under its minimum order', { min: 50, stock: 30 }],
+    ['with none left', { min: 1, stock: 0 }],
+  ])('says plainly that a product %s is out of stock, and cannot be ordered', (_, bounds) => {
+    renderWithProviders(<ProductCard product={aProduct(bounds)} />);
+    const card = within(screen.getByRole('article'));
+    expect(card.getByTestId('out-of-stock')).toHaveTextContent(
+      `Out of stock. Fewer than the minimum order of ${bounds.min} units are left, so this part cannot be ordered right now.`,
+    );
+    expect(card.queryByRole('link', { name: /Order Now/ })).not.toBeInTheDocument();
+    const button = card.getByRole('button', { name: 'Order Now: Brake Pads' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/^Out of stock\./);
+  });
+
+  it('offers an order when the stock is exactly the minimum', () => {
+    renderWithProviders(<ProductCard product={aProduct({ min: 50, stock: 50 })} />);
+    expect(screen.getByRole('link', { name: 'Order Now: Brake Pads' })).toHaveAttribute('href', '/place-order/7');
+    expect(screen.queryByTestId('out-of-stock')).not.toBeInTheDocument();
+  });
+
+  it('names the products at the level its grid asks for (h2 right under a page heading)', () => {
+    renderWithProviders(<ProductGrid products={[aProduct()]} heading="h2" />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Brake Pads' })).toBeInTheDocument();
   });
 });

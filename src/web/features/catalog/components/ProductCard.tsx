@@ -1,31 +1,34 @@
-import { Link } from 'react-router';
 import type { Product } from '../../../../shared/api.js';
 import { ProductFacts } from './ProductFacts.js';
 
-/** `eager`: a card in the first row, whose picture may be the page's largest paint, so not lazy. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+interface ProductCardProps {
+  product: Product;
+  /** A card in the first row, whose picture may be the page's largest paint, so not lazy. */
+  eager?: boolean;
+  /** The name's heading level: h2 right under a page's h1, h3 under a section's h2. */
+  heading?: 'h2' | 'h3';
+}
+
+export function ProductCard({ product, eager = false, heading = 'h3' }: ProductCardProps) {
   return (
     <article className="card flex h-full w-full flex-col overflow-hidden transition-shadow hover:shadow-md">
       <ProductFacts
         product={product}
         layout="card"
+        heading={heading}
         eager={eager}
-        action={
-          <Link to={`/place-order/${product._id}`} className="btn-primary w-full" aria-label={`Order Now: ${product.name}`}>
-            Order Now
-          </Link>
-        }
+        action={{ label: 'Order Now', name: `Order Now: ${product.name}`, to: `/place-order/${product._id}` }}
       />
     </article>
   );
 }
 
-export function ProductGrid({ products }: { products: Product[] }) {
+export function ProductGrid({ products, heading = 'h3' }: { products: Product[]; heading?: 'h2' | 'h3' }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
         <li key={product._id} className="flex">
-          <ProductCard product={product} eager={index < 3} />
+          <ProductCard product={product} eager={index < 3} heading={heading} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import type { Product } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
+import { canBeOrdered } from '../../../../shared/stock.js';
+import { ProductImage } from './ProductImage.js';
 
 /** How the facts are laid out: a card in a product grid, or the product's own page (place-order/{id}). */
 type Layout = 'card' | 'page';
@@ -17,6 +21,7 @@ const styles = {
     fact: undefined,
     price: 'font-semibold text-slate-900',
     action: 'mt-auto pt-3',
+    button: 'btn-primary w-full',
   },
   page: {
     picture: 'flex items-center justify-center bg-slate-100 p-8',
@@ -29,31 +34,43 @@ const styles = {
     fact: 'px-4 py-3',
     price: 'px-4 py-3 text-lg font-bold text-slate-900',
     action: 'mt-auto',
+    button: 'btn-primary px-6 py-3 text-base',
   },
 } as const;
+
+/** The button or link under the facts: 'Order Now' (a link to `to`) or 'Place Order Now' (`onClick`). */
+interface FactsAction {
+  label: string;
+  /** The accessible name, when the label alone is ambiguous (a grid of 'Order Now' links). */
+  name?: string;
+  to?: string;
+  onClick?: () => void;
+}
 
 interface ProductFactsProps {
   product: Product;
   layout: Layout;
+  /** The name's heading level: under the page's h1 (all products) or under a section's h2 (home). */
+  heading?: 'h2' | 'h3';
   /** A card in the first row, whose picture may be the page's largest paint: not lazy. */
   eager?: boolean;
-  /** The button or link under the facts ('Order Now', 'Place Order Now'). */
-  action: ReactNode;
+  action: FactsAction;
 }
 
 /**
  * What the SPEC shows of a product, in the product card and on the place-order page alike: its picture,
  * name, description, 'Available Items', 'Minimum Order Quantity' and 'Price', then an action. Renders the
- * picture and the text column, side by side or stacked as the caller lays them out.
+ * picture and the text column, side by side or stacked as the caller lays them out. A product whose stock
+ * is under its minimum order says it is out of stock, and its action is disabled.
  */
-export function ProductFacts({ product, layout, eager = false, action }: ProductFactsProps) {
+export function ProductFacts({ product, layout, heading = 'h3', eager = false, action }: ProductFactsProps) {
   const style = styles[layout];
-  const Name = layout === 'page' ? 'h1' : 'h3';
+  const Name = layout === 'page' ? 'h1' : heading;
   const loading = layout === 'card' ? { loading: eager ? ('eager' as const) : ('lazy' as const), decoding: 'async' as const } : {};
   return (
     <>
       <div className={style.picture}>
-        <img src={product.img} alt={product.name} {...loading} {...style.size} className={style.image} />
+        <ProductImage src={product.img} alt={product.name} {...loading} {...style.size} className={style.image} />
       </div>
       <div className={style.body}>
         <Name className={style.name}>{product.name}</Name>
@@ -63,8 +80,44 @@ export function ProductFacts({ product, layout, eager = false, action }: Product
           <li className={style.fact}>Minimum Order Quantity: {product.min} units</li>
           <li className={style.price}>Price: ${formatDollars(product.price)} (per unit)</li>
         </ul>
-        <div className={style.action}>{action}</div>
+        <div className={style.action}>
+          <FactsButton product={product} action={action} className={style.button} />
+        </div>
       </div>
     </>
+  );
+}
+
+/** 'Out of stock.' and why, for a product whose stock is under its minimum order (`min`). */
+export function OutOfStockText({ min }: { min: number }) {
+  return (
+    <>
+      <strong className="font-bold text-red-800">{messages.ui.outOfStock}.</strong> {messages.ui.outOfStockDetail(min)}
+    </>
+  );
+}
+
+function FactsButton({ product, action, className }: { product: Product; action: FactsAction; className: string }) {
+  const noticeId = useId();
+  if (!canBeOrdered(product)) {
+    return (
+      <>
+        <p id={noticeId} className="mb-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="out-of-stock">
+          <OutOfStockText min={product.min} />
+        </p>
+        <button type="button" className={className} aria-label={action.name} aria-describedby={noticeId} disabled>
+          {action.label}
+        </button>
+      </>
+    );
+  }
+  return action.to ? (
+    <Link to={action.to} className={className} aria-label={action.name}>
+      {action.label}
+    </Link>
+  ) : (
+    <button type="button" className={className} aria-label={action.name} onClick={action.onClick}>
+      {action.label}
+    </button>
   );
 }

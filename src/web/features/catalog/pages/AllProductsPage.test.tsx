@@ -74,4 +74,13 @@ describe('AllProductsPage', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
     expect(calls.at(-1)?.url).toBe('/api/products?limit=24&cursor=7');
   });
+
+  it('has no gap in its heading levels: the page is an h1, each product an h2', async () => {
+    serveCatalog();
+    renderWithProviders(<AllProductsPage />);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    expect(screen.getByRole('heading', { level: 1, name: 'All Products' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(24);
+    expect(screen.queryByRole('heading', { level: 3 })).not.toBeInTheDocument();
+  });
 });

@@ -48,7 +48,7 @@ export function AllProductsPage() {
               {list.length === 0 ? (
                 <p className="rounded-lg bg-white p-8 text-center text-slate-700">No products match “{q}”.</p>
               ) : (
-                <ProductGrid products={list} />
+                <ProductGrid products={list} heading="h2" />
               )}
               <LoadMore
                 hasMore={Boolean(pages.hasNextPage) && !pages.isPlaceholderData}

@@ -24,10 +24,16 @@ export interface ProvideItem {
   icon: string;
 }
 
+export interface FooterLink {
+  label: string;
+  /** A page of the shop; a #fragment names a section of it (/about#careers). */
+  to: string;
+}
+
 export interface FooterLinkList {
   title: string;
-  /** Link labels only: the footer links lead nowhere (SPEC section 1). */
-  links: string[];
+  /** The SPEC's lists lead nowhere; here each label leads to the page of the shop that answers it. */
+  links: FooterLink[];
 }
 
 export interface ContactContent {
@@ -92,9 +98,33 @@ export const contact: ContactContent = {
 };
 
 export const footerLinks: FooterLinkList[] = [
-  { title: 'Services', links: ['Parts catalogue', 'Bulk orders', 'Custom manufacturing', 'Worldwide shipping'] },
-  { title: 'Company', links: ['About us', 'Contact', 'Careers', 'Press kit'] },
-  { title: 'Legal', links: ['Terms of use', 'Privacy policy', 'Cookie policy'] },
+  {
+    title: 'Services',
+    links: [
+      { label: 'Parts catalogue', to: '/allProducts' },
+      { label: 'Bulk orders', to: '/contact' },
+      { label: 'Custom manufacturing', to: '/contact' },
+      { label: 'Worldwide shipping', to: '/shipping' },
+      { label: 'Returns', to: '/returns' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'About us', to: '/about' },
+      { label: 'Contact', to: '/contact' },
+      { label: 'Careers', to: '/about#careers' },
+      { label: 'Press kit', to: '/about#press' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms of use', to: '/terms' },
+      { label: 'Privacy policy', to: '/privacy' },
+      { label: 'Cookie policy', to: '/privacy#cookies' },
+    ],
+  },
 ];
 
 /** Name shown in the footer copyright line; the year is computed at runtime. */

@@ -124,3 +124,139 @@ describe('OrderModal', () => {
     expect(screen.queryByText('Your order is placed successfully')).not.toBeInTheDocument();
   });
 });
+
+describe('OrderModal, the quantity (issue: SPEC messages whatever was typed; hint, message and total agree)', () => {
+  // The issue's part: minimum 50, 850 in stock.
+  const bulk = aProduct({ name: 'Hubcap', min: 50, stock: 850, price: 2 });
+
+  function setupBulk(answer?: FakeHandler) {
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/user/customer%40partsmith.example')
+        return { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street, Springfield' } };
+      return answer?.(url, init);
+    });
+    const rendered = renderWithProviders(<OrderModal open onClose={vi.fn()} product={bulk} user={customer} />);
+    return { ...rendered, ...fetch };
+  }
+  const bulkQuantity = () => screen.findByPlaceholderText('enter product quantity (min 50 units)');
+
+  async function submitQuantity(user: ReturnType<typeof setupBulk>['user'], typed: string) {
+    const input = await bulkQuantity();
+    await user.clear(input);
+    await user.type(input, typed);
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+  }
+
+  it.each([
+    ['0', 'Quantity Must be 50 or higher'],
+    ['-10', 'Quantity Must be 50 or higher'],
+    ['49', 'Quantity Must be 50 or higher'],
+    ['99999999999999', 'Quantity Must be lower than 850 '],
+    ['851', 'Quantity Must be lower than 850 '],
+    ['150.5', 'Quantity must be a whole number'],
+  ])('says SPEC\'s message for %s, and sends nothing', async (typed, message) => {
+    const { user, calls } = setupBulk();
+    await submitQuantity(user, typed);
+    const error = await screen.findByText(message.trim());
+    expect(error.textContent).toBe(message);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('says the stock itself may be ordered, and accepts it', async () => {
+    const { user, calls } = setupBulk((url, init) =>
+      url === '/api/orders' && init.method === 'POST' ? { status: 201, body: unpaidOrder({ quantity: 850, price: 2, total: 1700 }) } : undefined,
+    );
+    const input = await bulkQuantity();
+    expect(input).toHaveAccessibleDescription('From 50 to 850 units · $2 per unit');
+    await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
+    await submitQuantity(user, '850');
+    expect(await screen.findByText('Your order is placed successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ quantity: 850 });
+  });
+
+  it('shows a total only for a quantity the shop accepts', async () => {
+    const { user } = setupBulk();
+    const input = await bulkQuantity();
+    for (const invalid of ['0', '-10', '49', '851', '150.5', '99999999999999']) {
+      await user.clear(input);
+      await user.type(input, invalid);
+      expect(screen.queryByText(/^Total:/)).not.toBeInTheDocument();
+    }
+    await user.clear(input);
+    await user.type(input, '100');
+    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: $200');
+  });
+
+  it('puts the focus on the quantity, the first field one can type in', async () => {
+    setupBulk();
+    await waitFor(async () => expect(await bulkQuantity()).toHaveFocus());
+  });
+});
+
+describe('OrderModal, out of stock (stock under the minimum order)', () => {
+  it('says so instead of offering a form', async () => {
+    mockFetch((url) => (url === '/api/user/customer%40partsmith.example' ? { status: 200, body: customer } : undefined));
+    renderWithProviders(<OrderModal open onClose={vi.fn()} product={aProduct({ min: 50, stock: 30 })} user={customer} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Out of stock. Fewer than the minimum order of 50 units are left, so this part cannot be ordered right now.',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm Order' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Between|Quantity Must be lower than 30/)).not.toBeInTheDocument();
+  });
+});
+
+describe('OrderModal, no answer from the shop', () => {
+  const keyOf = (call: { headers: Record<string, string> }) => call.headers['Idempotency-Key'];
+
+  it('says the order is not confirmed, and a retry sends the same Idempotency-Key; a changed form a new one', async () => {
+    let attempts = 0;
+    const { user, calls, onClose } = setup((url, init) => {
+      if (url !== '/api/orders' || init.method !== 'POST') return undefined;
+      attempts += 1;
+      // The first two attempts never reach the shop (the browser is offline).
+      if (attempts <= 2) throw new TypeError('Failed to fetch');
+      return { status: 201, body: unpaidOrder({ productId: '7', quantity: 21 }) };
+    });
+    await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
+    await user.type(await quantity(), '20');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    const error = await screen.findByText(messages.ui.orderNotSent);
+    expect(error).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Confirm Order' })).toBeEnabled();
+    expect(onClose).not.toHaveBeenCalled();
+
+    // Pressed again: the same order the customer means, the same key.
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    expect(await screen.findByText(messages.ui.orderNotSent)).toBeInTheDocument();
+    const posts = () => calls.filter((call) => call.method === 'POST');
+    expect(keyOf(posts()[0]!)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(posts()[1]!)).toBe(keyOf(posts()[0]!));
+
+    // Another quantity is another order: a new key (and the old message goes with the change).
+    await user.type(await quantity(), '{Backspace}1');
+    expect(screen.queryByText(messages.ui.orderNotSent)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByText('Your order is placed successfully')).toBeInTheDocument();
+    expect(keyOf(posts()[2]!)).not.toBe(keyOf(posts()[0]!));
+    expect(posts()[2]!.body).toMatchObject({ quantity: 21 });
+  });
+
+  it('gives each opening of the modal its own key', async () => {
+    const first = setup((url) => (url === '/api/orders' ? { status: 201, body: unpaidOrder({ productId: '7', quantity: 20 }) } : undefined));
+    await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
+    await first.user.type(await quantity(), '20');
+    await first.user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await screen.findByText('Your order is placed successfully');
+    first.unmount();
+    const second = setup((url) => (url === '/api/orders' ? { status: 201, body: unpaidOrder({ productId: '7', quantity: 20 }) } : undefined));
+    await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
+    await second.user.type(await quantity(), '20');
+    await second.user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await screen.findByText('Your order is placed successfully');
+    const firstKey = keyOf(first.calls.find((call) => call.method === 'POST')!);
+    const secondKey = keyOf(second.calls.find((call) => call.method === 'POST')!);
+    expect(firstKey).toBeTruthy();
+    expect(secondKey).not.toBe(firstKey);
+  });
+});

@@ -1,11 +1,13 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { Product, User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { dollarsToCents, formatDollars } from '../../../../shared/money.js';
-import { orderFormSchema } from '../../../../shared/schemas.js';
-import { usePlaceOrder } from '../api.js';
+import { orderFormSchema, quantityError, type QuantityBounds } from '../../../../shared/schemas.js';
+import { canBeOrdered } from '../../../../shared/stock.js';
+import { newIdempotencyKey, usePlaceOrder } from '../api.js';
 import { useProfile } from '../../account/api.js';
+import { OutOfStockText } from '../../catalog/components/ProductFacts.js';
 import { Field, FormError } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { Modal } from '../../../components/Modal.js';
@@ -18,12 +20,19 @@ interface OrderModalProps {
   user: User;
 }
 
-/** SPEC's order modal on a native <dialog>; the form mounts on each opening, prefilled from the user record. */
+/**
+ * SPEC's order modal on a native <dialog>; the form mounts on each opening, prefilled from the user record.
+ * A product whose stock fell under its minimum order meanwhile (the product is re-fetched) has no form.
+ */
 export function OrderModal({ open, onClose, product, user }: OrderModalProps) {
   const profile = useProfile(user.email);
   return (
     <Modal open={open} onClose={onClose} title={`Place order for ${product.name}`}>
-      {profile.isPending ? (
+      {!canBeOrdered(product) ? (
+        <p role="alert" className="text-slate-800">
+          <OutOfStockText min={product.min} />
+        </p>
+      ) : profile.isPending ? (
         <Spinner label="Loading your details" />
       ) : (
         <OrderForm
@@ -48,32 +57,50 @@ interface OrderFormProps {
   onCancel: () => void;
 }
 
+/** The total, once the quantity is one the shop accepts (a whole number within the product's bounds). */
+function validTotal(quantity: number, bounds: QuantityBounds, price: number): number | null {
+  return Number.isInteger(quantity) && quantityError(quantity, bounds) === null ? quantity * price : null;
+}
+
 function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFormProps) {
   // The server's rules, said before it does: min, stock, and a total within what a card can be charged.
-  const schema = useMemo(
-    () => orderFormSchema({ min: product.min, stock: product.stock, unitPriceCents: dollarsToCents(product.price) }),
+  const bounds = useMemo(
+    () => ({ min: product.min, stock: product.stock, unitPriceCents: dollarsToCents(product.price) }),
     [product.min, product.stock, product.price],
   );
+  const schema = useMemo(() => orderFormSchema(bounds), [bounds]);
   const placeOrder = usePlaceOrder();
+  // One Idempotency-Key per order the customer means: a new one when the form opens or changes, the same
+  // one when Confirm Order is pressed again after no answer, so a retry never places a second order.
+  const [firstKey] = useState(newIdempotencyKey);
+  const attemptKey = useRef(firstKey);
   const {
     register,
     onSubmit,
     watch,
+    setFocus,
     formError,
     formState: { errors, isSubmitting },
   } = useServerForm({
     schema,
     defaultValues: { phone, address },
     fields: ['quantity', 'phone', 'address'],
-    submit: (values) => placeOrder.mutateAsync({ productId: product._id, ...values }),
+    submit: (values) =>
+      placeOrder.mutateAsync({ body: { productId: product._id, ...values }, idempotencyKey: attemptKey.current }),
     onSuccess: () => {
       toast.success(messages.toast.orderPlaced);
       onDone();
     },
+    onEdit: () => {
+      attemptKey.current = newIdempotencyKey();
+    },
   });
 
-  const quantity = watch('quantity');
-  const total = Number.isFinite(quantity) && quantity > 0 ? quantity * product.price : null;
+  // The first field one can type in (Product, Name and Email are read-only). When the form mounts inside an
+  // already open dialog (after the profile loaded); otherwise the dialog focuses it (data-autofocus).
+  useEffect(() => setFocus('quantity'), [setFocus]);
+
+  const total = validTotal(watch('quantity'), bounds, product.price);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
@@ -91,9 +118,10 @@ function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFor
       <Field
         label="Quantity"
         error={errors.quantity?.message}
-        hint={`Between ${product.min} and ${product.stock} units · $${formatDollars(product.price)} per unit`}
+        hint={messages.ui.quantityHint(product.min, product.stock, formatDollars(product.price))}
       >
         <input
+          data-autofocus
           type="number"
           inputMode="numeric"
           min={product.min}

@@ -43,4 +43,28 @@ describe('ManageOrdersPage', () => {
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it("names the dialog buttons after what they do: 'Keep order' / 'Cancel order', 'Not yet' / 'Deliver order'", async () => {
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/orders') return { status: 200, body: [paidOrder('pi_1', { _id: '8' }), unpaidOrder({ _id: '9' })] };
+      if (url === '/api/orders/9' && init.method === 'DELETE') return { status: 200, body: unpaidOrder({ _id: '9', status: 'cancelled' }) };
+      return undefined;
+    });
+    const { user } = renderWithProviders(<ManageOrdersPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+
+    await user.click(within(await screen.findByTestId('order-8')).getByRole('button', { name: 'Deliver' }));
+    let dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText('Are you sure you want to shipped the order of 120 units of Brake Pads to Casey Customer?')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Deliver order' })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Not yet' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('order-9')).getByRole('button', { name: 'Cancel' }));
+    dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText('Are you sure you want to remove the order of 120 units of Brake Pads?')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Keep order' })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('The Order of 120 units of Brake Pads is cancelled successfully!!!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`)).toEqual(['DELETE /api/orders/9']);
+  });
 });

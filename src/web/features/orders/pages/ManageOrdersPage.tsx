@@ -20,16 +20,24 @@ export function ManageOrdersPage() {
   const [historyOf, setHistoryOf] = useState<Order | null>(null);
 
   const onCancel = (order: Order) =>
-    ask(messages.confirm.removeOrder(order.quantity, order.product), async () => {
-      await cancel.mutateAsync(order._id);
-      return messages.toast.orderCancelledByAdmin(order.quantity, order.product);
-    });
+    ask(
+      messages.confirm.removeOrder(order.quantity, order.product),
+      async () => {
+        await cancel.mutateAsync(order._id);
+        return messages.toast.orderCancelledByAdmin(order.quantity, order.product);
+      },
+      messages.ui.confirmButtons.cancelOrder,
+    );
 
   const onDeliver = (order: Order) =>
-    ask(messages.confirm.shipOrder(order.quantity, order.product, order.name), async () => {
-      await deliver.mutateAsync(order._id);
-      return messages.toast.orderShipped(order.quantity, order.product, order.name, order.address);
-    });
+    ask(
+      messages.confirm.shipOrder(order.quantity, order.product, order.name),
+      async () => {
+        await deliver.mutateAsync(order._id);
+        return messages.toast.orderShipped(order.quantity, order.product, order.name, order.address);
+      },
+      messages.ui.confirmButtons.deliverOrder,
+    );
 
   return (
     <Panel title={`Manage All Orders (${orders.data?.length ?? 0})`}>

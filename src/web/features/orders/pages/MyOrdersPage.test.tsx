@@ -41,4 +41,31 @@ describe('MyOrdersPage', () => {
 
     expect(within(screen.getByTestId('order-5')).queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it("asks before cancelling with buttons that say what they do: 'Keep order' keeps it, 'Cancel order' cancels it", async () => {
+    const orders = [unpaidOrder({ _id: '1' })];
+    const { calls } = mockFetch((url, init) => {
+      if (url === `/api/orders/${encodeURIComponent(customer.email)}`) return { status: 200, body: orders };
+      if (url === '/api/orders/1' && init.method === 'DELETE') {
+        orders[0] = unpaidOrder({ _id: '1', status: 'cancelled' });
+        return { status: 200, body: orders[0] };
+      }
+      return undefined;
+    });
+    const { user } = renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
+    await user.click(within(await screen.findByTestId('order-1')).getByRole('button', { name: 'Cancel' }));
+
+    const dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText('Are you sure you want to remove the order of 120 units of Brake Pads?')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(within(screen.getByTestId('order-1')).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Your Order of 120 units of Brake Pads is cancelled successfully!!!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/orders/1']);
+  });
 });

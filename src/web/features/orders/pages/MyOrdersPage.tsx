@@ -19,10 +19,14 @@ export function MyOrdersPage() {
   const { ask, dialog } = useConfirm();
 
   const onCancel = (order: Order) =>
-    ask(messages.confirm.removeOrder(order.quantity, order.product), async () => {
-      await cancel.mutateAsync(order._id);
-      return messages.toast.orderCancelledByCustomer(order.quantity, order.product);
-    });
+    ask(
+      messages.confirm.removeOrder(order.quantity, order.product),
+      async () => {
+        await cancel.mutateAsync(order._id);
+        return messages.toast.orderCancelledByCustomer(order.quantity, order.product);
+      },
+      messages.ui.confirmButtons.cancelOrder,
+    );
 
   return (
     <Panel title={`Your Orders: ${orders.data?.length ?? 0}`}>

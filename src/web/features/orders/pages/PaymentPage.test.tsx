@@ -153,6 +153,8 @@ describe('PaymentPage with the test processor', () => {
     await fillCard(user, { number: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123' });
     await user.click(payButton());
     expect(await screen.findByText('Your card was declined.')).toHaveClass('text-red-700');
+    // Focused, so scrolled into view (on a phone it is under the form) and read out.
+    expect(screen.getByText('Your card was declined.')).toHaveFocus();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     expect(screen.queryByText('Congrats! Your payment is completed.')).not.toBeInTheDocument();
     expect(payButton()).toBeEnabled();
@@ -181,6 +183,8 @@ describe('PaymentPage with the test processor', () => {
     expect(await screen.findByText('Congrats! Your payment is completed.')).toBeInTheDocument();
     expect(screen.getByText('You Paid: $1,500')).toBeInTheDocument();
     expect(screen.getByText('Your Transaction ID: pi_test_123')).toBeInTheDocument();
+    // The result takes the focus from the form it replaces.
+    expect(screen.getByTestId('payment-result')).toHaveFocus();
     expect(await screen.findByText('Payment Successful!!!')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   });

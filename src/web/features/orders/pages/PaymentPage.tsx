@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/Spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { formatDateTime } from '../../../lib/format-date.js';
+import { useFocusWhenShown } from '../../../lib/useFocusWhenShown.js';
 import { useOrder, usePaymentIntent, usePaymentsConfig, usePayOrder } from '../api.js';
 import type { CardFormProps } from '../components/card-form.js';
 import { TestCardForm } from '../components/TestCardForm.js';
@@ -86,9 +87,17 @@ function PaymentStep({ order, onPaid }: { order: Order; onPaid: (receipt: Receip
   }
 }
 
+/** The result of a payment takes the focus (and so the screen), in place of the form the customer was in. */
 function PaymentReceipt({ receipt }: { receipt: Receipt }) {
+  const ref = useFocusWhenShown<HTMLDivElement>(receipt);
   return (
-    <div role="status" className="space-y-1 rounded-lg bg-emerald-50 p-4 text-emerald-900" data-testid="payment-result">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="space-y-1 rounded-lg bg-emerald-50 p-4 text-emerald-900"
+      data-testid="payment-result"
+    >
       <p className="text-lg font-bold">{messages.payment.congrats}</p>
       <p>{messages.payment.youPaid(formatDollars(receipt.amount))}</p>
       <p className="break-all">
@@ -168,11 +177,12 @@ function PayOrder({ order, onPaid }: { order: Order; onPaid: (receipt: Receipt) 
   );
 }
 
-/** Card and payment errors: the provider's (or the shop's) message in red, announced. */
+/** Card and payment errors: the provider's (or the shop's) message in red, announced, focused (so on screen). */
 function PaymentError({ message }: { message: string | null }) {
+  const ref = useFocusWhenShown<HTMLParagraphElement>(message);
   if (!message) return null;
   return (
-    <p role="alert" className="text-sm font-medium text-red-700" data-testid="payment-error">
+    <p ref={ref} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700" data-testid="payment-error">
       {message}
     </p>
   );

@@ -26,4 +26,16 @@ describe('PlaceOrderPage', () => {
     expect(screen.getByRole('heading', { name: 'Place order for Brake Pads' })).toBeInTheDocument();
     expect(await screen.findByPlaceholderText('enter product quantity (min 10 units)')).toBeInTheDocument();
   });
+
+  it('says a product under its minimum order is out of stock, and offers no order', async () => {
+    mockFetch((url) => {
+      if (url === '/api/products/7') return { status: 200, body: aProduct({ min: 50, stock: 0 }) };
+      if (url === `/api/user/${encodeURIComponent(customer.email)}`) return { status: 200, body: customer };
+      return undefined;
+    });
+    renderWithProviders(<PlaceOrderPage />, { auth: fakeAuth({ user: customer }), route: '/place-order/7', path: '/place-order/:id' });
+    expect(await screen.findByTestId('out-of-stock')).toHaveTextContent(/^Out of stock\./);
+    expect(screen.getByRole('button', { name: 'Place Order Now' })).toBeDisabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

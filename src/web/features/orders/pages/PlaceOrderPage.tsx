@@ -27,11 +27,7 @@ export function PlaceOrderPage() {
             <ProductFacts
               product={item}
               layout="page"
-              action={
-                <button type="button" className="btn-primary px-6 py-3 text-base" onClick={() => setOpen(true)}>
-                  Place Order Now
-                </button>
-              }
+              action={{ label: 'Place Order Now', onClick: () => setOpen(true) }}
             />
             {user && <OrderModal open={open} onClose={() => setOpen(false)} product={item} user={user} />}
           </div>

@@ -1,0 +1,148 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { User } from '../../shared/api.js';
+import { AuthContext, type AuthState } from '../features/auth/auth-context.js';
+import { aReview } from '../test/fixtures.js';
+import { customer, fakeAuth, mockFetch } from '../test/render.js';
+import { AppRoutes } from './router.js';
+
+const admin: User = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' };
+const asAdmin = fakeAuth({ user: admin, isAdmin: true });
+const asCustomer = fakeAuth({ user: customer });
+
+/** The whole app's routes at `path` (lazy pages included), with the shop's answers for `who`. */
+function renderApp(path: string, auth: AuthState) {
+  const who = auth.user!;
+  const { calls } = mockFetch((url) => {
+    if (url === `/api/user/${encodeURIComponent(who.email)}`) return { status: 200, body: who };
+    if (url === `/api/admin/${encodeURIComponent(who.email)}`) return { status: 200, body: { admin: who.role === 'admin' } };
+    if (url === `/api/orders/${encodeURIComponent(who.email)}`) return { status: 200, body: [] };
+    if (url === '/api/admin/reviews') return { status: 200, body: [aReview()] };
+    // The home page's products and reviews.
+    if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null } };
+    if (url.startsWith('/api/review?')) return { status: 200, body: [] };
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const result = render(
+    <QueryClientProvider client={client}>
+      <AuthContext value={auth}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AuthContext>
+    </QueryClientProvider>,
+  );
+  return { ...result, calls };
+}
+
+const menuOf = async () => {
+  const menu = await screen.findByRole('navigation', { name: 'Dashboard' }, { timeout: 8000 });
+  return within(menu)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+};
+
+describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
+  it("keeps the SPEC's admin items and adds Manage Reviews, and the admin's own My Orders and Add a Reviews", async () => {
+    renderApp('/dashboard/myOrders', asAdmin);
+    expect(await menuOf()).toEqual([
+      ['My Profile', '/dashboard'],
+      ['Manage Products', '/dashboard/manage-products'],
+      ['Add New Product', '/dashboard/add-products'],
+      ['Manage All Orders', '/dashboard/manage-orders'],
+      ['Make Admin', '/dashboard/make-admin'],
+      ['Manage Reviews', '/dashboard/manage-reviews'],
+      ['My Orders', '/dashboard/myOrders'],
+      ['Add a Reviews', '/dashboard/add-review'],
+    ]);
+    // An admin's own orders: the route lets them in.
+    expect(await screen.findByRole('heading', { name: 'Your Orders: 0' }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it("keeps the SPEC's customer menu as it was", async () => {
+    renderApp('/dashboard/myOrders', asCustomer);
+    expect(await menuOf()).toEqual([
+      ['My Orders', '/dashboard/myOrders'],
+      ['Add a Reviews', '/dashboard/add-review'],
+      ['My Profile', '/dashboard'],
+    ]);
+  });
+
+  it('lets an admin write a review of their own', async () => {
+    renderApp('/dashboard/add-review', asAdmin);
+    expect(await screen.findByRole('heading', { name: 'Add a Reviews' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(admin.email);
+  });
+
+  it('opens Manage Reviews for an admin, after the admin check', async () => {
+    const { calls } = renderApp('/dashboard/manage-reviews', asAdmin);
+    expect(await screen.findByRole('heading', { name: 'Manage Reviews' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/admin%40partsmith.example');
+  });
+});
+
+describe('the footer', { timeout: 20_000 }, () => {
+  it('links every label of its Services, Company and Legal lists to a page of the shop', async () => {
+    renderApp('/about', asCustomer);
+    const footer = within(screen.getByRole('contentinfo'));
+    const links = footer.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Parts catalogue', '/allProducts'],
+      ['Bulk orders', '/contact'],
+      ['Custom manufacturing', '/contact'],
+      ['Worldwide shipping', '/shipping'],
+      ['Returns', '/returns'],
+      ['About us', '/about'],
+      ['Contact', '/contact'],
+      ['Careers', '/about#careers'],
+      ['Press kit', '/about#press'],
+      ['Terms of use', '/terms'],
+      ['Privacy policy', '/privacy'],
+      ['Cookie policy', '/privacy#cookies'],
+    ]);
+    for (const list of ['Services', 'Company', 'Legal']) expect(footer.getByRole('heading', { name: list })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/about', 'About us'],
+    ['/terms', 'Terms of use'],
+    ['/privacy', 'Privacy policy'],
+    ['/shipping', 'Shipping'],
+    ['/returns', 'Returns'],
+  ])('%s is a page of its own, titled %s', async (path, title) => {
+    renderApp(path, asCustomer);
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /not found/i })).not.toBeInTheDocument();
+  });
+
+  it('leads to the contact form on the Contact page', async () => {
+    renderApp('/', asCustomer);
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Contact' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact' }, { timeout: 8000 })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Contact us' }, { timeout: 8000 });
+    expect(within(form).getByRole('button', { name: 'Send' })).toBeInTheDocument();
+  });
+
+  it('leads to the section a label names (Careers on the About page)', async () => {
+    // jsdom does not scroll: record which element the page scrolls into view.
+    const scrolled: Element[] = [];
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderApp('/about#careers', asCustomer);
+      const careers = await screen.findByRole('heading', { level: 2, name: 'Careers' }, { timeout: 8000 });
+      expect(careers.closest('section')).toHaveAttribute('id', 'careers');
+      expect(screen.getByRole('heading', { level: 2, name: 'Press' }).closest('section')).toHaveAttribute('id', 'press');
+      expect(scrolled).toEqual([careers.closest('section')]);
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+      vi.restoreAllMocks();
+    }
+  });
+});

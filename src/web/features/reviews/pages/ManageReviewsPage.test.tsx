@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import type { Review } from '../../../../shared/api.js';
+import { aReview } from '../../../test/fixtures.js';
+import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
+import { ManageReviewsPage } from './ManageReviewsPage.js';
+
+const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' as const };
+
+describe('ManageReviewsPage', () => {
+  it('lists every review, hidden ones too, with the e-mail an admin may see', async () => {
+    mockFetch((url) =>
+      url === '/api/admin/reviews'
+        ? {
+            status: 200,
+            body: [
+              aReview({ _id: '2', name: 'Rob Rude', email: 'rob@example.com', rating: '1', comment: 'Spam spam spam', hidden: true }),
+              aReview({ _id: '1', email: customer.email }),
+            ],
+          }
+        : undefined,
+    );
+    renderWithProviders(<ManageReviewsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    expect(screen.getByRole('heading', { name: 'Manage Reviews' })).toBeInTheDocument();
+
+    const hidden = within(await screen.findByTestId('review-2'));
+    expect(hidden.getByText('Rob Rude')).toBeInTheDocument();
+    expect(hidden.getByText('rob@example.com')).toBeInTheDocument();
+    expect(hidden.getByText('1 stars')).toBeInTheDocument();
+    expect(hidden.getByText('Spam spam spam')).toBeInTheDocument();
+    expect(hidden.getByText('hidden')).toBeInTheDocument();
+    expect(hidden.getByRole('button', { name: 'Show the review by Rob Rude' })).toHaveTextContent('Show');
+
+    const shown = within(screen.getByTestId('review-1'));
+    expect(shown.getByText('shown')).toBeInTheDocument();
+    expect(shown.getByRole('button', { name: 'Hide the review by Casey Customer' })).toHaveTextContent('Hide');
+  });
+
+  it('hides a review (kept, not shown) and shows it again', async () => {
+    let review: Review = aReview({ _id: '5', email: customer.email });
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/admin/reviews') return { status: 200, body: [review] };
+      if (url === '/api/review/5' && init.method === 'PATCH') {
+        const { hidden } = JSON.parse(String(init.body)) as { hidden: boolean };
+        review = { ...review, hidden };
+        return { status: 200, body: review };
+      }
+      return undefined;
+    });
+    const { user } = renderWithProviders(<ManageReviewsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    const row = within(await screen.findByTestId('review-5'));
+
+    await user.click(row.getByRole('button', { name: 'Hide the review by Casey Customer' }));
+    expect(await screen.findByText('The review by Casey Customer is hidden from the shop.')).toBeInTheDocument();
+    expect(await row.findByText('hidden')).toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: 'Show the review by Casey Customer' }));
+    expect(await screen.findByText('The review by Casey Customer is shown in the shop again.')).toBeInTheDocument();
+    expect(await row.findByText('shown')).toBeInTheDocument();
+
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => [call.url, call.body])).toEqual([
+      ['/api/review/5', { hidden: true }],
+      ['/api/review/5', { hidden: false }],
+    ]);
+  });
+
+  it('says so when there are no reviews', async () => {
+    mockFetch((url) => (url === '/api/admin/reviews' ? { status: 200, body: [] } : undefined));
+    renderWithProviders(<ManageReviewsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+});
