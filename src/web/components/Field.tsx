@@ -49,3 +49,26 @@ export function FormError({ message }: { message?: string | null | undefined }) 
     </p>
   );
 }
+
+interface SubmitRowProps {
+  /** The form-level error to show above the button. */
+  error?: string | null | undefined;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  /** Classes of the wrapper (e.g. to span a grid's columns) and of the button. */
+  className?: string;
+  buttonClassName?: string;
+}
+
+/** The end of a form: its form-level error, then the submit button, disabled and relabelled while busy. */
+export function SubmitRow({ error, busy, label, busyLabel, className, buttonClassName = 'btn-primary' }: SubmitRowProps) {
+  return (
+    <div className={className}>
+      <FormError message={error} />
+      <button type="submit" className={buttonClassName} disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../../shared/messages.js';
 import { passwordChangeSchema } from '../../../../shared/schemas.js';
 import { useChangePassword } from '../api.js';
-import { Field, FormError } from '../../../components/Field.js';
+import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 
 /** My Profile's "Change password": the current one and the new one; other sessions end with the change. */
@@ -32,12 +32,7 @@ export function ChangePasswordForm() {
       <Field label="New password" error={errors.newPassword?.message}>
         <input type="password" autoComplete="new-password" className="input" {...register('newPassword')} />
       </Field>
-      <div className="sm:col-span-2">
-        <FormError message={formError} />
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Change password'}
-        </button>
-      </div>
+      <SubmitRow className="sm:col-span-2" error={formError} busy={isSubmitting} label="Change password" busyLabel="Saving…" />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages.js';
 import { profileUpdateSchema } from '../../../../shared/schemas.js';
 import { useProfile, useUpdateProfile } from '../api.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { Field, FormError } from '../../../components/Field.js';
+import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { Panel } from '../../../components/Panel.js';
@@ -75,12 +75,7 @@ export function ProfileForm({ user }: { user: User }) {
       <Field label="Address" error={errors.address?.message}>
         <input type="text" autoComplete="street-address" className="input" {...register('address')} />
       </Field>
-      <div className="sm:col-span-2">
-        <FormError message={formError} />
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Update Info'}
-        </button>
-      </div>
+      <SubmitRow className="sm:col-span-2" error={formError} busy={isSubmitting} label="Update Info" busyLabel="Saving…" />
     </form>
   );
 }

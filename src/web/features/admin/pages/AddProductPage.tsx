@@ -3,7 +3,7 @@ import { messages } from '../../../../shared/messages.js';
 import { productInputSchema } from '../../../../shared/schemas.js';
 import { useAddProduct } from '../api.js';
 import { PicturePreview, usePicturePreview } from '../components/PicturePreview.js';
-import { Field, FormError } from '../../../components/Field.js';
+import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { Panel } from '../../../components/Panel.js';
 
@@ -66,12 +66,7 @@ export function AddProductPage() {
           <input type="text" inputMode="url" className="input" {...register('img')} />
         </Field>
         <PicturePreview preview={preview} className="sm:col-span-2" />
-        <div className="sm:col-span-2">
-          <FormError message={formError} />
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Adding…' : 'Add Product'}
-          </button>
-        </div>
+        <SubmitRow className="sm:col-span-2" error={formError} busy={isSubmitting} label="Add Product" busyLabel="Adding…" />
       </form>
     </Panel>
   );
