@@ -51,6 +51,8 @@ async function main() {
         stock: 1_000_000,
         min_quantity: 1 + Math.floor(random() * 50),
         hidden_at: null,
+        sku: `PS-${100000 + i}`,
+        sku_key: `PS${100000 + i}`,
         ...stamps,
       };
     });
@@ -105,7 +107,7 @@ async function main() {
 
   const orderProduct = await k
     .insertInto('products')
-    .values({ name: 'Bench Bolt', description: 'Ordered by the benchmark', img: '/images/products/hubcap.svg', price_cents: 199, stock: 1_000_000_000, min_quantity: 1, hidden_at: null, ...stamps })
+    .values({ name: 'Bench Bolt', description: 'Ordered by the benchmark', img: '/images/products/hubcap.svg', price_cents: 199, stock: 1_000_000_000, min_quantity: 1, hidden_at: null, sku: 'BENCH-1', sku_key: 'BENCH1', ...stamps })
     .returning(['id', 'stock'])
     .executeTakeFirstOrThrow();
   // Fresh statistics, as autovacuum would gather on a live shop, so PostgreSQL plans with its indexes.

@@ -11,10 +11,42 @@ export const productSchema = z.object({
   stock: z.number().int(),
   /** Dollars per unit, up to two decimals. */
   price: z.number(),
+  /** Our part number. */
+  sku: z.string(),
+  category: z.object({ slug: z.string(), name: z.string() }),
+  specs: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** False when archived: hidden from the shop, kept for its orders (only admins see it). */
+  active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+export const categorySummarySchema = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });
+export type CategorySummary = z.infer<typeof categorySummarySchema>;
+
+/** One recorded change of a product's price or stock (GET /api/products/:id/changes, admins). */
+export const productChangeSchema = z.object({
+  field: z.enum(['price', 'stock']),
+  /** Dollars for a price, units for stock. */
+  from: z.number(),
+  to: z.number(),
+  reason: z.enum(['edit', 'restock', 'import']),
+  by: z.object({ name: z.string(), email: z.string() }),
+  at: z.string(),
+});
+export type ProductChange = z.infer<typeof productChangeSchema>;
+
+export const uploadAnswerSchema = z.object({ url: z.string() });
+
+/** What a catalog import did, or would do with `dryRun=true`; any error means nothing was written. */
+export const importReportSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const productPageSchema = z.object({ items: z.array(productSchema), nextCursor: z.string().nullable() });
 export type ProductPage = z.infer<typeof productPageSchema>;
@@ -166,7 +198,17 @@ export type GoogleStatus = z.infer<typeof googleStatusSchema>;
 export const googleExchangeAnswerSchema = authResponseSchema.extend({ returnTo: z.string() });
 export type GoogleExchangeAnswer = z.infer<typeof googleExchangeAnswerSchema>;
 
-export const AUDIT_ACTIONS = ['product.create', 'product.remove', 'user.promote', 'user.remove'] as const;
+export const AUDIT_ACTIONS = [
+  'product.create',
+  'product.update',
+  'product.archive',
+  'product.restore',
+  'product.restock',
+  'product.import',
+  'product.remove',
+  'user.promote',
+  'user.remove',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntrySchema = z.object({

@@ -9,21 +9,25 @@ import {
   adminFlagSchema,
   auditEntrySchema,
   authResponseSchema,
+  categorySummarySchema,
   confirmedPaymentSchema,
   contactMessageSchema,
   googleExchangeAnswerSchema,
   googleStatusSchema,
   healthSchema,
+  importReportSchema,
   openOrdersSchema,
   orderEventSchema,
   orderSchema,
   paymentIntentAnswerSchema,
   paymentRecordSchema,
   paymentsConfigSchema,
+  productChangeSchema,
   productPageSchema,
   productSchema,
   reviewSchema,
   sessionSchema,
+  uploadAnswerSchema,
   userSchema,
   webhookAnswerSchema,
 } from './api.js';
@@ -38,7 +42,9 @@ import {
   passwordResetRequestSchema,
   paymentIntentRequestSchema,
   productInputSchema,
+  productPatchSchema,
   profileUpdateSchema,
+  restockSchema,
   registerSchema,
   reviewInputSchema,
   reviewModerationSchema,
@@ -88,8 +94,22 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Catalog: with `limit` or `cursor` a page, without (old clients) a plain array.
   endpoint('GET', '/api/products', z.union([productPageSchema, z.array(productSchema)])),
   endpoint('GET', '/api/products/:id', productSchema),
+  endpoint('GET', '/api/products/sku/:sku', productSchema),
+  endpoint('GET', '/api/categories', z.array(categorySummarySchema)),
   endpoint('POST', '/api/products', productSchema, { status: 201, body: productInputSchema }),
+  endpoint('PATCH', '/api/products/:id', productSchema, { body: productPatchSchema }),
+  endpoint('POST', '/api/products/:id/restock', productSchema, { body: restockSchema }),
+  // Every change of a product's price or stock: who, when, from what to what.
+  endpoint('GET', '/api/products/:id/changes', z.array(productChangeSchema)),
   endpoint('DELETE', '/api/products/:id', productSchema),
+  // The admin's catalog: archived parts too, by id or page by page.
+  endpoint('GET', '/api/admin/products', productPageSchema),
+  endpoint('GET', '/api/admin/products/:id', productSchema),
+  // CSV: every product out; rows in (`text/csv` body, `?dryRun=true` writes nothing).
+  endpoint('GET', '/api/products/export.csv', z.string()),
+  endpoint('POST', '/api/products/import', importReportSchema, { body: z.string() }),
+  // A picture, re-encoded to WebP at a few widths (multipart; admins).
+  endpoint('POST', '/api/uploads', uploadAnswerSchema, { status: 201 }),
   // What removing a product touches: its unpaid orders (cancelled with it) and its paid ones still to ship.
   endpoint('GET', '/api/products/:id/open-orders', openOrdersSchema),
   // Orders

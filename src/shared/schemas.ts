@@ -5,6 +5,15 @@
 import { z } from 'zod';
 import { errorMessages, messages } from './messages.js';
 import { type Cents, centsToDollars, formatDollars, hasAtMostTwoDecimals, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from './money.js';
+import {
+  CATEGORY_SLUGS,
+  PART_NUMBER_MAX,
+  PART_NUMBER_PATTERN,
+  PRODUCT_SORTS,
+  SPEC_NAME_MAX,
+  SPEC_VALUE_MAX,
+  SPECS_MAX,
+} from './catalog.js';
 import { ORDER_STATUSES } from './order-status.js';
 
 const v = messages.validation;
@@ -29,6 +38,25 @@ export const fieldMessages = {
   messageRequired: 'Message is required',
   idInvalid: 'Must be an id',
   cursorInvalid: 'Must be a cursor from a previous page',
+  skuInvalid: 'Part Number may hold letters, digits, spaces, dots, dashes and slashes',
+  skuTaken: (sku: string, name: string) => `Part Number ${sku} is already used by ${name}`,
+  skuTakenRace: 'This Part Number is already used by another part',
+  skuRepeated: (sku: string) => `Part Number ${sku} is given twice`,
+  categoryInvalid: 'Choose one of the categories',
+  specNameRequired: 'Spec name is required',
+  specValueRequired: 'Spec value is required',
+  specNameInvalid: 'A spec name cannot contain ":" or ";"',
+  specValueInvalid: 'A spec value cannot contain ";"',
+  specsTooMany: (max: number) => `At most ${max} specs`,
+  specNamesRepeat: 'Each spec name once',
+  stockNotNegative: 'Available Stock must be a whole number of 0 or more',
+  nothingToChange: 'Nothing to change',
+  restockRequired: 'Units to add are required',
+  restockPositive: 'Units to add must be a whole number of 1 or more',
+  stockAboveMax: 'Stock cannot go above 1,000,000,000 units',
+  booleanInvalid: 'Must be true or false',
+  sortInvalid: 'Sort by newest, price, -price or name',
+  statusInvalid: 'Must be active, archived or all',
 } as const;
 
 /** A required, trimmed text field: `required` when empty or absent, a length cap against abuse. */
@@ -190,7 +218,7 @@ function numberFromInput(required: string, invalid: string) {
 const wholePositive = (required: string, invalid: string) =>
   numberFromInput(required, invalid).pipe(z.number().int(invalid).positive(invalid).max(1_000_000_000, invalid));
 
-const IMAGE_PATH = /^\/images\/[A-Za-z0-9/_.-]+\.(svg|png|jpe?g|webp|gif)$/;
+const IMAGE_PATH = /^\/(images|uploads)\/[A-Za-z0-9/_.-]+\.(svg|png|jpe?g|webp|gif)$/;
 
 export const imageSchema = requiredText(fieldMessages.imageRequired, 2000).refine((img) => {
   if (IMAGE_PATH.test(img) && !img.includes('..')) return true;
@@ -202,36 +230,95 @@ export const imageSchema = requiredText(fieldMessages.imageRequired, 2000).refin
   }
 }, fieldMessages.imageInvalid);
 
+const priceSchema = numberFromInput(fieldMessages.priceRequired, fieldMessages.pricePositive).pipe(
+  z
+    .number()
+    .positive(fieldMessages.pricePositive)
+    .max(1_000_000, fieldMessages.pricePositive)
+    .refine(hasAtMostTwoDecimals, fieldMessages.pricePositive),
+);
+
+/** Stock never goes above this (a restock that would is refused): it keeps every sum inside a 32-bit integer. */
+export const STOCK_MAX = 1_000_000_000;
+
+/** An optional form field left empty is the same as one not sent. */
+const emptyAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+export const skuSchema = z
+  .string({ error: fieldMessages.skuInvalid })
+  .trim()
+  .max(PART_NUMBER_MAX, fieldMessages.tooLong(PART_NUMBER_MAX))
+  .regex(PART_NUMBER_PATTERN, fieldMessages.skuInvalid);
+
+export const categorySchema = z.enum(CATEGORY_SLUGS, { error: fieldMessages.categoryInvalid });
+
+export const specSchema = z.object({
+  name: requiredText(fieldMessages.specNameRequired, SPEC_NAME_MAX).refine((name) => !/[:;]/.test(name), fieldMessages.specNameInvalid),
+  value: requiredText(fieldMessages.specValueRequired, SPEC_VALUE_MAX).refine((value) => !value.includes(';'), fieldMessages.specValueInvalid),
+});
+
+export const specsSchema = z
+  .array(specSchema)
+  .max(SPECS_MAX, fieldMessages.specsTooMany(SPECS_MAX))
+  .refine((specs) => new Set(specs.map((s) => s.name.toLowerCase())).size === specs.length, fieldMessages.specNamesRepeat);
+
+/** A product's fields; SPEC's six are required when adding, the part number, category and specs are not. */
+const productFields = {
+  name: requiredText(fieldMessages.productNameRequired, 120),
+  description: requiredText(fieldMessages.productDescriptionRequired, 2000),
+  price: priceSchema,
+  stock: wholePositive(fieldMessages.stockRequired, fieldMessages.stockPositive),
+  min: wholePositive(fieldMessages.minRequired, fieldMessages.minPositive),
+  img: imageSchema,
+  sku: emptyAsAbsent(skuSchema),
+  category: emptyAsAbsent(categorySchema),
+  specs: specsSchema.optional(),
+};
+
 export const productInputSchema = z
-  .object({
-    name: requiredText(fieldMessages.productNameRequired, 120),
-    description: requiredText(fieldMessages.productDescriptionRequired, 2000),
-    price: numberFromInput(fieldMessages.priceRequired, fieldMessages.pricePositive).pipe(
-      z
-        .number()
-        .positive(fieldMessages.pricePositive)
-        .max(1_000_000, fieldMessages.pricePositive)
-        .refine(hasAtMostTwoDecimals, fieldMessages.pricePositive),
-    ),
-    stock: wholePositive(fieldMessages.stockRequired, fieldMessages.stockPositive),
-    min: wholePositive(fieldMessages.minRequired, fieldMessages.minPositive),
-    img: imageSchema,
-  })
+  .object(productFields)
   .refine((p) => p.min <= p.stock, { path: ['min'], message: fieldMessages.minAboveStock });
 export type ProductInput = z.output<typeof productInputSchema>;
 
-/** Catalog pages: newest first; `cursor` is the `nextCursor` of the page before. */
+/**
+ * Editing (PATCH /api/products/:id): any of the fields, and `active: false` archives the part (hidden
+ * from the shop, kept for its orders). A part may run out: its stock may be 0 and below its minimum.
+ */
+export const productPatchSchema = z
+  .object({
+    ...productFields,
+    stock: numberFromInput(fieldMessages.stockRequired, fieldMessages.stockNotNegative).pipe(
+      z.number().int(fieldMessages.stockNotNegative).min(0, fieldMessages.stockNotNegative).max(STOCK_MAX, fieldMessages.stockNotNegative),
+    ),
+    active: z.boolean(),
+  })
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), fieldMessages.nothingToChange);
+export type ProductPatch = z.output<typeof productPatchSchema>;
+
+/** Quick restock: units that arrived, added to what is there (never a lost update against orders). */
+export const restockSchema = z.object({ quantity: wholePositive(fieldMessages.restockRequired, fieldMessages.restockPositive) });
+
+/** Catalog pages: `cursor` is the `nextCursor` of the page before (opaque; a number for the newest-first list). */
 export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;
 
 export const productListQuerySchema = z.object({
   q: z.string().trim().max(100, fieldMessages.tooLong(100)).optional(),
+  category: emptyAsAbsent(categorySchema),
+  inStock: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: fieldMessages.sortInvalid }).optional(),
   limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE.max).optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,10}$/, fieldMessages.cursorInvalid)
-    .refine((cursor) => Number(cursor) <= MAX_ID, fieldMessages.cursorInvalid)
-    .optional(),
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, fieldMessages.cursorInvalid).optional(),
 });
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/** The admin's table also lists archived parts. */
+export const PRODUCT_STATUSES = ['active', 'archived', 'all'] as const;
+export const adminProductListQuerySchema = productListQuerySchema.extend({
+  status: z.enum(PRODUCT_STATUSES, { error: fieldMessages.statusInvalid }).optional(),
+});
+export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
 
 // ---- Reviews and contact --------------------------------------------------
 

@@ -1,11 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { productPageSchema, productSchema } from '../../shared/api.js';
-import { idSchema, PRODUCT_PAGE_SIZE, productInputSchema, productListQuerySchema } from '../../shared/schemas.js';
+import { type AuditAction, categorySummarySchema, productChangeSchema, productPageSchema, productSchema } from '../../shared/api.js';
+import {
+  adminProductListQuerySchema,
+  idSchema,
+  PRODUCT_PAGE_SIZE,
+  productInputSchema,
+  productListQuerySchema,
+  productPatchSchema,
+  restockSchema,
+  skuSchema,
+} from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import { requireViewer } from '../http/access.js';
-import { createProduct, getVisibleProduct, listProducts, toProductDto } from './service.js';
+import {
+  categorySummaries,
+  createProduct,
+  getListedProduct,
+  getVisibleProduct,
+  getVisibleProductBySku,
+  listProducts,
+  productChanges,
+  restockProduct,
+  toProductDto,
+  updateProduct,
+} from './service.js';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['catalog'];
@@ -22,6 +42,8 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
       schema: {
         tags,
         description:
+          'Parts for sale. `q` searches names, part numbers (however spelled), descriptions and specs, best matches first ' +
+          'unless `sort` says otherwise; `category` is a slug; `inStock=true` keeps parts that can be ordered. ' +
           'With `limit` or `cursor`: one page `{ items, nextCursor }`. Without: an array (for old clients) capped at ' +
           `${LEGACY_CAP} products, with \`X-Result-Limit\` and, when more exist, \`X-More-Results: true\`.`,
         querystring: productListQuerySchema,
@@ -30,14 +52,15 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
     },
     async (request, reply) =>
       cache.serve(request, reply, 'catalog', async () => {
-        const { q, limit, cursor } = request.query;
+        const { limit, cursor, inStock, ...filters } = request.query;
         const paged = limit !== undefined || cursor !== undefined;
         const size = paged ? (limit ?? PRODUCT_PAGE_SIZE.default) : LEGACY_CAP;
-        const rows = await listProducts(db.kysely, { q, limit: size + 1, beforeId: cursor ? Number(cursor) : undefined });
-        const items = rows.slice(0, size).map(toProductDto);
-        const more = rows.length > size;
-        if (paged) return { body: { items, nextCursor: more ? items.at(-1)!._id : null } };
-        return { body: items, headers: { 'x-result-limit': String(LEGACY_CAP), ...(more ? { 'x-more-results': 'true' } : {}) } };
+        const page = await listProducts(db.kysely, { ...filters, inStock: inStock === 'true', status: 'for-sale', limit: size, cursor });
+        const items = page.rows.map(toProductDto);
+        if (paged) return { body: { items, nextCursor: page.nextCursor } };
+        const headers: Record<string, string> = { 'x-result-limit': String(LEGACY_CAP) };
+        if (page.nextCursor !== null) headers['x-more-results'] = 'true';
+        return { body: items, headers };
       }),
   );
 
@@ -46,6 +69,22 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request, reply) =>
       cache.serve(request, reply, 'catalog', async () => ({ body: toProductDto(await getVisibleProduct(db.kysely, request.params.id)) })),
+  );
+
+  api.get(
+    '/api/products/sku/:sku',
+    {
+      config: { access: 'public' },
+      schema: { tags, description: 'A part for sale by its part number, spelled any way (`bl-1507`, `BL 1507`).', params: z.object({ sku: skuSchema }), response: { 200: productSchema } },
+    },
+    async (request, reply) =>
+      cache.serve(request, reply, 'catalog', async () => ({ body: toProductDto(await getVisibleProductBySku(db.kysely, request.params.sku)) })),
+  );
+
+  api.get(
+    '/api/categories',
+    { config: { access: 'public' }, schema: { tags, description: 'Every category and how many parts it has for sale.', response: { 200: z.array(categorySummarySchema) } } },
+    async (request, reply) => cache.serve(request, reply, 'catalog', async () => ({ body: await categorySummaries(db.kysely) })),
   );
 
   api.post(
@@ -58,11 +97,78 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
       const admin = requireViewer(request);
       const product = await db.kysely.transaction().execute(async (trx) => {
         const created = await createProduct(trx, request.body);
-        await recordAdminAction(trx, admin, 'product.create', `product ${created.id} ${created.name}`);
+        await recordAdminAction(trx, admin, 'product.create', describe(created));
         return created;
       });
       cache.invalidate('catalog');
       return reply.status(201).send(toProductDto(product));
     },
   );
+
+  api.patch(
+    '/api/products/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: 'Changes any field; `active: false` archives the part, `true` restores it.', params: idParams, body: productPatchSchema, response: { 200: productSchema } },
+    },
+    async (request) => {
+      const admin = requireViewer(request);
+      const { active } = request.body;
+      const action: AuditAction = active === false ? 'product.archive' : active === true ? 'product.restore' : 'product.update';
+      const product = await db.kysely.transaction().execute(async (trx) => {
+        const updated = await updateProduct(trx, admin, request.params.id, request.body);
+        await recordAdminAction(trx, admin, action, describe(updated));
+        return updated;
+      });
+      cache.invalidate('catalog');
+      return toProductDto(product);
+    },
+  );
+
+  api.post(
+    '/api/products/:id/restock',
+    { config: { access: 'admin' }, schema: { tags, description: 'Adds units that arrived to the stock.', params: idParams, body: restockSchema, response: { 200: productSchema } } },
+    async (request) => {
+      const admin = requireViewer(request);
+      const product = await db.kysely.transaction().execute(async (trx) => {
+        const restocked = await restockProduct(trx, admin, request.params.id, request.body.quantity);
+        await recordAdminAction(trx, admin, 'product.restock', `${describe(restocked)}: +${request.body.quantity} units`);
+        return restocked;
+      });
+      cache.invalidate('catalog');
+      return toProductDto(product);
+    },
+  );
+
+  api.get(
+    '/api/products/:id/changes',
+    { config: { access: 'admin' }, schema: { tags, description: 'Every change of the price or stock: who, when, from, to.', params: idParams, response: { 200: z.array(productChangeSchema) } } },
+    async (request) => {
+      await getListedProduct(db.kysely, request.params.id);
+      return productChanges(db.kysely, request.params.id);
+    },
+  );
+
+  api.get(
+    '/api/admin/products',
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: 'The admin\'s catalog page by page, archived parts too (`status`).', querystring: adminProductListQuerySchema, response: { 200: productPageSchema } },
+    },
+    async (request) => {
+      const { limit, inStock, status, ...filters } = request.query;
+      const page = await listProducts(db.kysely, { ...filters, inStock: inStock === 'true', status: status ?? 'all', limit: limit ?? PRODUCT_PAGE_SIZE.default });
+      return { items: page.rows.map(toProductDto), nextCursor: page.nextCursor };
+    },
+  );
+
+  api.get(
+    '/api/admin/products/:id',
+    { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
+    async (request) => toProductDto(await getListedProduct(db.kysely, request.params.id)),
+  );
+}
+
+function describe(product: { id: number; sku: string; name: string }): string {
+  return `product ${product.id} ${product.sku} ${product.name}`;
 }

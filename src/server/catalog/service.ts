@@ -1,12 +1,26 @@
-/** The catalog owns products and their stock; other domains reserve and release stock through here. */
+/** The catalog owns products, their part numbers and stock; other domains reach products through here. */
 import { sql } from 'kysely';
-import type { Product } from '../../shared/api.js';
+import type { CategorySummary, Product, ProductChange } from '../../shared/api.js';
+import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, normalisePartNumber, type Spec } from '../../shared/catalog.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
-import type { ProductInput } from '../../shared/schemas.js';
-import { type Executor, now, type ProductRow, timestamps } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX } from '../../shared/schemas.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
+import { conflict, notFound } from '../http/errors.js';
+import { type ProductList, type ProductListOptions, queryProducts } from './listing.js';
+import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
+
+export type { ProductListOptions } from './listing.js';
+
+/** Who changed a price or a stock level, as they were named then. */
+export interface Actor {
+  id: number;
+  name: string;
+  email: string;
+}
 
 export function toProductDto(row: ProductRow): Product {
+  const category = categoryOf(row.category);
   return {
     _id: String(row.id),
     name: row.name,
@@ -15,57 +29,181 @@ export function toProductDto(row: ProductRow): Product {
     min: row.min_quantity,
     stock: row.stock,
     price: centsToDollars(row.price_cents),
+    sku: row.sku,
+    category: { slug: category.slug, name: category.name },
+    specs: JSON.parse(row.specs) as Spec[],
+    active: row.archived_at === null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export function listProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
+  return queryProducts(db, options);
 }
 
-/** Visible products, newest first; `q` matches anywhere in the name, case-insensitively. */
-export async function listProducts(db: Executor, options: { q?: string; limit: number; beforeId?: number }): Promise<ProductRow[]> {
-  let query = db.selectFrom('products').selectAll().where('hidden_at', 'is', null);
-  if (options.q) query = query.where(sql<string>`lower(name)`, 'like', sql<string>`${likePattern(options.q)} escape '\\'`);
-  if (options.beforeId) query = query.where('id', '<', options.beforeId);
-  return query.orderBy('id', 'desc').limit(options.limit).execute();
-}
-
-/** A product that is for sale (not hidden), or 404. */
+/** A product that is for sale (not removed, not archived), or 404. */
 export async function getVisibleProduct(db: Executor, id: number): Promise<ProductRow> {
-  const product = await db.selectFrom('products').selectAll().where('id', '=', id).where('hidden_at', 'is', null).executeTakeFirst();
+  const product = await listed(db).where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
   if (!product) throw notFound('Product');
   return product;
+}
+
+/** A product for sale by its part number, however it is spelled, or 404. */
+export async function getVisibleProductBySku(db: Executor, sku: string): Promise<ProductRow> {
+  const product = await listed(db).where('sku_key', '=', normalisePartNumber(sku)).where('archived_at', 'is', null).executeTakeFirst();
+  if (!product) throw notFound('Product');
+  return product;
+}
+
+/** A product the admins still list, archived or not (removed ones are gone), or 404. */
+export async function getListedProduct(db: Executor, id: number): Promise<ProductRow> {
+  const product = await lockedForUpdate(db, listed(db).where('id', '=', id)).executeTakeFirst();
+  if (!product) throw notFound('Product');
+  return product;
+}
+
+function listed(db: Executor) {
+  return db.selectFrom('products').selectAll().where('hidden_at', 'is', null);
+}
+
+/** On PostgreSQL, a read inside a transaction that is about to write the row locks it (SQLite runs one transaction at a time). */
+function lockedForUpdate<Q extends { forUpdate(): Q }>(db: Executor, query: Q): Q {
+  return db.isTransaction && isPostgres(db) ? query.forUpdate() : query;
+}
+
+/** Every category with the number of its parts for sale. */
+export async function categorySummaries(db: Executor): Promise<CategorySummary[]> {
+  const counts = await db
+    .selectFrom('products')
+    .select(['category', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('hidden_at', 'is', null)
+    .where('archived_at', 'is', null)
+    .groupBy('category')
+    .execute();
+  const bySlug = new Map(counts.map((c) => [c.category, Number(c.count)]));
+  return CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: bySlug.get(c.slug) ?? 0 }));
 }
 
 export async function hasAnyProduct(db: Executor): Promise<boolean> {
   return Boolean(await db.selectFrom('products').select('id').limit(1).executeTakeFirst());
 }
 
+/** Columns derived from a product's fields: the part number's key and the words of its specs. */
+function derivedColumns(sku: string, specs: readonly Spec[]) {
+  return { sku, sku_key: normalisePartNumber(sku), specs: JSON.stringify(specs), keywords: specs.map((s) => `${s.name} ${s.value}`).join(' ') };
+}
+
+/** New products; those without a part number get one generated from their category. 409 when one is taken. */
 export async function createProducts(db: Executor, inputs: ProductInput[]): Promise<ProductRow[]> {
   if (inputs.length === 0) return [];
-  return db
-    .insertInto('products')
-    .values(
-      inputs.map((input) => ({
-        name: input.name,
-        description: input.description,
-        img: input.img,
-        price_cents: dollarsToCents(input.price),
-        stock: input.stock,
-        min_quantity: input.min,
-        hidden_at: null,
-        ...timestamps(),
-      })),
-    )
-    .returningAll()
-    .execute();
+  const skus = await assignPartNumbers(db, inputs.map((input) => ({ sku: input.sku, category: input.category ?? DEFAULT_CATEGORY })));
+  return writeUnique(() =>
+    db
+      .insertInto('products')
+      .values(
+        inputs.map((input, i) => ({
+          name: input.name,
+          description: input.description,
+          img: input.img,
+          price_cents: dollarsToCents(input.price),
+          stock: input.stock,
+          min_quantity: input.min,
+          hidden_at: null,
+          archived_at: null,
+          category: input.category ?? DEFAULT_CATEGORY,
+          ...derivedColumns(skus[i]!, input.specs ?? []),
+          ...timestamps(),
+        })),
+      )
+      .returningAll()
+      .execute(),
+  );
 }
 
 export async function createProduct(db: Executor, input: ProductInput): Promise<ProductRow> {
   const [product] = await createProducts(db, [input]);
   return product!;
+}
+
+/** Two admins saving the same new part number at once: the index refuses the second, the same answer as a check. */
+async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('sku_taken', fieldMessages.skuTakenRace, { sku: fieldMessages.skuTakenRace });
+    throw error;
+  }
+}
+
+/**
+ * Changes any of a product's fields (the caller's transaction holds its row); every change of price or
+ * stock is recorded with who made it. Archiving (`active: false`) takes it off the shop, restoring puts it back.
+ */
+export async function updateProduct(db: Executor, actor: Actor, id: number, patch: ProductPatch, reason: ProductChangeReason = 'edit'): Promise<ProductRow> {
+  const before = await getListedProduct(db, id);
+  if (patch.sku !== undefined && normalisePartNumber(patch.sku) !== before.sku_key) await refuseTakenPartNumber(db, patch.sku);
+  const set: ProductUpdate = { updated_at: now() };
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.description !== undefined) set.description = patch.description;
+  if (patch.img !== undefined) set.img = patch.img;
+  if (patch.price !== undefined) set.price_cents = dollarsToCents(patch.price);
+  if (patch.stock !== undefined) set.stock = patch.stock;
+  if (patch.min !== undefined) set.min_quantity = patch.min;
+  if (patch.category !== undefined) set.category = patch.category;
+  if (patch.sku !== undefined || patch.specs !== undefined) {
+    Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));
+  }
+  if (patch.active !== undefined) set.archived_at = patch.active ? null : (before.archived_at ?? now());
+  const after = await writeUnique(() => db.updateTable('products').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+  await recordChanges(db, actor, before, after, reason);
+  return after;
+}
+
+async function refuseTakenPartNumber(db: Executor, sku: string): Promise<void> {
+  const holder = await partNumberTaken(db, sku);
+  if (holder) throw conflict('sku_taken', fieldMessages.skuTaken(holder.sku, holder.name), { sku: fieldMessages.skuTaken(holder.sku, holder.name) });
+}
+
+/** Units that arrived, added to what is there in one statement (orders taking stock meanwhile lose nothing). */
+export async function restockProduct(db: Executor, actor: Actor, id: number, quantity: number): Promise<ProductRow> {
+  const before = await getListedProduct(db, id);
+  const after = await db
+    .updateTable('products')
+    .set({ stock: sql<number>`stock + ${quantity}`, updated_at: now() })
+    .where('id', '=', id)
+    .where('stock', '<=', STOCK_MAX - quantity)
+    .returningAll()
+    .executeTakeFirst();
+  if (!after) throw conflict('stock_too_high', fieldMessages.stockAboveMax, { quantity: fieldMessages.stockAboveMax });
+  await recordChanges(db, actor, { ...before, stock: after.stock - quantity }, after, 'restock');
+  return after;
+}
+
+async function recordChanges(db: Executor, actor: Actor, before: ProductRow, after: ProductRow, reason: ProductChangeReason) {
+  const changes = [
+    { field: 'price' as const, old_value: before.price_cents, new_value: after.price_cents },
+    { field: 'stock' as const, old_value: before.stock, new_value: after.stock },
+  ].filter((c) => c.old_value !== c.new_value);
+  if (changes.length === 0) return;
+  const by = { actor_user_id: actor.id, actor_name: actor.name, actor_email: actor.email, created_at: now() };
+  await db
+    .insertInto('product_changes')
+    .values(changes.map((c) => ({ product_id: after.id, reason, ...c, ...by })))
+    .execute();
+}
+
+/** A product's price and stock changes, newest first. */
+export async function productChanges(db: Executor, id: number): Promise<ProductChange[]> {
+  const rows = await db.selectFrom('product_changes').selectAll().where('product_id', '=', id).orderBy('id', 'desc').limit(500).execute();
+  return rows.map((r) => ({
+    field: r.field,
+    from: r.field === 'price' ? centsToDollars(r.old_value) : r.old_value,
+    to: r.field === 'price' ? centsToDollars(r.new_value) : r.new_value,
+    reason: r.reason,
+    by: { name: r.actor_name, email: r.actor_email },
+    at: r.created_at,
+  }));
 }
 
 /**
@@ -81,6 +219,7 @@ export async function reserveStock(db: Executor, productId: number, quantity: nu
     .where('id', '=', productId)
     .where('stock', '>=', quantity)
     .where('hidden_at', 'is', null)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
   return reserved.numUpdatedRows > 0n;
 }
@@ -105,5 +244,6 @@ export async function hideProduct(db: Executor, id: number): Promise<void> {
 }
 
 export async function deleteProduct(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('product_changes').where('product_id', '=', id).execute();
   await db.deleteFrom('products').where('id', '=', id).execute();
 }

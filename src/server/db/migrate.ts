@@ -8,6 +8,7 @@ import { nameSearch } from './migrations/005-name-search.js';
 import { actorSnapshots } from './migrations/006-actor-snapshots.js';
 import { accounts } from './migrations/007-accounts.js';
 import { journeys } from './migrations/008-journeys.js';
+import { catalog } from './migrations/009-catalog.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(db: Db): Record<string, Migration> {
     '006-actor-snapshots': actorSnapshots(),
     '007-accounts': accounts(db.dialect),
     '008-journeys': journeys(),
+    '009-catalog': catalog(db.dialect),
   };
 }
 

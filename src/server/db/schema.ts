@@ -1,5 +1,5 @@
 /** Table types for Kysely. Money is integer cents; timestamps are ISO-8601 UTC text on both databases. */
-import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
+import { type Generated, type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
 import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
 import type { AuditAction, Role } from '../../shared/api.js';
 
@@ -75,7 +75,40 @@ export interface ProductsTable extends Timestamps {
   price_cents: number;
   stock: number;
   min_quantity: number;
+  /** Removed by an admin (SPEC's Remove) while orders still point at it: gone from the shop and the admin's lists. */
   hidden_at: string | null;
+  /** Our part number as the admin wrote it, and its normalised key (unique: two spellings are one number). */
+  sku: string;
+  sku_key: string;
+  category: Generated<string>;
+  /** JSON `[{ name, value }]`. */
+  specs: Generated<string>;
+  /** The specs as words, for the search index. */
+  keywords: Generated<string>;
+  /** Archived: hidden from the shop, listed for admins, may be restored. */
+  archived_at: string | null;
+}
+
+export interface SkuSequencesTable {
+  prefix: string;
+  last: number;
+}
+
+export type ProductChangeField = 'price' | 'stock';
+export type ProductChangeReason = 'edit' | 'restock' | 'import';
+
+export interface ProductChangesTable {
+  id: Generated<number>;
+  product_id: number;
+  field: ProductChangeField;
+  /** Cents for a price, units for stock. */
+  old_value: number;
+  new_value: number;
+  reason: ProductChangeReason;
+  actor_user_id: number;
+  actor_name: string;
+  actor_email: string;
+  created_at: string;
 }
 
 export interface OrdersTable extends Timestamps {
@@ -180,6 +213,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable;
+  sku_sequences: SkuSequencesTable;
+  product_changes: ProductChangesTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
   contact_messages: ContactMessagesTable;
@@ -197,6 +232,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type ProductRow = Selectable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewOrder = Insertable<OrdersTable>;
@@ -207,6 +243,11 @@ export type Executor = Kysely<Database>;
 /** Runs `work` in the caller's transaction if `db` is one, else in a new one. */
 export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Which database an executor speaks to, for the few queries written differently on each (full-text search). */
+export function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export function now(): string {

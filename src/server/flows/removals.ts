@@ -1,7 +1,7 @@
 /** Removing a product or an account: each touches the domain that owns it and those that point at it. */
 import { recordAdminAction } from '../audit/service.js';
 import { revokeAllSessions } from '../auth/sessions.js';
-import { deleteProduct, getVisibleProduct, hideProduct } from '../catalog/service.js';
+import { deleteProduct, getListedProduct, hideProduct } from '../catalog/service.js';
 import { type Executor, inTransaction, type ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { hasOrdersForProduct, openOrdersOfProduct } from '../orders/service.js';
@@ -14,7 +14,7 @@ import { getRemovableUser, markRemoved } from '../users/service.js';
  */
 export async function removeProduct(db: Executor, admin: Viewer, id: number): Promise<ProductRow> {
   return inTransaction(db, async (trx) => {
-    const product = await getVisibleProduct(trx, id);
+    const product = await getListedProduct(trx, id);
     for (const order of (await openOrdersOfProduct(trx, id)).unpaid) await transitionOrder(trx, order, 'cancelled', { viewer: admin });
     if (await hasOrdersForProduct(trx, id)) await hideProduct(trx, id);
     else await deleteProduct(trx, id);

@@ -2,6 +2,7 @@
  * The shop's data invariants, checked straight in the database (not through the API), for the system
  * tests: after a crash, with several servers, after a backup.
  */
+import { normalisePartNumber } from '../../shared/catalog.js';
 import { ORDER_STATUSES, isPaid } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
 
@@ -114,6 +115,8 @@ export async function insertProduct(db: Db, values: { name: string; stock: numbe
       stock: values.stock,
       min_quantity: values.min,
       hidden_at: null,
+      sku: `SYS-${values.name}`,
+      sku_key: normalisePartNumber(`SYS-${values.name}`),
       created_at: at,
       updated_at: at,
     })

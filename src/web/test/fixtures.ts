@@ -1,7 +1,7 @@
 import type { AuthResponse, Order, Product, Review } from '../../shared/api.js';
 import { customer } from './render.js';
 
-/** A catalog product: 'Brake Pads', 10 to 100 units at $12.50. */
+/** A catalog product: 'Brake Pads' (BR-2040, Brakes), 10 to 100 units at $12.50. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
   return {
     _id: '7',
@@ -11,6 +11,10 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     min: 10,
     stock: 100,
     price: 12.5,
+    sku: 'BR-2040',
+    category: { slug: 'brakes', name: 'Brakes' },
+    specs: [{ name: 'Material', value: 'Ceramic' }],
+    active: true,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

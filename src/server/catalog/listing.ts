@@ -1,0 +1,171 @@
+/**
+ * Lists of products: the shop's (for sale) and the admin's (archived too), filtered, searched and sorted,
+ * page by page. Pages continue from an opaque cursor: the last row's sort key (keyset), or for a search
+ * ranked by relevance the number of rows already given.
+ */
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { normalisePartNumber, type ProductSort, searchWords } from '../../shared/catalog.js';
+import { fieldMessages } from '../../shared/schemas.js';
+import { type Database, type Executor, isPostgres, type ProductRow } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+
+export interface ProductListOptions {
+  q?: string;
+  category?: string;
+  inStock?: boolean;
+  sort?: ProductSort;
+  /** The shop lists parts for sale; admins see archived ones too, or only those. */
+  status: 'for-sale' | 'active' | 'archived' | 'all';
+  limit: number;
+  cursor?: string;
+}
+
+export interface ProductList {
+  rows: ProductRow[];
+  nextCursor: string | null;
+}
+
+type ProductQuery = SelectQueryBuilder<Database, 'products', ProductRow>;
+type Order = 'relevance' | ProductSort;
+
+export async function queryProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
+  const search = options.q ? searchFor(db, options.q) : undefined;
+  const order: Order = options.sort ?? (search ? 'relevance' : 'newest');
+  let query = filtered(db.selectFrom('products').selectAll('products'), options);
+  if (search) query = search.filter(query);
+  query = ORDERS[order].apply(query, search).limit(options.limit + 1);
+  if (options.cursor) query = ORDERS[order].after(query, options.cursor);
+  const rows = await query.execute();
+  const page = rows.slice(0, options.limit);
+  const more = rows.length > options.limit;
+  return { rows: page, nextCursor: more ? ORDERS[order].cursor(page.at(-1)!, options.cursor, page.length) : null };
+}
+
+function filtered(query: ProductQuery, options: ProductListOptions): ProductQuery {
+  let q = query.where('products.hidden_at', 'is', null);
+  if (options.status === 'for-sale' || options.status === 'active') q = q.where('products.archived_at', 'is', null);
+  if (options.status === 'archived') q = q.where('products.archived_at', 'is not', null);
+  if (options.category) q = q.where('products.category', '=', options.category);
+  if (options.inStock) q = q.where((eb) => eb('products.stock', '>=', eb.ref('products.min_quantity')));
+  return q;
+}
+
+// ---- Full-text search ------------------------------------------------------
+
+interface Search {
+  filter(query: ProductQuery): ProductQuery;
+  /** Best matches first: the exact part number, then the index's rank. */
+  rank(query: ProductQuery): ProductQuery;
+}
+
+/**
+ * Every word must match the start of a word (`brake pads` finds "Brake Pad Set", stemmed), or the whole
+ * search, read as a part number, must start one of ours (`bl-150 7` finds BL1507).
+ */
+function searchFor(db: Executor, q: string): Search {
+  const words = searchWords(q);
+  const partNumber = normalisePartNumber(q);
+  if (words.length === 0 && partNumber === '') return NOTHING;
+  const exactNumberFirst = (query: ProductQuery) => query.orderBy(sql`products.sku_key = ${partNumber}`, 'desc');
+  return (isPostgres(db) ? postgresSearch : sqliteSearch)(words, partNumber, exactNumberFirst);
+}
+
+/** A search with neither words nor a part number in it ("--") finds nothing. */
+const NOTHING: Search = { filter: (query) => query.where(sql<boolean>`1 = 0`), rank: (query) => query };
+
+type Ranking = (query: ProductQuery) => ProductQuery;
+
+function sqliteSearch(words: string[], partNumber: string, exactNumberFirst: Ranking): Search {
+  const alternatives: string[] = [];
+  if (words.length > 0) alternatives.push(words.map((w) => `"${w}"*`).join(' AND '));
+  if (partNumber !== '') alternatives.push(`numbers : "${partNumber.toLowerCase()}"*`);
+  const match = alternatives.map((a) => `(${a})`).join(' OR ');
+  const index = sql<{ rowid: number }>`product_search`.as('product_search');
+  return {
+    filter: (query) =>
+      query.innerJoin(index, (join) => join.onRef(sql.ref('product_search.rowid'), '=', 'products.id').on(sql<boolean>`product_search MATCH ${match}`)),
+    rank: (query) => exactNumberFirst(query).orderBy(sql`bm25(product_search, 10.0, 8.0, 1.0)`).orderBy('products.id', 'desc'),
+  };
+}
+
+function postgresSearch(words: string[], partNumber: string, exactNumberFirst: Ranking): Search {
+  const wordQuery = words.map((w) => `${w}:*`).join(' & ');
+  const numberQuery = partNumber === '' ? '' : `${partNumber.toLowerCase()}:*`;
+  const tsquery = sql`(to_tsquery('english', ${wordQuery}) || to_tsquery('simple', ${numberQuery}))`;
+  return {
+    filter: (query) => query.where(sql<boolean>`products.search_vector @@ ${tsquery}`),
+    rank: (query) => exactNumberFirst(query).orderBy(sql`ts_rank(products.search_vector, ${tsquery})`, 'desc').orderBy('products.id', 'desc'),
+  };
+}
+
+// ---- Orders and their cursors -----------------------------------------------
+
+interface Ordering {
+  apply(query: ProductQuery, search?: Search): ProductQuery;
+  after(query: ProductQuery, cursor: string): ProductQuery;
+  cursor(last: ProductRow, previous: string | undefined, pageLength: number): string;
+}
+
+/** A keyset order on one column and then the id, both the same direction. */
+function keyset<K extends 'price_cents' | 'name'>(column: K, direction: 'asc' | 'desc', key: (row: ProductRow) => ProductRow[K]): Ordering {
+  const ref = column === 'name' ? sql.ref('products.name') : sql.ref(`products.${column}`);
+  const beyond = direction === 'asc' ? '>' : '<';
+  return {
+    apply: (query) => query.orderBy(ref, direction).orderBy('products.id', direction),
+    after: (query, cursor) => {
+      const [value, id] = decodeKeyset(cursor);
+      return query.where((eb) => eb.or([eb(ref, beyond, value), eb.and([eb(ref, '=', value), eb('products.id', beyond, id)])]));
+    },
+    cursor: (last) => encodeKeyset([key(last), last.id]),
+  };
+}
+
+const ORDERS: Record<Order, Ordering> = {
+  newest: {
+    apply: (query) => query.orderBy('products.id', 'desc'),
+    after: (query, cursor) => query.where('products.id', '<', numberCursor(cursor)),
+    cursor: (last) => String(last.id),
+  },
+  price: keyset('price_cents', 'asc', (row) => row.price_cents),
+  '-price': keyset('price_cents', 'desc', (row) => row.price_cents),
+  name: keyset('name', 'asc', (row) => row.name),
+  relevance: {
+    apply: (query, search) => search!.rank(query),
+    after: (query, cursor) => query.offset(offsetCursor(cursor)),
+    cursor: (_last, previous, pageLength) => `o${(previous ? offsetCursor(previous) : 0) + pageLength}`,
+  },
+};
+
+/** The most rows a ranked search pages through (beyond that, a more precise search helps more). */
+const MAX_SEARCH_OFFSET = 10_000;
+
+function invalidCursor(): Error {
+  return badRequest(fieldMessages.cursorInvalid, { cursor: fieldMessages.cursorInvalid });
+}
+
+function numberCursor(cursor: string): number {
+  if (!/^\d{1,10}$/.test(cursor) || Number(cursor) > 2_147_483_647) throw invalidCursor();
+  return Number(cursor);
+}
+
+function offsetCursor(cursor: string): number {
+  const match = /^o(\d{1,6})$/.exec(cursor);
+  if (!match || Number(match[1]) > MAX_SEARCH_OFFSET) throw invalidCursor();
+  return Number(match[1]);
+}
+
+function encodeKeyset(key: [string | number, number]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeKeyset(cursor: string): [string | number, number] {
+  try {
+    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(key) && key.length === 2 && ['string', 'number'].includes(typeof key[0]) && Number.isInteger(key[1])) {
+      return key as [string | number, number];
+    }
+  } catch {
+    // falls through to the answer for any cursor we did not write
+  }
+  throw invalidCursor();
+}

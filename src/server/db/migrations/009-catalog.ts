@@ -1,0 +1,77 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import type { Dialect } from '../connection.js';
+
+/**
+ * The manufacturer's catalog: part numbers (unique by their normalised key), a category, specs,
+ * archiving, a record of every price and stock change, and full-text search over names, part numbers,
+ * descriptions and spec values (SQLite: an FTS5 table kept by triggers; PostgreSQL: a generated
+ * tsvector with a GIN index). Existing parts get `PS-1xxxx` numbers in category "other".
+ */
+export function catalog(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const products = () => db.schema.alterTable('products');
+      await products().addColumn('sku', 'text').execute();
+      await products().addColumn('sku_key', 'text').execute();
+      await products().addColumn('category', 'text', (c) => c.notNull().defaultTo('other')).execute();
+      await products().addColumn('specs', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      // The spec names and values as words, for the search index (which cannot read JSON on PostgreSQL).
+      await products().addColumn('keywords', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await products().addColumn('archived_at', 'text').execute();
+      await sql`UPDATE products SET sku = 'PS-' || (10000 + id), sku_key = 'PS' || (10000 + id)`.execute(db);
+      await db.schema.createIndex('products_sku_key').unique().on('products').column('sku_key').execute();
+      await db.schema.createIndex('products_category').on('products').columns(['category', 'id']).execute();
+
+      await db.schema
+        .createTable('sku_sequences')
+        .addColumn('prefix', 'text', (c) => c.primaryKey())
+        .addColumn('last', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`INSERT INTO sku_sequences (prefix, last) SELECT 'PS', coalesce(max(id), 0) FROM products`.execute(db);
+
+      const idType = dialect === 'postgres' ? 'serial' : 'integer';
+      await db.schema
+        .createTable('product_changes')
+        .addColumn('id', idType, (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('old_value', 'integer', (c) => c.notNull())
+        .addColumn('new_value', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('actor_user_id', 'integer', (c) => c.notNull())
+        .addColumn('actor_name', 'text', (c) => c.notNull())
+        .addColumn('actor_email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('product_changes_product').on('product_changes').columns(['product_id', 'id']).execute();
+
+      await (dialect === 'postgres' ? postgresSearch(db) : sqliteSearch(db));
+    },
+  };
+}
+
+async function postgresSearch(db: Kysely<unknown>) {
+  await sql`DROP INDEX IF EXISTS products_name_trgm`.execute(db);
+  const words = (text: string) => sql.raw(`regexp_replace(${text}, '[^[:alnum:]]+', ' ', 'g')`);
+  await sql`
+    ALTER TABLE products ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
+      setweight(to_tsvector('english', ${words('name')}), 'A') ||
+      setweight(to_tsvector('simple', ${words(`coalesce(sku, '')`)} || ' ' || coalesce(sku_key, '')), 'A') ||
+      setweight(to_tsvector('english', ${words(`description || ' ' || keywords`)}), 'C')
+    ) STORED`.execute(db);
+  await sql`CREATE INDEX products_search ON products USING gin (search_vector)`.execute(db);
+}
+
+async function sqliteSearch(db: Kysely<unknown>) {
+  await sql`CREATE VIRTUAL TABLE product_search USING fts5(name, numbers, details, tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
+  const row = (p: string) => sql.raw(`${p}.id, ${p}.name, coalesce(${p}.sku, '') || ' ' || coalesce(${p}.sku_key, ''), ${p}.description || ' ' || ${p}.keywords`);
+  const insertRow = (p: string) => sql`INSERT INTO product_search (rowid, name, numbers, details) VALUES (${row(p)});`;
+  await sql`CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN ${insertRow('new')} END`.execute(db);
+  await sql`CREATE TRIGGER products_search_delete AFTER DELETE ON products BEGIN DELETE FROM product_search WHERE rowid = old.id; END`.execute(db);
+  await sql`
+    CREATE TRIGGER products_search_update AFTER UPDATE OF name, sku, sku_key, description, keywords ON products BEGIN
+      DELETE FROM product_search WHERE rowid = old.id;
+      ${insertRow('new')}
+    END`.execute(db);
+  await sql`INSERT INTO product_search (rowid, name, numbers, details) SELECT ${row('products')} FROM products`.execute(db);
+}
