@@ -41,6 +41,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
   let server: TestServer;
   let accounts: Record<Exclude<Role, 'anonymous'>, Account>;
   let productId: string;
+  let productSku: string;
 
   const placeOrder = async () => {
     const response = await call(server.app, 'POST', '/api/orders', {
@@ -74,6 +75,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       admin: await registerAdmin(server),
     };
     productId = await createProduct(server.app, accounts.admin, { stock: 100_000, min: 1 });
+    productSku = (await call(server.app, 'GET', `/api/products/${productId}`)).json().sku;
   });
   afterAll(() => server.close());
 
@@ -96,6 +98,17 @@ describe(`authorization matrix (${databaseKind})`, () => {
         expected: adminOnly(200),
         request: async () => ({ method: 'DELETE', url: `/api/products/${await createProduct(server.app, accounts.admin)}` }),
       },
+      { route: 'GET /api/products/sku/{sku}', expected: every(200), request: async () => ({ method: 'GET', url: `/api/products/sku/${productSku}` }) },
+      { route: 'GET /api/categories', expected: every(200), request: async () => ({ method: 'GET', url: '/api/categories' }) },
+      { route: 'PATCH /api/products/{id}', expected: adminOnly(200), request: async () => ({ method: 'PATCH', url: `/api/products/${productId}`, body: { price: 7 } }) },
+      {
+        route: 'POST /api/products/{id}/restock',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'POST', url: `/api/products/${productId}/restock`, body: { quantity: 1 } }),
+      },
+      { route: 'GET /api/products/{id}/changes', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/changes` }) },
+      { route: 'GET /api/admin/products', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/products?status=archived' }) },
+      { route: 'GET /api/admin/products/{id}', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/products/${productId}` }) },
       { route: 'POST /api/orders', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/orders', body: orderBody() }) },
       { route: 'GET /api/orders', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/orders' }) },
       { route: 'GET /api/orders/{email}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/orders/${me}` }) },
