@@ -1,5 +1,5 @@
 // npm run bench: our production server vs. a bare node:http ceiling at 50 connections, on a fresh
-// database with 10,000 products, 50,000 orders and 5,000 reviews. Prints requests/s, p50/p99 latency,
+// database with 100,000 products, 50,000 orders and 5,000 reviews. Prints requests/s, p50/p99 latency,
 // ours/ceiling, peak RSS; exits non-zero when a budget is missed (full mode).
 //   --short      a few seconds per endpoint (CI keeps it working; budgets are reported, not enforced)
 //   --postgres   on a throwaway PostgreSQL instead of SQLite (or set DATABASE_URL=postgres://…)
@@ -141,6 +141,10 @@ async function main() {
     ['products, first page', '/api/products?limit=24'],
     ['product by id', '/api/products/5000'],
     ['product search', '/api/products?q=brake&limit=24'],
+    ['filtered search (category, in stock, by price)', '/api/products?q=brake&category=brakes&inStock=true&sort=price&limit=24'],
+    ['category page', '/api/products?category=lighting&limit=24'],
+    ['part number lookup', '/api/products/sku/ps-150000'],
+    ['categories', '/api/categories'],
     ['reviews', '/api/review'],
   ];
   const responses = {};

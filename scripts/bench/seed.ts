@@ -1,6 +1,6 @@
 /**
  * Fills a fresh database with a catalog-scale data set for benchmarks: products, customers, orders and
- * reviews (defaults: 10,000 / 1,000 / 50,000 / 5,000). Usage: tsx scripts/bench/seed.ts <DATABASE_URL>
+ * reviews (defaults: 100,000 / 1,000 / 50,000 / 5,000). Usage: tsx scripts/bench/seed.ts <DATABASE_URL>
  * Prints the bench customer's e-mail and password and a product with ample stock as JSON on stdout.
  */
 import { sql } from 'kysely';
@@ -9,12 +9,26 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { connect } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 
-const PARTS = ['Headlight', 'Brake Pad', 'Tire', 'Wiper Blade', 'Mirror', 'Hubcap', 'Spark Plug', 'Air Filter', 'Radiator', 'Alternator', 'Shock Absorber', 'Fuel Pump'];
+/** A part kind, its category and one spec, so filters and spec search have realistic spreads. */
+const PARTS = [
+  ['Headlight', 'lighting', 'Voltage', '12 V'],
+  ['Brake Pad', 'brakes', 'Material', 'Ceramic'],
+  ['Tire', 'wheels-tires', 'Size', '205/55 R16'],
+  ['Wiper Blade', 'wipers', 'Length', '22 in'],
+  ['Mirror', 'mirrors', 'Heated', 'Yes'],
+  ['Hubcap', 'wheels-tires', 'Diameter', '16 in'],
+  ['Spark Plug', 'engine', 'Electrode', 'Iridium'],
+  ['Air Filter', 'filters', 'Efficiency', '99%'],
+  ['Radiator', 'cooling', 'Core', 'Aluminium'],
+  ['Alternator', 'electrical', 'Output', '120 A'],
+  ['Shock Absorber', 'suspension', 'Type', 'Twin-tube gas'],
+  ['Fuel Pump', 'engine', 'Pressure', '3.5 bar'],
+] as const;
 const KINDS = ['Standard', 'Heavy-Duty', 'Premium', 'Compact', 'Sport', 'Fleet', 'Classic', 'Eco'];
 const IMAGES = ['headlight', 'brake-pads', 'tire', 'windshield-wiper', 'rear-view-mirror', 'hubcap', 'spark-plug', 'air-filter', 'radiator', 'alternator', 'shock-absorber', 'brake-light'];
 
 const counts = {
-  products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
+  products: Number(process.env.BENCH_PRODUCTS ?? 100_000),
   customers: Number(process.env.BENCH_CUSTOMERS ?? 1_000),
   orders: Number(process.env.BENCH_ORDERS ?? 50_000),
   reviews: Number(process.env.BENCH_REVIEWS ?? 5_000),
@@ -42,10 +56,13 @@ async function main() {
 
   await k.transaction().execute(async (trx) => {
     const products = Array.from({ length: counts.products }, (_, i) => {
-      const part = pick(PARTS);
+      const [part, category, specName, specValue] = pick(PARTS);
       return {
         name: `${pick(KINDS)} ${part} ${1000 + i}`,
         description: `${part} for passenger cars and light trucks, part number PS-${100000 + i}.`,
+        category,
+        specs: JSON.stringify([{ name: specName, value: specValue }]),
+        keywords: `${specName} ${specValue}`,
         img: `/images/products/${pick(IMAGES)}.svg`,
         price_cents: 100 + Math.floor(random() * 50_000),
         stock: 1_000_000,

@@ -232,7 +232,7 @@ export function findCreatedTables(source: string, fileName = 'migration.ts'): { 
     }
     if (ts.isTaggedTemplateExpression(node) && isSqlTag(node.tag)) {
       const { text } = templateText(source, node.template, file);
-      for (const m of text.matchAll(/\bcreate\s+(?:temp(?:orary)?\s+)?table\s+(?:if\s+not\s+exists\s+)?("?[\w.]+"?)/gi)) {
+      for (const m of text.matchAll(/\bcreate\s+(?:temp(?:orary)?\s+|virtual\s+)?table\s+(?:if\s+not\s+exists\s+)?("?[\w.]+"?)/gi)) {
         tables.push(bareName(m[1]!));
       }
     }
@@ -375,11 +375,12 @@ describe('architecture: domains own their tables', () => {
         "await table('users').execute();",
         "await db.schema.createTable('payments').execute();",
         'await sql`CREATE TABLE IF NOT EXISTS outbox (id integer)`.execute(db);',
+        'await sql`CREATE VIRTUAL TABLE product_search USING fts5(name)`.execute(db);',
         'await db.schema.createTable(someVariable).execute();',
       ].join('\n');
       const found = findCreatedTables(source, 'm.ts');
-      expect(found.tables.sort()).toEqual(['outbox', 'payments', 'users']);
-      expect(found.unread).toEqual(['m.ts:5: db.schema.createTable(someVariable)']);
+      expect(found.tables.sort()).toEqual(['outbox', 'payments', 'product_search', 'users']);
+      expect(found.unread).toEqual(['m.ts:6: db.schema.createTable(someVariable)']);
     });
   });
 

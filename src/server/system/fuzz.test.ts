@@ -481,7 +481,9 @@ const k = server.db.kysely;
 const tables = (
   server.db.dialect === 'postgres'
     ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(k)).rows
-    : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(k)).rows
+    : // The search index's own tables (virtual, or without a rowid to order by) follow from the products.
+      (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
+        and sql not like 'CREATE VIRTUAL TABLE%' and sql not like '%WITHOUT ROWID%'`.execute(k)).rows
 )
   .map((r) => r.name)
   // Every authenticated case makes a session; every call to a rate-limited route counts (PostgreSQL).

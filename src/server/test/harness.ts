@@ -103,7 +103,7 @@ export const validProduct = {
 export async function createProduct(
   app: FastifyInstance,
   admin: Account,
-  overrides: Partial<typeof validProduct> = {},
+  overrides: Partial<typeof validProduct> & Record<string, unknown> = {},
 ): Promise<string> {
   const response = await call(app, 'POST', '/api/products', { token: admin.token, body: { ...validProduct, ...overrides } });
   if (response.statusCode !== 201) throw new Error(`create product failed: ${response.body}`);

@@ -20,7 +20,20 @@ export function catalog(dialect: Dialect): Migration {
       await products().addColumn('archived_at', 'text').execute();
       await sql`UPDATE products SET sku = 'PS-' || (10000 + id), sku_key = 'PS' || (10000 + id)`.execute(db);
       await db.schema.createIndex('products_sku_key').unique().on('products').column('sku_key').execute();
-      await db.schema.createIndex('products_category').on('products').columns(['category', 'id']).execute();
+      // The shop's lists read only parts for sale: partial indexes hold just those, for category pages
+      // and counts and for the sorts by price and name.
+      for (const [name, columns] of [
+        ['products_for_sale_category', ['category', 'id']],
+        ['products_for_sale_price', ['price_cents', 'id']],
+        ['products_for_sale_name', ['name', 'id']],
+      ] as const) {
+        await db.schema
+          .createIndex(name)
+          .on('products')
+          .columns([...columns])
+          .where(sql<boolean>`hidden_at IS NULL AND archived_at IS NULL`)
+          .execute();
+      }
 
       await db.schema
         .createTable('sku_sequences')
