@@ -60,6 +60,8 @@ export const orderSchema = z.object({
   address: z.string(),
   productId: z.string(),
   product: z.string(),
+  /** The part number the order was placed for. */
+  sku: z.string(),
   /** Unit price in dollars, fixed when the order was placed. */
   price: z.number(),
   /** price × quantity in dollars. */

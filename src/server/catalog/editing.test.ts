@@ -159,4 +159,13 @@ describe(`catalog editing (${databaseKind})`, () => {
     expect((await call(server.app, 'DELETE', `/api/products/${id}`, { token: admin.token })).statusCode).toBe(200);
     expect((await call(server.app, 'GET', `/api/admin/products/${id}`, { token: admin.token })).statusCode).toBe(404);
   });
+
+  it('leaves an order with the part number it was placed for when the part is renumbered', async () => {
+    const customer = await registerCustomer(server.app);
+    const id = await createProduct(server.app, admin, { name: 'Renumbered Part', sku: 'RN-1', stock: 100, min: 1 });
+    const order = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 1, phone: '5550100', address: 'Street 1' } });
+    expect(order.json().sku).toBe('RN-1');
+    await patch(id, { sku: 'RN-2' });
+    expect((await call(server.app, 'GET', `/api/order/${order.json()._id}`, { token: customer.token })).json().sku).toBe('RN-1');
+  });
 });

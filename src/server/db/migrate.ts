@@ -9,6 +9,7 @@ import { actorSnapshots } from './migrations/006-actor-snapshots.js';
 import { accounts } from './migrations/007-accounts.js';
 import { journeys } from './migrations/008-journeys.js';
 import { catalog } from './migrations/009-catalog.js';
+import { orderPartNumbers } from './migrations/010-order-part-numbers.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrations(db: Db): Record<string, Migration> {
     '007-accounts': accounts(db.dialect),
     '008-journeys': journeys(),
     '009-catalog': catalog(db.dialect),
+    '010-order-part-numbers': orderPartNumbers(),
   };
 }
 

@@ -118,6 +118,8 @@ export interface OrdersTable extends Timestamps {
   customer_name: string;
   email: string;
   product_name: string;
+  /** The part number when the order was placed. */
+  product_sku: Generated<string>;
   unit_price_cents: number;
   quantity: number;
   phone: string;

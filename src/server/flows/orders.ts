@@ -47,6 +47,7 @@ export async function placeOrder(
         customer_name: viewer.name,
         email: viewer.email,
         product_name: product.name,
+        product_sku: product.sku,
         unit_price_cents: product.price_cents,
         quantity: input.quantity,
         phone: input.phone,

@@ -21,6 +21,7 @@ export function toOrderDto(row: OrderRow, holdMs: number): Order {
     address: row.address,
     productId: String(row.product_id),
     product: row.product_name,
+    sku: row.product_sku,
     price: centsToDollars(row.unit_price_cents),
     total: centsToDollars(totalCentsOf(row)),
     status: row.status,

@@ -49,6 +49,7 @@ export function unpaidOrder(overrides: Partial<Order> = {}): Order {
     address: '1 Main Street, Springfield',
     productId: '3',
     product: 'Brake Pads',
+    sku: 'BR-2040',
     price: 12.5,
     total: 1500,
     status: 'not paid',

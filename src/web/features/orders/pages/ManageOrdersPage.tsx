@@ -1,3 +1,4 @@
+import { OrderProduct } from '../components/OrderProduct.js';
 import { useState } from 'react';
 import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
@@ -54,7 +55,7 @@ export function ManageOrdersPage() {
                     <p className="font-medium">{order.name}</p>
                     <p className="text-xs text-slate-700">{order.email}</p>
                   </td>
-                  <td>{order.product}</td>
+                  <OrderProduct order={order} />
                   <td>{order.quantity}</td>
                   <td>${formatDollars(order.total)}</td>
                   <td>

@@ -1,3 +1,4 @@
+import { OrderProduct } from '../components/OrderProduct.js';
 import { Link } from 'react-router';
 import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
@@ -44,7 +45,7 @@ export function MyOrdersPage() {
             <DataTable label="Your orders" columns={['Product', 'Quantity (units)', 'Price ($ per unit)', 'Total Cost ($)', 'Status', 'Action']}>
               {list.map((order) => (
                 <tr key={order._id} data-testid={`order-${order._id}`}>
-                  <td className="font-medium">{order.product}</td>
+                  <OrderProduct order={order} className="font-medium" />
                   <td>{order.quantity}</td>
                   <td>${formatDollars(order.price)}</td>
                   <td>${formatDollars(order.total)}</td>

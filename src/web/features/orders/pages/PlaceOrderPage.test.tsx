@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { aProduct } from '../../../test/fixtures.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { PlaceOrderPage } from './PlaceOrderPage.js';
@@ -21,6 +21,15 @@ describe('PlaceOrderPage', () => {
     expect(screen.getByText('Minimum Order Quantity: 10 units')).toBeInTheDocument();
     expect(screen.getByText('Price: $12.50 (per unit)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All Products' })).toHaveAttribute('href', '/allProducts');
+
+    // The part's own details, as its public page shows them, above the SPEC's button.
+    expect(screen.getByText('Part number:').nextElementSibling).toHaveTextContent('BR-2040');
+    expect(screen.getByRole('link', { name: 'Brakes' })).toHaveAttribute('href', '/allProducts?category=brakes');
+    const specs = screen.getByRole('table', { name: 'Specifications' });
+    expect(within(specs).getByRole('rowheader', { name: 'Material' })).toBeInTheDocument();
+    expect(within(specs).getByRole('cell', { name: 'Ceramic' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Place Order Now' });
+    expect(specs.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Place Order Now' }));
     expect(screen.getByRole('heading', { name: 'Place order for Brake Pads' })).toBeInTheDocument();

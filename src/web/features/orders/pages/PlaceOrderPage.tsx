@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/QueryState.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useProduct } from '../../catalog/api.js';
-import { ProductFacts } from '../../catalog/components/ProductFacts.js';
+import { ProductDetails } from '../../catalog/components/ProductDetails.js';
 import { OrderModal } from '../components/OrderModal.js';
 
 export function PlaceOrderPage() {
@@ -23,14 +23,10 @@ export function PlaceOrderPage() {
       </nav>
       <QueryState query={product} label="the product">
         {(item) => (
-          <div className="card grid gap-8 overflow-hidden md:grid-cols-2">
-            <ProductFacts
-              product={item}
-              layout="page"
-              action={{ label: 'Place Order Now', onClick: () => setOpen(true) }}
-            />
+          <>
+            <ProductDetails product={item} action={{ label: 'Place Order Now', onClick: () => setOpen(true) }} />
             {user && <OrderModal open={open} onClose={() => setOpen(false)} product={item} user={user} />}
-          </div>
+          </>
         )}
       </QueryState>
     </div>
