@@ -1,5 +1,5 @@
 /** Builds the HTTP app: plugins, access control, every domain's routes. No listen: tests inject. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +15,7 @@ import { googleRoutes } from './auth/google/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { findViewer } from './auth/sessions.js';
+import { productPageRoute } from './catalog/product-page.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { flowRoutes } from './flows/routes.js';
@@ -25,6 +26,7 @@ import { rateLimitStore } from './http/rate-limit-store.js';
 import { ResponseCache } from './http/response-cache.js';
 import { countersFor } from './limits/service.js';
 import { mailRoutes } from './mail/routes.js';
+import { mediaRoutes } from './media/routes.js';
 import { registerSecurity } from './http/security.js';
 import { ordersRoutes } from './orders/routes.js';
 import { createPaymentProvider } from './payments/index.js';
@@ -85,7 +87,7 @@ export async function buildApp(
   registerAccessControl(app, (token) => findViewer(db.kysely, token, config.sessionTtlMs));
   keepPrivateAnswersPrivate(app);
 
-  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, mailRoutes, flowRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, mailRoutes, mediaRoutes, flowRoutes]) {
     await app.register(routes, context);
   }
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)
@@ -119,6 +121,7 @@ export async function buildApp(
       },
     });
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    productPageRoute(app, db.kysely, readFileSync(resolve(webRoot, 'index.html'), 'utf8'));
   }
 
   // Unknown /api paths and missing files get a 404; with a built storefront, any other page path gets

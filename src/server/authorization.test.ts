@@ -109,6 +109,13 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/products/{id}/changes', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/changes` }) },
       { route: 'GET /api/admin/products', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/products?status=archived' }) },
       { route: 'GET /api/admin/products/{id}', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/products/${productId}` }) },
+      { route: 'GET /api/products/export.csv', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/products/export.csv' }) },
+      {
+        // A JSON body, not a CSV file: who may import is what this row is about (catalog/transfer.test.ts imports real files).
+        route: 'POST /api/products/import',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/products/import?dryRun=true', body: {} }),
+      },
       { route: 'POST /api/orders', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/orders', body: orderBody() }) },
       { route: 'GET /api/orders', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/orders' }) },
       { route: 'GET /api/orders/{email}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/orders/${me}` }) },
@@ -160,6 +167,12 @@ describe(`authorization matrix (${databaseKind})`, () => {
           const review = await call(server.app, 'POST', '/api/review', { token: accounts.customer.token, body: { rating: '4', comment: 'fine' } });
           return { method: 'PATCH', url: `/api/review/${review.json()._id}`, body: { hidden: true } };
         },
+      },
+      {
+        // No file: who may upload is what this row is about (media/media.test.ts uploads real pictures).
+        route: 'POST /api/uploads',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/uploads', body: {} }),
       },
       { route: 'GET /api/products/{id}/open-orders', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/open-orders` }) },
       { route: 'POST /api/review', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/review', body: { rating: '5', comment: 'ok' } }) },

@@ -68,6 +68,25 @@ function checkGoogleEnv(env: GoogleEnv, ctx: z.RefinementCtx): void {
   }
 }
 
+type S3Env = { S3_BUCKET?: string; S3_PUBLIC_URL?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string };
+
+function checkS3Env(env: S3Env, ctx: z.RefinementCtx): void {
+  if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_PUBLIC_URL'],
+      message: 'S3_BUCKET needs S3_PUBLIC_URL, the address browsers load the pictures from (e.g. https://pictures.example.com)',
+    });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    });
+  }
+}
+
 /** An IP address, an address/prefix (CIDR), or proxy-addr's named range 'loopback'. */
 function isProxyAddress(entry: string): boolean {
   if (entry === 'loopback') return true;
@@ -143,6 +162,14 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     OIDC_ISSUER: httpUrlSetting('https://accounts.google.com').transform((value) => value ?? 'https://accounts.google.com'),
+    UPLOAD_DIR: z.string().min(1).optional().default('data/uploads'),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.preprocess(blankAsUnset, z.string().trim().optional().default('us-east-1')),
+    S3_ENDPOINT: httpUrlSetting('https://s3.eu-central-1.amazonaws.com'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: httpUrlSetting('https://pictures.example.com'),
+    S3_FORCE_PATH_STYLE: flag(false),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -161,7 +188,8 @@ const envSchema = z
       'production takes real payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test to run the test card processor on purpose',
     path: ['PAYMENTS'],
   })
-  .superRefine(checkGoogleEnv);
+  .superRefine(checkGoogleEnv)
+  .superRefine(checkS3Env);
 
 export type PaymentsConfig =
   | { kind: 'test' }
@@ -201,6 +229,23 @@ export interface Config {
   requestTimeoutMs: number;
   /** Set when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL are; otherwise Google sign-in is off. */
   google?: GoogleConfig;
+  /** Where uploaded pictures are written and served from (/uploads/…), unless `s3` is set. */
+  uploadDir: string;
+  /** Set when S3_BUCKET is: uploaded pictures go to that bucket, for several servers to share. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's address (MinIO, R2, …); unset, AWS's own. */
+  endpoint?: string;
+  /** Unset: the AWS SDK's default chain (instance role, AWS_* variables, …). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Where browsers load the bucket's objects from (the bucket's public address or a CDN), no trailing slash. */
+  publicUrl: string;
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (most S3-compatible services want this). */
+  forcePathStyle: boolean;
 }
 
 export interface GoogleConfig {
@@ -270,6 +315,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             issuer: e.OIDC_ISSUER,
             publicUrl: e.PUBLIC_URL,
             redirectUri: `${e.PUBLIC_URL}/api/auth/google/callback`,
+          }
+        : undefined,
+    uploadDir: e.UPLOAD_DIR,
+    s3:
+      e.S3_BUCKET && e.S3_PUBLIC_URL
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            publicUrl: e.S3_PUBLIC_URL,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
   };

@@ -3,6 +3,7 @@
  * own messages that the SPEC does not word (toasts, confirmations, notices), so they live in one place.
  * Both the server (error messages) and the browser (toasts, labels) import from here.
  */
+import { UPLOAD_MAX_MB, UPLOAD_MAX_MEGAPIXELS } from './images.js';
 import type { OrderStatus } from './order-status.js';
 
 export const messages = {
@@ -130,9 +131,73 @@ export const messages = {
     imageLoading: 'Loading the picture…',
     imageFailed: 'The picture at this link could not be loaded.',
     imageRefused: 'Product Image must be a picture that loads: this link could not be loaded.',
+    /** The admin's picture upload (drop zone and file picker). */
+    uploadLabel: 'Upload a picture',
+    uploadDrop: 'Drop a picture here, or choose a file',
+    uploadHint: `JPEG, PNG, WebP, GIF or AVIF, at most ${UPLOAD_MAX_MB} MB`,
+    uploading: 'Uploading the picture…',
     /** Manage Reviews: an admin hides a review from the shop (kept) or shows it again. */
     reviewHidden: (name: string) => `The review by ${name} is hidden from the shop.`,
     reviewShown: (name: string) => `The review by ${name} is shown in the shop again.`,
+    /** The admin's catalog: the product form's part number and specs, Manage Products' actions, import and export. */
+    productAdmin: {
+      skuHint: 'Left empty, one is generated from the category (e.g. BR-10003).',
+      specsHint: 'Facts buyers compare parts by, e.g. Voltage: 12 V. Each name once.',
+      productSaved: (product: string) => `The Product ${product} is saved successfully`,
+      archivedNotice: 'This product is archived: the shop does not show it. Restore it from Manage Products.',
+      confirmArchive: (product: string) =>
+        `Archive ${product}? The shop stops showing it until you restore it; its orders are kept.`,
+      archiveButtons: { confirmLabel: 'Archive product', cancelLabel: 'Keep in shop' },
+      archived: (product: string) => `${product} is archived: the shop no longer shows it.`,
+      restored: (product: string) => `${product} is restored: it is back in the shop.`,
+      restocked: (product: string, stock: number) => `${product} is restocked: ${stock} units in stock now.`,
+      noMatch: 'No products match this search and these filters.',
+      historyEmpty: 'No price or stock changes are recorded for this product yet.',
+      changeReasons: { edit: 'edited', restock: 'restocked', import: 'imported' },
+      importHelp:
+        'Export the catalog, change it in a spreadsheet, and import it again: a row whose part number (sku) exists updates that part, any other row adds one. The file is checked first; nothing is written until you apply it, and a file with a problem is never imported in part.',
+      importColumns: [
+        { column: 'sku', meaning: 'Part Number. Empty on a new part: one is generated.' },
+        { column: 'name', meaning: 'Product Name.' },
+        { column: 'description', meaning: 'Product Description.' },
+        { column: 'price', meaning: 'Dollars per unit, e.g. 12.50.' },
+        { column: 'stock', meaning: 'Units in stock, a whole number.' },
+        { column: 'min', meaning: 'Minimum Order Quantity, a whole number.' },
+        { column: 'category', meaning: 'A category by name or slug, e.g. Brakes or wheels-tires.' },
+        { column: 'img', meaning: 'The picture: an https:// link or a path like /images/products/tire.svg.' },
+        { column: 'specs', meaning: 'Name: value pairs separated by semicolons, e.g. Voltage: 12 V; Bulb type: H7.' },
+        { column: 'active', meaning: 'true, or false for an archived part.' },
+      ],
+      importChecked: 'The file is checked and can be imported.',
+      importProblems: (count: number) =>
+        `${count} ${count === 1 ? 'problem' : 'problems'} found, so nothing can be imported: fix the file and choose it again.`,
+      importRefused: 'The import was refused and nothing was written:',
+      imported: (created: number, updated: number) => `Import done: ${created} created, ${updated} updated.`,
+    },
+    /** The storefront's catalog: all products' search and filters, the cards, a part's own page. */
+    catalog: {
+      searchLabel: 'Search products by name or part number',
+      searchPlaceholder: 'e.g. tire or BR-1507',
+      categoryLegend: 'Category',
+      allCategories: 'All categories',
+      inStockOnly: 'In stock only',
+      sortLabel: 'Sort by',
+      bestMatch: 'Best match',
+      clearFilters: 'Clear filters',
+      searching: 'Searching…',
+      productsShown: (count: number, more: boolean) =>
+        `${count} ${count === 1 ? 'product' : 'products'} shown${more ? ', more available' : ''}`,
+      noMatch: (q: string) => (q ? `No products match “${q}”.` : 'No products match these filters.'),
+      partNumber: 'Part number',
+      category: 'Category',
+      specs: 'Specifications',
+      copyLink: 'Copy link',
+      linkCopied: 'Link copied',
+      linkNotCopied: 'The link could not be copied. Please copy it from the address bar.',
+      noPart: (sku: string) => `No part with number ${sku}`,
+      noPartHelp: 'It may be spelt differently, or no longer sold. Search the catalog for it:',
+      searchFor: (sku: string) => `Search for ${sku}`,
+    },
   },
 } as const;
 
@@ -173,6 +238,31 @@ export const errorMessages = {
     `An order can total at most $${maxDollars} (the card limit). Please order fewer units or split the order`,
   webhookSignature: 'Webhook signature does not verify',
   databaseUnavailable: 'Database unavailable',
+  /** Uploading a product picture (POST /api/uploads). */
+  upload: {
+    missing: 'Choose a picture to upload',
+    notAPicture: 'The file is not a picture: upload a JPEG, PNG, WebP, GIF or AVIF image',
+    tooLarge: `Pictures may be at most ${UPLOAD_MAX_MB} MB`,
+    tooManyPixels: `The picture is too big: at most ${UPLOAD_MAX_MEGAPIXELS} megapixels (e.g. 8000 × 6000)`,
+    unreadable: 'The upload could not be read, please try again',
+  },
+  /** Importing the catalog from a CSV file (POST /api/products/import): one problem of a row or of the whole file. */
+  catalogImport: {
+    empty: 'The file is empty: export the catalog for a file to start from',
+    notCsv: 'This row cannot be read as CSV: a cell that starts with a quote (") must end with one',
+    unknownColumns: (unknown: string[], known: readonly string[]) =>
+      `Unknown ${unknown.length === 1 ? 'column' : 'columns'} ${unknown.map((c) => `"${c}"`).join(', ')}: the columns are ${known.join(', ')}`,
+    columnRepeated: (column: string) => `The column ${column} is given twice`,
+    missingColumns: (missing: string[], required: readonly string[]) =>
+      `Missing ${missing.length === 1 ? 'column' : 'columns'} ${missing.join(', ')}: without a sku column every row is a new part, and a new part needs ${required.join(', ')}`,
+    cellCount: (cells: number, columns: number) => `This row has ${cells} cells but the header has ${columns}`,
+    tooManyRows: (max: number) => `A file may hold at most ${max.toLocaleString('en-US')} rows: split it into smaller files`,
+    skuRepeated: (sku: string, firstRow: number) => `Part Number ${sku} is already on row ${firstRow}`,
+    skuOfRemovedPart: (sku: string) => `Part Number ${sku} belonged to a removed part and cannot be used again`,
+    categoryUnknown: (text: string) => `Unknown category "${text}": use a category's name or slug, e.g. Brakes or wheels-tires`,
+    activeInvalid: 'Must be true or false (yes/no and 1/0 work too; empty means true)',
+    moreProblems: (count: number) => `${count.toLocaleString('en-US')} more problems are not listed: fix these first`,
+  },
   /** Paying an order: what the server answers when a reported payment cannot pay it. */
   payment: {
     notUnpaid: 'This order is not waiting for payment',

@@ -1,8 +1,18 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AuditAction, categorySummarySchema, productChangeSchema, productPageSchema, productSchema } from '../../shared/api.js';
+import {
+  type AuditAction,
+  categorySummarySchema,
+  type ImportReport,
+  importReportSchema,
+  productChangeSchema,
+  productPageSchema,
+  productSchema,
+} from '../../shared/api.js';
 import {
   adminProductListQuerySchema,
+  fieldMessages,
   idSchema,
   PRODUCT_PAGE_SIZE,
   productInputSchema,
@@ -14,6 +24,8 @@ import {
 import { typed, type AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import { requireViewer } from '../http/access.js';
+import { CSV_COLUMNS, exportFileName, exportProductsCsv } from './csv-export.js';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importProductsCsv } from './csv-import.js';
 import {
   categorySummaries,
   createProduct,
@@ -34,6 +46,7 @@ const LEGACY_CAP = 100;
 
 export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppContext) {
   const api = typed(app);
+  await app.register(transferRoutes, { db, cache });
 
   api.get(
     '/api/products',
@@ -167,6 +180,71 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
     { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request) => toProductDto(await getListedProduct(db.kysely, request.params.id)),
   );
+}
+
+const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();
+
+/** The catalog out to a CSV file and back: a plugin of its own, so only these routes read `text/csv` bodies. */
+async function transferRoutes(app: FastifyInstance, { db, cache }: Pick<AppContext, 'db' | 'cache'>) {
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  const api = typed(app);
+
+  api.get(
+    '/api/products/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          `Every product the admins list (archived too), by id, as CSV with the columns ${CSV_COLUMNS.join(', ')}. ` +
+          'Cells that a spreadsheet would run as a formula start with a quote. `bom=true` starts the file with a UTF-8 byte-order mark (for Excel).',
+        produces: ['text/csv'],
+        querystring: z.object({ bom: flag }),
+      },
+    },
+    async (request, reply) => {
+      const csv = Readable.from(exportProductsCsv(db.kysely, { bom: request.query.bom === 'true' }), { objectMode: false });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
+        .send(csv);
+    },
+  );
+
+  api.post(
+    '/api/products/import',
+    {
+      config: { access: 'admin' },
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        description:
+          `A CSV file (\`text/csv\`, as the export writes it, at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows): a row whose sku the catalog has ` +
+          '(however spelled) updates that part, any other row adds one. `dryRun=true` only checks. Any problem and nothing is written: ' +
+          'a real import with problems answers 422 with the report.',
+        consumes: ['text/csv'],
+        querystring: z.object({ dryRun: flag }),
+        body: z.string(),
+        response: { 200: importReportSchema, 422: importReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireViewer(request);
+      if (request.query.dryRun === 'true') return importProductsCsv(db.kysely, admin, request.body, { dryRun: true });
+      const report = await db.kysely.transaction().execute(async (trx) => {
+        const done = await importProductsCsv(trx, admin, request.body, { dryRun: false });
+        if (done.errors.length === 0) await recordAdminAction(trx, admin, 'product.import', describeImport(done));
+        return done;
+      });
+      if (report.errors.length > 0) return reply.status(422).send(report);
+      cache.invalidate('catalog');
+      return report;
+    },
+  );
+}
+
+function describeImport({ created, updated, unchanged }: ImportReport): string {
+  return `catalog import: ${created} created, ${updated} updated, ${unchanged} unchanged`;
 }
 
 function describe(product: { id: number; sku: string; name: string }): string {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKind, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, startTestServer, type TestServer } from '../test/harness.js';
+
+const INDEX_HTML = '<!doctype html><head><meta name="description" content="Partsmith – car parts." /><title>Partsmith</title></head>';
 
 describe(`the storefront's files (${databaseKind})`, () => {
   let server: TestServer;
@@ -13,7 +15,7 @@ describe(`the storefront's files (${databaseKind})`, () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'partsmith-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Partsmith</title>');
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -49,5 +51,24 @@ describe(`the storefront's files (${databaseKind})`, () => {
     const api = await get('/api/no-such-endpoint');
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
+  });
+
+  it("gives a part's page its own title, description and canonical link (escaped), and 404 for an unknown number", async () => {
+    const admin: Account = await registerAdmin(server);
+    await createProduct(server.app, admin, { name: 'Fog Lamp <b>"Pro"</b>', sku: 'FL-88', description: 'Round LED fog lamp & more.' });
+    for (const path of ['/parts/FL-88', '/parts/fl88']) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<title>Fog Lamp &lt;b&gt;&quot;Pro&quot;&lt;/b&gt; (FL-88) | Partsmith</title>');
+      expect(page.body).toContain('<meta name="description" content="FL-88 · Other Parts. Round LED fog lamp &amp; more." />');
+      expect(page.body).toContain('<link rel="canonical" href="/parts/FL-88" />');
+    }
+    const unknown = await get('/parts/NOPE-1');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(INDEX_HTML);
+    const id = (await call(server.app, 'GET', '/api/products/sku/FL-88')).json()._id as string;
+    await call(server.app, 'PATCH', `/api/products/${id}`, { token: admin.token, body: { active: false } });
+    expect((await get('/parts/FL-88')).statusCode).toBe(404);
   });
 });

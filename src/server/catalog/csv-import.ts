@@ -1,0 +1,257 @@
+/**
+ * A CSV file (as the export writes it, or as someone edited it) into the catalog: a row whose part
+ * number the catalog has, however spelled, updates that part (archived too); any other row adds one.
+ * Every row is checked first, with the product form's rules and messages, and a file with any problem
+ * writes nothing. The caller runs the whole import in one transaction.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { CsvError, parse } from 'csv-parse/sync';
+import type { ImportReport } from '../../shared/api.js';
+import { findCategory, normalisePartNumber, specsFromText } from '../../shared/catalog.js';
+import { errorMessages } from '../../shared/messages.js';
+import { type ProductInput, productInputSchema, type ProductPatch, productPatchSchema, skuSchema } from '../../shared/schemas.js';
+import type { Executor, ProductRow } from '../db/schema.js';
+import { CSV_COLUMNS, type CsvColumn, unguardCell } from './csv-export.js';
+import { type Actor, createProducts, toProductDto, updateProduct } from './service.js';
+
+const m = errorMessages.catalogImport;
+
+/** The largest file read: a catalog of 100,000 parts, about 20 MB as the export writes it. */
+export const IMPORT_MAX_ROWS = 100_000;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** SPEC's six fields: a new part cannot do without them. */
+const REQUIRED_FOR_NEW: CsvColumn[] = ['name', 'description', 'price', 'stock', 'min', 'img'];
+/** The report lists this many problems at most (a file that is wrong throughout needs fixing, not a list). */
+const MAX_LISTED_PROBLEMS = 1000;
+/** Rows per query or insert: well inside both databases' limits on bound parameters. */
+const BATCH = 1000;
+/** How a spreadsheet says yes or no; an empty cell keeps a part for sale. */
+const ACTIVE_WORDS = new Map([
+  ['', true],
+  ['true', true],
+  ['yes', true],
+  ['1', true],
+  ['false', false],
+  ['no', false],
+  ['0', false],
+]);
+
+type Problem = ImportReport['errors'][number];
+type Cells = Partial<Record<CsvColumn, string>>;
+
+interface Sheet {
+  rows: { row: number; cells: Cells }[];
+  problems: Problem[];
+}
+
+type ColumnProblem = [column: string, message: string];
+
+interface RowFields {
+  values: Record<string, unknown>;
+  problems: ColumnProblem[];
+}
+
+/** A row is a new part, a change of an existing one (none when every cell is as the part has it), or its problems. */
+type RowPlan = { problems: ColumnProblem[] } | { input: ProductInput; active: boolean } | { id: number; patch: ProductPatch | null };
+
+interface Plan {
+  creates: { input: ProductInput; active: boolean }[];
+  updates: { id: number; patch: ProductPatch }[];
+  unchanged: number;
+  problems: Problem[];
+}
+
+/** Checks a file and, unless `dryRun` or it has a problem, writes it; the report says what it did (or would do). */
+export async function importProductsCsv(db: Executor, actor: Actor, csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+  const plan = await planImport(db, readSheet(csv));
+  const report = { created: plan.creates.length, updated: plan.updates.length, unchanged: plan.unchanged, errors: listed(plan.problems) };
+  if (!dryRun && report.errors.length === 0) await applyPlan(db, actor, plan);
+  return report;
+}
+
+// ---- Reading the file ---------------------------------------------------------
+
+/** The rows of a file by their spreadsheet row number (the header is row 1), cells by column. */
+function readSheet(csv: string): Sheet {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, relax_column_count: true, relax_quotes: true });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    return { rows: [], problems: [{ row: Number(error.records ?? 0) + 1, column: '', message: m.notCsv }] };
+  }
+  if (records.every(isBlank)) return { rows: [], problems: [{ row: 1, column: '', message: m.empty }] };
+  const header = records[0]!.map((cell) => cell.trim().toLowerCase());
+  const problems = headerProblems(header);
+  if (records.length - 1 > IMPORT_MAX_ROWS) problems.push({ row: IMPORT_MAX_ROWS + 2, column: '', message: m.tooManyRows(IMPORT_MAX_ROWS) });
+  if (problems.length > 0) return { rows: [], problems };
+  const columns = header as CsvColumn[];
+  const rows: Sheet['rows'] = [];
+  records.forEach((record, index) => {
+    const row = index + 1;
+    if (row === 1 || isBlank(record)) return;
+    if (record.length !== columns.length) problems.push({ row, column: '', message: m.cellCount(record.length, columns.length) });
+    else rows.push({ row, cells: Object.fromEntries(columns.map((column, i) => [column, unguardCell(record[i]!)])) });
+  });
+  return { rows, problems };
+}
+
+function isBlank(record: string[]): boolean {
+  return record.every((cell) => cell.trim() === '');
+}
+
+function headerProblems(header: string[]): Problem[] {
+  const atHeader = (column: string, message: string) => ({ row: 1, column, message });
+  const problems: Problem[] = [];
+  const unknown = header.filter((column) => !(CSV_COLUMNS as readonly string[]).includes(column));
+  if (unknown.length > 0) problems.push(atHeader('', m.unknownColumns(unknown, CSV_COLUMNS)));
+  const repeated = new Set(header.filter((column, i) => header.indexOf(column) !== i && !unknown.includes(column)));
+  for (const column of repeated) problems.push(atHeader(column, m.columnRepeated(column)));
+  const missing = REQUIRED_FOR_NEW.filter((column) => !header.includes(column));
+  if (!header.includes('sku') && missing.length > 0) problems.push(atHeader('', m.missingColumns(missing, REQUIRED_FOR_NEW)));
+  return problems;
+}
+
+// ---- Checking every row -------------------------------------------------------
+
+async function planImport(db: Executor, sheet: Sheet): Promise<Plan> {
+  const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems] };
+  const existing = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
+  const firstRowOf = new Map<string, number>();
+  for (const { row, cells } of sheet.rows) {
+    const match = matchPartNumber(cells.sku?.trim() ?? '', row, firstRowOf, existing);
+    const planned: RowPlan = 'problem' in match ? { problems: [match.problem] } : planRow(cells, match.sku, match.product);
+    if ('problems' in planned) plan.problems.push(...planned.problems.map(([column, message]) => ({ row, column, message })));
+    else if ('input' in planned) plan.creates.push(planned);
+    else if (planned.patch) plan.updates.push({ id: planned.id, patch: planned.patch });
+    else plan.unchanged += 1;
+  }
+  plan.problems.sort((a, b) => a.row - b.row || columnOrder(a.column) - columnOrder(b.column));
+  return plan;
+}
+
+/** The listed and removed products that have these part numbers, by their key. */
+async function productsByPartNumber(db: Executor, keys: string[]): Promise<Map<string, ProductRow>> {
+  const wanted = [...new Set(keys)].filter((key) => key !== '');
+  const found = new Map<string, ProductRow>();
+  for (let i = 0; i < wanted.length; i += BATCH) {
+    const rows = await db.selectFrom('products').selectAll().where('sku_key', 'in', wanted.slice(i, i + BATCH)).execute();
+    for (const row of rows) found.set(row.sku_key, row);
+  }
+  return found;
+}
+
+/** The part a row's part number names (none: a new part), or why the number cannot be used. */
+function matchPartNumber(
+  sku: string,
+  row: number,
+  firstRowOf: Map<string, number>,
+  existing: Map<string, ProductRow>,
+): { sku: string; product?: ProductRow } | { problem: ColumnProblem } {
+  if (sku === '') return { sku };
+  const checked = skuSchema.safeParse(sku);
+  if (!checked.success) return { problem: ['sku', checked.error.issues[0]!.message] };
+  const key = normalisePartNumber(sku);
+  const firstRow = firstRowOf.get(key);
+  if (firstRow !== undefined) return { problem: ['sku', m.skuRepeated(sku, firstRow)] };
+  firstRowOf.set(key, row);
+  const product = existing.get(key);
+  if (product?.hidden_at) return { problem: ['sku', m.skuOfRemovedPart(sku)] };
+  return { sku, product };
+}
+
+function planRow(cells: Cells, sku: string, product: ProductRow | undefined): RowPlan {
+  const fields = rowFields(cells);
+  return product ? changeOf(product, fields) : newPart(sku, fields);
+}
+
+/**
+ * A row's cells as the product schemas take them (the part number aside): categories by name or slug,
+ * specs from their one-cell text, `active` as a spreadsheet writes a yes or no. A column the file
+ * does not have stays absent; an empty category keeps the part's (or gives a new one the default).
+ */
+function rowFields(cells: Cells): RowFields {
+  const values: Record<string, unknown> = {};
+  const problems: ColumnProblem[] = [];
+  for (const column of REQUIRED_FOR_NEW) values[column] = cells[column];
+  const category = cells.category?.trim();
+  if (category) {
+    const found = findCategory(category);
+    if (found) values.category = found.slug;
+    else problems.push(['category', m.categoryUnknown(category)]);
+  }
+  if (cells.specs !== undefined) {
+    const specs = specsFromText(cells.specs);
+    if (Array.isArray(specs)) values.specs = specs;
+    else problems.push(['specs', specs.error]);
+  }
+  if (cells.active !== undefined) {
+    const active = ACTIVE_WORDS.get(cells.active.trim().toLowerCase());
+    if (active === undefined) problems.push(['active', m.activeInvalid]);
+    else values.active = active;
+  }
+  return { values, problems };
+}
+
+/** A new part, checked as the add form checks one (`active` is the import's own: a new part may start archived). */
+function newPart(sku: string, fields: RowFields): RowPlan {
+  const checked = productInputSchema.safeParse({ ...fields.values, sku });
+  const problems = [...fields.problems, ...(checked.success ? [] : issueProblems(checked.error.issues))];
+  if (!checked.success || problems.length > 0) return { problems };
+  return { input: checked.data, active: fields.values.active !== false };
+}
+
+/** What a row changes on its part, checked as an edit is: only the fields whose value differs (none: unchanged). */
+function changeOf(product: ProductRow, fields: RowFields): RowPlan {
+  const nothingGiven = Object.values(fields.values).every((value) => value === undefined);
+  const checked = nothingGiven ? undefined : productPatchSchema.safeParse(fields.values);
+  const problems = [...fields.problems, ...(checked?.success === false ? issueProblems(checked.error.issues) : [])];
+  if (problems.length > 0) return { problems };
+  if (!checked?.success) return { id: product.id, patch: null };
+  const dto = toProductDto(product);
+  const current: Record<string, unknown> = { ...dto, category: dto.category.slug };
+  const changed = Object.entries(checked.data).filter(([field, value]) => value !== undefined && !isDeepStrictEqual(value, current[field]));
+  return { id: product.id, patch: changed.length > 0 ? (Object.fromEntries(changed) as ProductPatch) : null };
+}
+
+/** The schema's first message for each field; the fields are named as the columns are. */
+function issueProblems(issues: { path: PropertyKey[]; message: string }[]): ColumnProblem[] {
+  const byColumn = new Map<string, string>();
+  for (const issue of issues) {
+    const column = String(issue.path[0] ?? '');
+    if (!byColumn.has(column)) byColumn.set(column, issue.message);
+  }
+  return [...byColumn];
+}
+
+function columnOrder(column: string): number {
+  return (CSV_COLUMNS as readonly string[]).indexOf(column);
+}
+
+function listed(problems: Problem[]): Problem[] {
+  if (problems.length <= MAX_LISTED_PROBLEMS) return problems;
+  const more = problems.length - MAX_LISTED_PROBLEMS;
+  return [...problems.slice(0, MAX_LISTED_PROBLEMS), { row: problems[MAX_LISTED_PROBLEMS]!.row, column: '', message: m.moreProblems(more) }];
+}
+
+// ---- Writing ------------------------------------------------------------------
+
+/**
+ * Edits through the catalog's own update (price and stock changes are recorded as the import's), new
+ * parts a batch at a time: those with their own part number first, so the numbers generated for the
+ * others already skip them.
+ */
+async function applyPlan(db: Executor, actor: Actor, plan: Plan): Promise<void> {
+  for (const { id, patch } of plan.updates) await updateProduct(db, actor, id, patch, 'import');
+  const ownNumber = plan.creates.filter((c) => c.input.sku !== undefined);
+  const generatedNumber = plan.creates.filter((c) => c.input.sku === undefined);
+  for (const group of [ownNumber, generatedNumber]) {
+    for (let i = 0; i < group.length; i += BATCH) {
+      const batch = group.slice(i, i + BATCH);
+      const created = await createProducts(db, batch.map((c) => c.input));
+      for (const [j, product] of created.entries()) {
+        if (!batch[j]!.active) await updateProduct(db, actor, product.id, { active: false }, 'import');
+      }
+    }
+  }
+}
