@@ -28,6 +28,7 @@ test.describe('accessibility', () => {
     page,
     request,
   }) => {
+    test.setTimeout(150_000);
     const tire = await findProduct(request, 'Tire');
     const email = uniqueEmail('a11y');
     const customerToken = await apiRegister(request, 'Alex Axe', email);
@@ -38,7 +39,7 @@ test.describe('accessibility', () => {
       address: '1 Audit Lane',
     });
 
-    const visitor = ['/', '/allProducts', '/blogs', '/portfolio', '/about', '/contact', '/terms', '/privacy', '/shipping', '/returns'];
+    const visitor = ['/', '/allProducts', '/blogs', '/portfolio', '/about', '/contact', '/terms', '/privacy', '/shipping', '/returns', `/parts/${tire.sku}`];
     const signIn = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/no/such/page'];
     const customer = [`/place-order/${tire._id}`, '/dashboard', '/dashboard/myOrders', '/dashboard/add-review', `/dashboard/payment/${order._id}`];
     const admin = [
@@ -47,6 +48,8 @@ test.describe('accessibility', () => {
       '/dashboard/manage-orders',
       '/dashboard/make-admin',
       '/dashboard/manage-reviews',
+      `/dashboard/edit-product/${tire._id}`,
+      '/dashboard/import-products',
     ];
 
     // Every route of src/web/app/router.tsx is in one of the lists above.

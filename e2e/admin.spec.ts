@@ -34,6 +34,7 @@ test.describe('an admin', () => {
       'Add New Product',
       'Manage All Orders',
       'Make Admin',
+      'Import / Export',
       'Manage Reviews',
       'My Orders',
       'Add a Reviews',
@@ -100,7 +101,8 @@ test.describe('an admin', () => {
 
     await page.goto('/dashboard/manage-products');
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row.getByRole('cell')).toHaveText(['', name, '300', '$4.75', 'Remove']);
+    // SPEC's image, name, stock, price and Remove, with the part number (generated), category, minimum, status and the other actions.
+    await expect(row.getByRole('cell')).toHaveText(['', /^PS-\d+$/, name, 'Other Parts', '$4.75', '300', '40', 'active', /Remove$/]);
     await row.getByRole('button', { name: `Remove ${name}` }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(`Are you sure you want to remove ${name}? It has 300 units in stock`);

@@ -111,7 +111,7 @@ test.describe('a customer', () => {
     ]);
     const row = table.getByRole('row').nth(1);
     const total = (tire.price * ordered).toLocaleString('en-US', { maximumFractionDigits: 2 });
-    await expect(row.getByRole('cell')).toHaveText(['Tire', String(ordered), `$${tire.price}`, `$${total}`, 'not paid', /Pay\s*Cancel/]);
+    await expect(row.getByRole('cell')).toHaveText([`Tire${tire.sku}`, String(ordered), `$${tire.price}`, `$${total}`, 'not paid', /Pay\s*Cancel/]);
     await saveScreenshot(page, 'dashboard');
     await expectNoSeriousA11yViolations(page);
 

@@ -89,6 +89,15 @@ export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
   name: 'Name',
 };
 
+/** A part's page as search engines and link previews show it: the same in the server's HTML and the browser. */
+export function productHead(product: { name: string; sku: string; category: { name: string }; description: string }) {
+  const description = `${product.sku} · ${product.category.name}. ${product.description}`;
+  return {
+    title: `${product.name} (${product.sku}) | Partsmith`,
+    description: description.length > 160 ? `${description.slice(0, 157)}…` : description,
+  };
+}
+
 /** The words of a search, as the full-text index splits them (letters and digits). */
 export function searchWords(q: string): string[] {
   return q

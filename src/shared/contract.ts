@@ -64,6 +64,8 @@ export interface Endpoint {
   answer: z.ZodType | null;
   /** The request body's schema, for the calls that send one. */
   body?: z.ZodType;
+  /** Failures answered with a body of their own instead of the error shape, by status. */
+  failures?: Record<number, z.ZodType>;
 }
 
 const endpoint = (method: HttpMethod, path: string, answer: z.ZodType | null, more: Partial<Endpoint> = {}): Endpoint => ({
@@ -107,7 +109,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/admin/products/:id', productSchema),
   // CSV: every product out; rows in (`text/csv` body, `?dryRun=true` writes nothing).
   endpoint('GET', '/api/products/export.csv', z.string()),
-  endpoint('POST', '/api/products/import', importReportSchema, { body: z.string() }),
+  endpoint('POST', '/api/products/import', importReportSchema, { body: z.string(), failures: { 422: importReportSchema } }),
   // A picture, re-encoded to WebP at a few widths (multipart; admins).
   endpoint('POST', '/api/uploads', uploadAnswerSchema, { status: 201 }),
   // What removing a product touches: its unpaid orders (cancelled with it) and its paid ones still to ship.

@@ -4,7 +4,7 @@
  * does not run scripts sees the part, and an unknown number answers 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { categoryOf } from '../../shared/catalog.js';
+import { categoryOf, productHead } from '../../shared/catalog.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { getVisibleProductBySku } from './service.js';
@@ -12,20 +12,11 @@ import { getVisibleProductBySku } from './service.js';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-export function productPageHead(product: ProductRow): { title: string; description: string; path: string } {
-  const description = `${product.sku} · ${categoryOf(product.category).name}. ${product.description}`;
-  return {
-    title: `${product.name} (${product.sku}) | Partsmith`,
-    description: description.length > 160 ? `${description.slice(0, 157)}…` : description,
-    path: `/parts/${encodeURIComponent(product.sku)}`,
-  };
-}
-
 /** index.html with the part's head: title, description, canonical link and Open Graph tags. */
 export function withProductHead(indexHtml: string, product: ProductRow): string {
-  const head = productPageHead(product);
+  const head = productHead({ ...product, category: categoryOf(product.category) });
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(head.path)}" />`,
+    `<link rel="canonical" href="/parts/${escapeHtml(encodeURIComponent(product.sku))}" />`,
     `<meta property="og:type" content="product" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,

@@ -7,7 +7,7 @@ import { createQueryClient, Providers } from './providers.js';
 import { AppRoutes } from './router.js';
 
 const client = createQueryClient();
-prefetchForLocation(client, window.location.pathname);
+prefetchForLocation(client, window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

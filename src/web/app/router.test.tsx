@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { User } from '../../shared/api.js';
 import { AuthContext, type AuthState } from '../features/auth/auth-context.js';
-import { aReview } from '../test/fixtures.js';
+import { aProduct, aReview } from '../test/fixtures.js';
 import { customer, fakeAuth, mockFetch } from '../test/render.js';
 import { AppRoutes } from './router.js';
 
@@ -20,6 +20,7 @@ function renderApp(path: string, auth: AuthState) {
     if (url === `/api/admin/${encodeURIComponent(who.email)}`) return { status: 200, body: { admin: who.role === 'admin' } };
     if (url === `/api/orders/${encodeURIComponent(who.email)}`) return { status: 200, body: [] };
     if (url === '/api/admin/reviews') return { status: 200, body: [aReview()] };
+    if (url === '/api/admin/products/7') return { status: 200, body: aProduct() };
     // The home page's products and reviews.
     if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null } };
     if (url.startsWith('/api/review?')) return { status: 200, body: [] };
@@ -46,7 +47,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the SPEC's admin items and adds Manage Reviews, and the admin's own My Orders and Add a Reviews", async () => {
+  it("keeps the SPEC's admin items and adds Import / Export, Manage Reviews, and the admin's own My Orders and Add a Reviews", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -54,6 +55,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Add New Product', '/dashboard/add-products'],
       ['Manage All Orders', '/dashboard/manage-orders'],
       ['Make Admin', '/dashboard/make-admin'],
+      ['Import / Export', '/dashboard/import-products'],
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
@@ -75,6 +77,15 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
     renderApp('/dashboard/add-review', asAdmin);
     expect(await screen.findByRole('heading', { name: 'Add a Reviews' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue(admin.email);
+  });
+
+  it.each([
+    ['/dashboard/import-products', 'Import / Export'],
+    ['/dashboard/edit-product/7', 'Edit product'],
+  ])('opens %s for an admin, after the admin check', async (path, heading) => {
+    const { calls } = renderApp(path, asAdmin);
+    expect(await screen.findByRole('heading', { name: heading }, { timeout: 8000 })).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/admin%40partsmith.example');
   });
 
   it('opens Manage Reviews for an admin, after the admin check', async () => {

@@ -21,6 +21,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'allProducts', element: page(() => import('../features/catalog/pages/AllProductsPage.js'), 'AllProductsPage') },
+      // A part's public page, by its part number.
+      { path: 'parts/:sku', element: page(() => import('../features/catalog/pages/ProductPage.js'), 'ProductPage') },
       { path: 'blogs', element: page(() => import('../features/content/pages/BlogsPage.js'), 'BlogsPage') },
       { path: 'portfolio', element: page(() => import('../features/content/pages/PortfolioPage.js'), 'PortfolioPage') },
       // The footer's pages.
@@ -69,6 +71,14 @@ export const routes: RouteObject[] = [
                   {
                     path: 'add-products',
                     element: page(() => import('../features/admin/pages/AddProductPage.js'), 'AddProductPage'),
+                  },
+                  {
+                    path: 'edit-product/:id',
+                    element: page(() => import('../features/admin/pages/EditProductPage.js'), 'EditProductPage'),
+                  },
+                  {
+                    path: 'import-products',
+                    element: page(() => import('../features/admin/pages/ImportProductsPage.js'), 'ImportProductsPage'),
                   },
                   {
                     path: 'manage-orders',

@@ -22,19 +22,25 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** The answer's JSON as sent: an answer that is not the error shape (a refused import's report) is kept here. */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = body;
   }
 }
 
 export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData (a file upload) is sent as it is, multipart. */
   body?: unknown;
+  /** Send a string `body` as it is, with this Content-Type (a CSV file), instead of as JSON. */
+  contentType?: string;
   signal?: AbortSignal;
   /** Send the stored token (default true). Login and register send none. */
   auth?: boolean;
@@ -55,20 +61,21 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
   );
 }
 
-/** Typed fetch for `/api`: JSON in and out, Bearer token when one is stored, errors as `ApiError`. */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, auth = true, timeoutMs } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+/** Calls `/api` with the stored token; no answer, or an error status, is thrown as an `ApiError`. */
+async function send(path: string, options: ApiFetchOptions, accept: string): Promise<Response> {
+  const { method = 'GET', body, contentType, signal, auth = true, timeoutMs } = options;
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData's Content-Type (multipart, with its boundary) is the browser's to set.
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = contentType ?? 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || body instanceof FormData ? body : contentType && typeof body === 'string' ? body : JSON.stringify(body),
       signal: timeoutMs === undefined ? signal : AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
     });
   } catch (cause) {
@@ -78,29 +85,39 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     throw new ApiError(0, name === 'TimeoutError' ? 'timeout' : 'network', messages.ui.networkError);
   }
 
-  if (response.status === 204) return undefined as T;
-
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-
   if (!response.ok) {
     if (response.status === 401 && token) {
       setToken(null);
       window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     }
+    const data = parseJson(await response.text());
     if (isErrorBody(data)) {
-      throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
+      throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields, data);
     }
-    throw new ApiError(response.status, 'http_error', errorMessages.internal);
+    throw new ApiError(response.status, 'http_error', errorMessages.internal, undefined, data);
   }
-  return data as T;
+  return response;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Typed fetch for `/api`: JSON in and out, Bearer token when one is stored, errors as `ApiError`. */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  if (response.status === 204) return undefined as T;
+  return parseJson(await response.text()) as T;
+}
+
+/** A file from `/api` (a CSV export) byte for byte, a BOM included, with the same token and errors as `apiFetch`. */
+export async function apiFile(path: string, options: ApiFetchOptions = {}): Promise<Blob> {
+  return (await send(path, options, '*/*')).blob();
 }
 
 /** `encodeURIComponent` for path segments (e-mails contain `@` and `+`). */

@@ -4,9 +4,19 @@ export const keys = {
   products: ['products'] as const,
   /** The home grid's first page. */
   homeProducts: ['products', 'home'] as const,
-  /** The all-products pages (useInfiniteQuery) for a search. */
-  productPages: (q: string) => ['products', 'pages', q] as const,
+  /** The all-products pages (useInfiniteQuery) for a search and its filters: each view its own list. */
+  productPages: (filters: { q: string; category: string | null; inStock: boolean; sort: string | null }) =>
+    ['products', 'pages', filters] as const,
   product: (id: string) => ['products', 'one', id] as const,
+  /** A product by its part number (the public product page). */
+  productBySku: (sku: string) => ['products', 'sku', sku] as const,
+  /** The categories and their counts; under `products`, so a product change refreshes the counts. */
+  categories: ['products', 'categories'] as const,
+  /** The admin's catalog (archived parts too), page by page for a search and filters, and one part; under `products` too. */
+  adminProducts: (filters: { q: string; category: string; status: string }) => ['products', 'admin', 'pages', filters] as const,
+  adminProduct: (id: string) => ['products', 'admin', 'one', id] as const,
+  /** A product's recorded price and stock changes. */
+  productChanges: (id: string) => ['products', 'changes', id] as const,
   orders: ['orders'] as const,
   myOrders: (email: string) => ['orders', 'mine', email] as const,
   allOrders: ['orders', 'all'] as const,

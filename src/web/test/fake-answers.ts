@@ -62,6 +62,11 @@ export function contractProblem(method: string, url: string, requestBody: unknow
   if (!endpoint) return `${call}: no such endpoint in src/shared/contract.ts`;
   if (!answer) return `${call}: the test's fake server gave no answer`;
 
+  const failure = endpoint.failures?.[answer.status];
+  if (failure) {
+    const problem = schemaProblem(failure, answer.body);
+    return problem ? `${call}: a ${answer.status} answer that is not its report:\n${problem}` : null;
+  }
   if (answer.status >= 400) {
     // A gateway in front of the shop may answer 5xx with a page of its own instead of JSON.
     if (answer.body === undefined && answer.status >= 500) return null;

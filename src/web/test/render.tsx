@@ -36,6 +36,7 @@ export function fakeAuth(overrides: Partial<AuthState> = {}): AuthState {
 
 interface Options {
   auth?: AuthState;
+  /** The address to start at; it may carry a query string, e.g. '/allProducts?category=brakes'. */
   route?: string;
   path?: string;
   state?: unknown;
@@ -56,10 +57,12 @@ export function renderWithProviders(
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const user = userEvent.setup();
+  const query = route.indexOf('?');
+  const [pathname, search] = query < 0 ? [route, ''] : [route.slice(0, query), route.slice(query)];
   const result = render(
     <QueryClientProvider client={client}>
       <AuthContext value={auth}>
-        <MemoryRouter initialEntries={[{ pathname: route, state, hash }]}>
+        <MemoryRouter initialEntries={[{ pathname, search, state, hash }]}>
           <Routes>
             <Route path={path} element={ui} />
             <Route path="/" element={<p>Home page</p>} />
@@ -87,8 +90,12 @@ export function mockFetch(handler: FakeHandler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     const method = init.method ?? 'GET';
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ url, method, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    // A JSON body parsed; any other text (a CSV upload) or a FormData (a picture upload) as it is.
+    const json = (headers['Content-Type'] ?? 'application/json') === 'application/json';
+    const body: unknown =
+      typeof init.body === 'string' ? (json ? JSON.parse(init.body) : init.body) : init.body instanceof FormData ? init.body : undefined;
+    calls.push({ url, method, body, headers });
     const answer = await handler(url, init);
     const problem = contractProblem(method, url, body, answer);
     if (problem || !answer) {

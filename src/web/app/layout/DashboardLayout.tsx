@@ -15,8 +15,8 @@ const MY_ORDERS: MenuItem = { to: '/dashboard/myOrders', label: 'My Orders' };
 const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Reviews' };
 const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }];
 /**
- * The SPEC's admin items first, then Manage Reviews (moderation), then the admin's own orders and reviews:
- * a customer made admin keeps the way to their past orders.
+ * The SPEC's admin items first, then Import / Export (the catalog as CSV) and Manage Reviews (moderation),
+ * then the admin's own orders and reviews: a customer made admin keeps the way to their past orders.
  */
 const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard', label: 'My Profile', end: true },
@@ -24,6 +24,7 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/add-products', label: 'Add New Product' },
   { to: '/dashboard/manage-orders', label: 'Manage All Orders' },
   { to: '/dashboard/make-admin', label: 'Make Admin' },
+  { to: '/dashboard/import-products', label: 'Import / Export' },
   { to: '/dashboard/manage-reviews', label: 'Manage Reviews' },
   MY_ORDERS,
   ADD_REVIEW,

@@ -1,17 +1,33 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OpenOrders, Product } from '../../../shared/api.js';
-import type { productInputSchema } from '../../../shared/schemas.js';
-import { apiFetch, seg } from '../../lib/api-client.js';
+import { importReportSchema, type ImportReport, type OpenOrders, type Product, type ProductChange, type ProductPage } from '../../../shared/api.js';
+import type { PRODUCT_STATUSES, ProductPatch, productInputSchema } from '../../../shared/schemas.js';
+import { ApiError, apiFetch, apiFile, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
+import { PRODUCTS_PER_PAGE } from '../catalog/api.js';
 
 type ProductInputBody = z.input<typeof productInputSchema>;
 
-export function useAddProduct() {
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** What Manage Products lists: a search (name or part number), a category slug ('' for all) and a status. */
+export interface AdminProductFilters {
+  q: string;
+  category: string;
+  status: ProductStatus;
+}
+
+/** Every product change shows in the admin's table and the shop (pages, cards, category counts): all are under `products`. */
+function useInvalidateProducts() {
   const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keys.products });
+}
+
+export function useAddProduct() {
+  const invalidate = useInvalidateProducts();
   return useMutation({
     mutationFn: (body: ProductInputBody) => apiFetch<Product>('/api/products', { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.products }),
+    onSuccess: invalidate,
   });
 }
 
@@ -28,4 +44,90 @@ export function useRemoveProduct() {
 /** What removing a product touches, asked just before the confirmation: its unpaid orders and its paid ones to ship. */
 export function fetchOpenOrders(id: string): Promise<OpenOrders> {
   return apiFetch<OpenOrders>(`/api/products/${seg(id)}/open-orders`);
+}
+
+function adminProductsUrl({ q, category, status }: AdminProductFilters, cursor: string | null): string {
+  const params = new URLSearchParams({ limit: String(PRODUCTS_PER_PAGE), status });
+  if (q) params.set('q', q);
+  if (category) params.set('category', category);
+  if (cursor) params.set('cursor', cursor);
+  return `/api/admin/products?${params}`;
+}
+
+/** The admin's catalog page by page, archived parts too; the previous list stays on screen while a new search loads. */
+export function useAdminProductPages(filters: AdminProductFilters) {
+  return useInfiniteQuery({
+    queryKey: keys.adminProducts(filters),
+    queryFn: ({ pageParam, signal }) => apiFetch<ProductPage>(adminProductsUrl(filters, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One product for the edit form, even when archived. */
+export function useAdminProduct(id: string) {
+  return useQuery({
+    queryKey: keys.adminProduct(id),
+    queryFn: ({ signal }) => apiFetch<Product>(`/api/admin/products/${seg(id)}`, { signal }),
+  });
+}
+
+/** Changes some fields of a product; `{ active: false }` archives it, `{ active: true }` restores it. */
+export function useUpdateProduct() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: ProductPatch }) =>
+      apiFetch<Product>(`/api/products/${seg(id)}`, { method: 'PATCH', body: patch }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Adds units that arrived to a product's stock; answers the product with its new stock. */
+export function useRestockProduct() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: ({ id, quantity }: { id: string; quantity: number }) =>
+      apiFetch<Product>(`/api/products/${seg(id)}/restock`, { method: 'POST', body: { quantity } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** A product's price and stock changes, newest first. */
+export function useProductChanges(id: string) {
+  return useQuery({
+    queryKey: keys.productChanges(id),
+    queryFn: ({ signal }) => apiFetch<ProductChange[]>(`/api/products/${seg(id)}/changes`, { signal }),
+  });
+}
+
+/**
+ * Sends a CSV file to the catalog import: a dry run checks it and writes nothing. A real import with a
+ * problem is refused (422) with the same report as the dry run, which is answered like one.
+ */
+export function useImportProducts() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: async ({ csv, dryRun }: { csv: string; dryRun: boolean }): Promise<ImportReport> => {
+      try {
+        return await apiFetch<ImportReport>(`/api/products/import${dryRun ? '?dryRun=true' : ''}`, {
+          method: 'POST',
+          body: csv,
+          contentType: 'text/csv',
+        });
+      } catch (failure) {
+        const refused = failure instanceof ApiError && failure.status === 422 ? importReportSchema.safeParse(failure.body) : null;
+        if (refused?.success) return refused.data;
+        throw failure;
+      }
+    },
+    onSuccess: (report, { dryRun }) => {
+      if (!dryRun && report.errors.length === 0) return invalidate();
+    },
+  });
+}
+
+/** The whole catalog as a CSV file; `bom` starts it with a byte-order mark, for Excel to read it as UTF-8. */
+export function exportProducts(bom: boolean): Promise<Blob> {
+  return apiFile(`/api/products/export.csv${bom ? '?bom=true' : ''}`);
 }

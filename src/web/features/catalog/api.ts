@@ -1,7 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { Product, ProductPage } from '../../../shared/api.js';
+import type { CategorySummary, Product, ProductPage } from '../../../shared/api.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
+import type { ProductFilters } from './filters.js';
 
 /** Products on the home page's grid. */
 export const HOME_PRODUCTS = 6;
@@ -9,30 +10,37 @@ export const HOME_PRODUCTS = 6;
 /** Products per page of the all-products grid and the admin table. */
 export const PRODUCTS_PER_PAGE = 24;
 
-/** The paged catalog query, shared by useProductPages and the start-up prefetch of /allProducts. */
-export function productPagesQuery(q: string) {
+/** The whole catalog, newest first: /allProducts without a query string. */
+export const NO_FILTERS: ProductFilters = { q: '', category: null, inStock: false, sort: null };
+
+/** The paged catalog query for a view of the catalog, shared by useProductPages and the start-up prefetch of /allProducts. */
+export function productPagesQuery(filters: ProductFilters) {
   return {
-    queryKey: keys.productPages(q),
+    queryKey: keys.productPages(filters),
     queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
-      apiFetch<ProductPage>(productsUrl({ limit: PRODUCTS_PER_PAGE, cursor: pageParam, q }), { signal }),
+      apiFetch<ProductPage>(productsUrl({ limit: PRODUCTS_PER_PAGE, cursor: pageParam, ...filters }), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ProductPage) => last.nextCursor,
   };
 }
 
 /**
- * Opening /allProducts directly: ask for the first page at once, while the page's code is still
- * loading, instead of after it (the first product picture is that page's largest paint).
+ * Opening /allProducts directly: ask for the first page at once, while the page's code is still loading,
+ * instead of after it (the first product picture is that page's largest paint). Only without filters: reading
+ * them needs the catalog's rules (src/shared/catalog.ts), which would add to every page's first download.
  */
-export function prefetchForLocation(client: QueryClient, pathname: string) {
-  if (pathname === '/allProducts') void client.prefetchInfiniteQuery(productPagesQuery(''));
+export function prefetchForLocation(client: QueryClient, { pathname, search }: { pathname: string; search: string }) {
+  if (pathname === '/allProducts' && search === '') void client.prefetchInfiniteQuery(productPagesQuery(NO_FILTERS));
 }
 
-/** `/api/products?limit=…&cursor=…&q=…`: always a page, never the unpaged list. */
-export function productsUrl({ limit, cursor, q }: { limit: number; cursor?: string | null; q?: string }): string {
+/** `/api/products?limit=…&cursor=…&q=…&category=…&inStock=true&sort=…`: always a page, never the unpaged list. */
+export function productsUrl({ limit, cursor, ...filters }: { limit: number; cursor?: string | null } & Partial<ProductFilters>): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
-  if (q) params.set('q', q);
+  if (filters.q) params.set('q', filters.q);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.inStock) params.set('inStock', 'true');
+  if (filters.sort) params.set('sort', filters.sort);
   return `/api/products?${params}`;
 }
 
@@ -54,5 +62,22 @@ export function useProduct(id: string | undefined) {
     enabled: Boolean(id),
     refetchOnWindowFocus: true,
     refetchInterval: 60_000,
+  });
+}
+
+/** A product for sale by its part number, spelt as the address has it (the server normalises it). */
+export function useProductBySku(sku: string) {
+  return useQuery({
+    queryKey: keys.productBySku(sku),
+    queryFn: ({ signal }) => apiFetch<Product>(`/api/products/sku/${seg(sku)}`, { signal }),
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** Every category with its count of parts for sale (0 for an empty one). */
+export function useCategories() {
+  return useQuery({
+    queryKey: keys.categories,
+    queryFn: ({ signal }) => apiFetch<CategorySummary[]>('/api/categories', { signal }),
   });
 }

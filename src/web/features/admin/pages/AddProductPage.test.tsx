@@ -92,9 +92,110 @@ describe('AddProductPage', () => {
       stock: 500,
       min: 50,
       img: '/images/products/air-filter.svg',
+      // The new fields left as they are: no part number (the server generates one), the default category, no specs.
+      category: 'other',
+      specs: [],
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
+  });
+
+  it('keeps the SPEC fields in their order, then the picture upload, the part number, category and specs', () => {
+    mockFetch(() => undefined);
+    renderWithProviders(<AddProductPage />);
+    const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);
+    expect(labels).toEqual([
+      'Product Name',
+      'Product Description',
+      'Price ($ per unit)',
+      'Available Stock',
+      'Minimum Order Quantity',
+      'Product Image',
+      'Upload a picture',
+      'Part Number',
+      'Category',
+    ]);
+    expect(screen.getByText('Left empty, one is generated from the category (e.g. BR-10003).')).toBeInTheDocument();
+    expect(screen.getByLabelText('Category')).toHaveValue('other');
+    expect(screen.getByRole('option', { name: 'Wheels & Tires' })).toHaveValue('wheels-tires');
+  });
+
+  it('sends the part number, the category and the spec rows', async () => {
+    const { calls } = mockFetch((url, init) =>
+      url === '/api/products' && init.method === 'POST' ? { status: 201, body: aProduct({ _id: '99', name: 'Oil Filter' }) } : undefined,
+    );
+    const { user } = renderWithProviders(<AddProductPage />);
+    await fill(user, { ...valid, 'Part Number': 'FL-2200' });
+    await user.selectOptions(screen.getByLabelText('Category'), 'Filters');
+    await user.click(screen.getByRole('button', { name: 'Add a spec' }));
+    await user.click(screen.getByRole('button', { name: 'Add a spec' }));
+    await user.click(screen.getByRole('button', { name: 'Add a spec' }));
+    await fill(user, {
+      'Name of spec 1': 'Thread',
+      'Value of spec 1': 'M20 x 1.5',
+      'Name of spec 2': 'Height',
+      'Value of spec 2': '85 mm',
+      'Name of spec 3': 'Gasket',
+      'Value of spec 3': 'Nitrile',
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove spec 2' }));
+    fireEvent.load(await preview());
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('The Product Oil Filter is added successfully')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({
+      sku: 'FL-2200',
+      category: 'filters',
+      specs: [
+        { name: 'Thread', value: 'M20 x 1.5' },
+        { name: 'Gasket', value: 'Nitrile' },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByLabelText('Name of spec 1')).not.toBeInTheDocument());
+  });
+
+  it('shows the shared schema\'s errors on the spec row they are about', async () => {
+    const { calls } = mockFetch(() => undefined);
+    const { user } = renderWithProviders(<AddProductPage />);
+    await fill(user, { ...valid, 'Part Number': 'FL 22;00' });
+    await user.click(screen.getByRole('button', { name: 'Add a spec' }));
+    await user.click(screen.getByRole('button', { name: 'Add a spec' }));
+    await fill(user, { 'Value of spec 1': '12 V', 'Name of spec 2': 'Size', 'Value of spec 2': 'M8; M10' });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Spec name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name of spec 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Value of spec 1')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Value of spec 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('A spec value cannot contain ";"')).toBeInTheDocument();
+    expect(screen.getByText('Part Number may hold letters, digits, spaces, dots, dashes and slashes')).toBeInTheDocument();
+
+    // The list's own rule: each name once (in any case).
+    await fill(user, { 'Name of spec 1': 'size', 'Value of spec 2': 'M8', 'Part Number': '' });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Each spec name once')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows a part number that is taken under Part Number', async () => {
+    const taken = serverMessage(fieldMessages.skuTaken, 'FL-2200', 'Cabin Filter');
+    mockFetch(() => apiError(409, 'sku_taken', taken, { sku: taken }));
+    const { user } = renderWithProviders(<AddProductPage />);
+    await fill(user, { ...valid, 'Part Number': 'FL-2200' });
+    fireEvent.load(await preview());
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Part Number FL-2200 is already used by Cabin Filter')).toBeInTheDocument();
+    expect(screen.getByLabelText('Part Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Part Number')).toHaveFocus();
+    // The whole message is on the field: no second copy under the form.
+    expect(screen.getAllByText('Part Number FL-2200 is already used by Cabin Filter')).toHaveLength(1);
+  });
+
+  it('fills Product Image with an uploaded picture, and previews it', async () => {
+    const stored = '/uploads/0123456789abcdef-800.webp';
+    mockFetch((url, init) => (url === '/api/uploads' && init.method === 'POST' ? { status: 201, body: { url: stored } } : undefined));
+    const { user } = renderWithProviders(<AddProductPage />);
+    await user.upload(screen.getByLabelText('Upload a picture'), new File([new Uint8Array([0xff, 0xd8])], 'pads.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByLabelText('Product Image')).toHaveValue(stored));
+    expect(await preview()).toHaveAttribute('src', stored);
   });
 
   it('previews the picture as typed', async () => {

@@ -1,17 +1,24 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { OpenOrders, Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
-import { useProductPages } from '../../catalog/api-pages.js';
 import { ProductImage } from '../../catalog/components/ProductImage.js';
-import { fetchOpenOrders, useRemoveProduct } from '../api.js';
+import { fetchOpenOrders, useAdminProductPages, useRemoveProduct, useUpdateProduct } from '../api.js';
+import { AdminProductFilters, type FilterInputs } from '../components/AdminProductFilters.js';
+import { HistoryDialog } from '../components/HistoryDialog.js';
+import { RestockDialog } from '../components/RestockDialog.js';
 import { LoadMore } from '../../../components/LoadMore.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { Panel } from '../../../components/Panel.js';
 import { useConfirm } from '../../../components/useConfirm.js';
 import { errorText } from '../../../lib/form-errors.js';
+import { useDebounced } from '../../../lib/useDebounced.js';
+
+const COLUMNS = ['Image', 'Part Number', 'Name', 'Category', 'Price ($)', 'Stock (units)', 'Min (units)', 'Status', 'Action'];
+const text = messages.ui.productAdmin;
 
 /** What removing the product does to its orders, after the SPEC's question: nothing to say when it has none. */
 function openOrdersDetails({ unpaid, toShip }: OpenOrders): string[] {
@@ -21,12 +28,29 @@ function openOrdersDetails({ unpaid, toShip }: OpenOrders): string[] {
   ];
 }
 
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        active ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'
+      }`}
+    >
+      {active ? 'active' : 'archived'}
+    </span>
+  );
+}
+
 export function ManageProductsPage() {
-  const products = useProductPages();
+  const [inputs, setInputs] = useState<FilterInputs>({ search: '', category: '', status: 'all' });
+  const q = useDebounced(inputs.search.trim(), 300);
+  const products = useAdminProductPages({ q, category: inputs.category, status: inputs.status });
   const remove = useRemoveProduct();
+  const update = useUpdateProduct();
   const { ask, dialog } = useConfirm();
   // The product whose open orders are being asked for, before its confirmation opens.
   const [checking, setChecking] = useState<string | null>(null);
+  const [restocking, setRestocking] = useState<Product | null>(null);
+  const [historyOf, setHistoryOf] = useState<Product | null>(null);
 
   const onRemove = async (product: Product) => {
     setChecking(product._id);
@@ -49,50 +73,118 @@ export function ManageProductsPage() {
     );
   };
 
+  // Archiving takes a part off the shop: asked first. Restoring puts it back: done at once, the toast says so.
+  const onArchive = (product: Product) =>
+    ask(
+      text.confirmArchive(product.name),
+      async () => {
+        await update.mutateAsync({ id: product._id, patch: { active: false } });
+        return text.archived(product.name);
+      },
+      text.archiveButtons,
+    );
+  const onRestore = async (product: Product) => {
+    try {
+      await update.mutateAsync({ id: product._id, patch: { active: true } });
+      toast.success(text.restored(product.name));
+    } catch (failure) {
+      toast.error(errorText(failure));
+    }
+  };
+  const updating = update.isPending ? update.variables.id : null;
+
+  const actions = (product: Product) => (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Link to={`/dashboard/edit-product/${product._id}`} className="btn-secondary px-3 py-1.5" aria-label={`Edit ${product.name}`}>
+        Edit
+      </Link>
+      <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setRestocking(product)} aria-label={`Restock ${product.name}`}>
+        Restock
+      </button>
+      {product.active ? (
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1.5"
+          onClick={() => onArchive(product)}
+          aria-label={`Archive ${product.name}`}
+          disabled={updating === product._id}
+        >
+          Archive
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn-success px-3 py-1.5"
+          onClick={() => void onRestore(product)}
+          aria-label={`Restore ${product.name}`}
+          disabled={updating === product._id}
+        >
+          Restore
+        </button>
+      )}
+      <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setHistoryOf(product)} aria-label={`History of ${product.name}`}>
+        History
+      </button>
+      <button
+        type="button"
+        className="btn-danger px-3 py-1.5"
+        onClick={() => void onRemove(product)}
+        aria-label={`Remove ${product.name}`}
+        disabled={checking === product._id}
+      >
+        Remove
+      </button>
+    </div>
+  );
+
   return (
     <Panel title="Manage Products">
       <title>Manage Products – Partsmith</title>
+      <AdminProductFilters value={inputs} onChange={setInputs} />
       <QueryState query={products} label="products">
-        {(data) => (
-          <>
-            <DataTable label="Products" columns={['Image', 'Name', 'Stock (units)', 'Price ($)', 'Action']}>
-              {data.pages.flatMap((page) => page.items).map((product) => (
-                <tr key={product._id}>
-                  <td>
-                    <ProductImage
-                      src={product.img}
-                      alt=""
-                      width={56}
-                      height={42}
-                      loading="lazy"
-                      className="h-10 w-14 rounded bg-slate-100 object-contain"
-                    />
-                  </td>
-                  <td className="font-medium">{product.name}</td>
-                  <td>{product.stock}</td>
-                  <td>${formatDollars(product.price)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn-danger px-3 py-1.5"
-                      onClick={() => void onRemove(product)}
-                      aria-label={`Remove ${product.name}`}
-                      disabled={checking === product._id}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-            <LoadMore
-              hasMore={Boolean(products.hasNextPage)}
-              loading={products.isFetchingNextPage}
-              onLoadMore={() => void products.fetchNextPage()}
-            />
-          </>
-        )}
+        {(data) => {
+          const list = data.pages.flatMap((page) => page.items);
+          return list.length === 0 ? (
+            <p className="text-slate-700">{text.noMatch}</p>
+          ) : (
+            <>
+              <DataTable label="Products" columns={COLUMNS}>
+                {list.map((product) => (
+                  <tr key={product._id}>
+                    <td>
+                      <ProductImage
+                        src={product.img}
+                        alt=""
+                        width={56}
+                        height={42}
+                        loading="lazy"
+                        className="h-10 w-14 rounded bg-slate-100 object-contain"
+                      />
+                    </td>
+                    <td className="font-mono text-xs whitespace-nowrap">{product.sku}</td>
+                    <td className="font-medium">{product.name}</td>
+                    <td>{product.category.name}</td>
+                    <td>${formatDollars(product.price)}</td>
+                    <td>{product.stock}</td>
+                    <td>{product.min}</td>
+                    <td>
+                      <StatusBadge active={product.active} />
+                    </td>
+                    <td>{actions(product)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+              <LoadMore
+                hasMore={Boolean(products.hasNextPage) && !products.isPlaceholderData}
+                loading={products.isFetchingNextPage}
+                onLoadMore={() => void products.fetchNextPage()}
+              />
+            </>
+          );
+        }}
       </QueryState>
+      <RestockDialog product={restocking} onClose={() => setRestocking(null)} />
+      <HistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
       {dialog}
     </Panel>
   );

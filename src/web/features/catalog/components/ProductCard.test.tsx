@@ -16,6 +16,23 @@ describe('ProductCard', () => {
     expect(card.getByRole('link', { name: 'Order Now: Brake Pads' })).toHaveAttribute('href', '/place-order/7');
   });
 
+  it("shows the part number and category, and leads from its picture and name to the part's own page", () => {
+    renderWithProviders(<ProductCard product={aProduct({ sku: 'BL-1507/2 A' })} />);
+    const card = within(screen.getByRole('article'));
+    expect(card.getByText('Part number:').nextElementSibling).toHaveTextContent('BL-1507/2 A');
+    expect(card.getByText('Category:').nextElementSibling).toHaveTextContent('Brakes');
+    // A card's category is text: its links are the part's page and 'Order Now'.
+    const links = card.getAllByRole('link').map((link) => [link.textContent || link.querySelector('img')?.alt, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Brake Pads', '/parts/BL-1507%2F2%20A'],
+      ['Brake Pads', '/parts/BL-1507%2F2%20A'],
+      ['Order Now', '/place-order/7'],
+    ]);
+    // The name is the keyboard's way there; the picture is one more place to click, not one more tab stop.
+    expect(card.getByRole('heading', { name: 'Brake Pads' }).querySelector('a')).not.toHaveAttribute('tabindex');
+    expect(card.getByRole('img', { name: 'Brake Pads' }).closest('a')).toHaveAttribute('tabindex', '-1');
+  });
+
   it('loads the first row of a grid at once and the rest lazily', () => {
     renderWithProviders(<ProductGrid products={[1, 2, 3, 4].map((id) => aProduct({ _id: String(id), name: `Part ${id}` }))} />);
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy']);

@@ -9,6 +9,9 @@ interface ProductCardProps {
   heading?: 'h2' | 'h3';
 }
 
+/** A part's public page: its part number, whole, as one path segment. */
+export const productPath = (sku: string) => `/parts/${encodeURIComponent(sku)}`;
+
 export function ProductCard({ product, eager = false, heading = 'h3' }: ProductCardProps) {
   return (
     <article className="card flex h-full w-full flex-col overflow-hidden transition-shadow hover:shadow-md">
@@ -17,6 +20,7 @@ export function ProductCard({ product, eager = false, heading = 'h3' }: ProductC
         layout="card"
         heading={heading}
         eager={eager}
+        href={productPath(product.sku)}
         action={{ label: 'Order Now', name: `Order Now: ${product.name}`, to: `/place-order/${product._id}` }}
       />
     </article>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
@@ -6,7 +6,7 @@ import { formatDollars } from '../../../../shared/money.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { ProductImage } from './ProductImage.js';
 
-/** How the facts are laid out: a card in a product grid, or the product's own page (place-order/{id}). */
+/** How the facts are laid out: a card in a product grid, or a product's own page (parts/{sku}, place-order/{id}). */
 type Layout = 'card' | 'page';
 
 const styles = {
@@ -16,6 +16,7 @@ const styles = {
     size: { width: 400, height: 300 },
     body: 'flex flex-1 flex-col gap-2 p-5',
     name: 'text-lg font-bold text-slate-900',
+    identity: 'flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700',
     description: 'line-clamp-3 text-sm text-slate-700',
     facts: 'mt-1 space-y-1 text-sm text-slate-800',
     fact: undefined,
@@ -29,17 +30,18 @@ const styles = {
     size: { width: 480, height: 360 },
     body: 'flex flex-col gap-4 p-6 md:p-8',
     name: 'text-3xl font-extrabold tracking-tight text-slate-900',
+    identity: 'flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700',
     description: 'text-slate-700',
     facts: 'divide-y divide-slate-200 rounded-xl border border-slate-200 text-slate-800',
     fact: 'px-4 py-3',
     price: 'px-4 py-3 text-lg font-bold text-slate-900',
-    action: 'mt-auto',
+    action: 'mt-auto flex flex-wrap items-start gap-3',
     button: 'btn-primary px-6 py-3 text-base',
   },
 } as const;
 
 /** The button or link under the facts: 'Order Now' (a link to `to`) or 'Place Order Now' (`onClick`). */
-interface FactsAction {
+export interface FactsAction {
   label: string;
   /** The accessible name, when the label alone is ambiguous (a grid of 'Order Now' links). */
   name?: string;
@@ -55,36 +57,85 @@ interface ProductFactsProps {
   /** A card in the first row, whose picture may be the page's largest paint: not lazy. */
   eager?: boolean;
   action: FactsAction;
+  /** Where the picture and the name lead (a card: the product's own page). */
+  href?: string;
+  /** More about the product, under its facts and above the action (a page's spec table). */
+  children?: ReactNode;
+  /** Beside the action (the product page's 'Copy link'). */
+  besideAction?: ReactNode;
 }
 
 /**
- * What the SPEC shows of a product, in the product card and on the place-order page alike: its picture,
- * name, description, 'Available Items', 'Minimum Order Quantity' and 'Price', then an action. Renders the
- * picture and the text column, side by side or stacked as the caller lays them out. A product whose stock
- * is under its minimum order says it is out of stock, and its action is disabled.
+ * What the SPEC shows of a product, in the product card and on the product's pages alike: its picture,
+ * name, description, 'Available Items', 'Minimum Order Quantity' and 'Price', then an action; and ours:
+ * its part number and category. Renders the picture and the text column, side by side or stacked as the
+ * caller lays them out. A product whose stock is under its minimum order says it is out of stock, and its
+ * action is disabled.
  */
-export function ProductFacts({ product, layout, heading = 'h3', eager = false, action }: ProductFactsProps) {
+export function ProductFacts({ product, layout, heading = 'h3', eager = false, action, href, children, besideAction }: ProductFactsProps) {
   const style = styles[layout];
   const Name = layout === 'page' ? 'h1' : heading;
   const loading = layout === 'card' ? { loading: eager ? ('eager' as const) : ('lazy' as const), decoding: 'async' as const } : {};
+  const picture = <ProductImage src={product.img} alt={product.name} {...loading} {...style.size} className={style.image} />;
   return (
     <>
-      <div className={style.picture}>
-        <ProductImage src={product.img} alt={product.name} {...loading} {...style.size} className={style.image} />
-      </div>
+      {href ? (
+        // The name below is the same link for keyboards; the picture is one more place to click.
+        <Link to={href} tabIndex={-1} className={style.picture}>
+          {picture}
+        </Link>
+      ) : (
+        <div className={style.picture}>{picture}</div>
+      )}
       <div className={style.body}>
-        <Name className={style.name}>{product.name}</Name>
+        <Name className={style.name}>
+          {href ? (
+            <Link to={href} className="hover:text-brand-700 hover:underline">
+              {product.name}
+            </Link>
+          ) : (
+            product.name
+          )}
+        </Name>
+        <PartIdentity product={product} linkCategory={layout === 'page'} className={style.identity} />
         <p className={style.description}>{product.description}</p>
         <ul className={style.facts}>
           <li className={style.fact}>Available Items: {product.stock} units</li>
           <li className={style.fact}>Minimum Order Quantity: {product.min} units</li>
           <li className={style.price}>Price: ${formatDollars(product.price)} (per unit)</li>
         </ul>
+        {children}
         <div className={style.action}>
           <FactsButton product={product} action={action} className={style.button} />
+          {besideAction}
         </div>
       </div>
     </>
+  );
+}
+
+/** The part number and the category; on a product's page the category leads to its parts. */
+function PartIdentity({ product, linkCategory, className }: { product: Product; linkCategory: boolean; className: string }) {
+  const text = messages.ui.catalog;
+  return (
+    <dl className={className}>
+      <div className="flex gap-1">
+        <dt>{text.partNumber}:</dt>
+        <dd className="font-mono font-semibold text-slate-900">{product.sku}</dd>
+      </div>
+      <div className="flex gap-1">
+        <dt>{text.category}:</dt>
+        <dd className="font-semibold text-slate-900">
+          {linkCategory ? (
+            <Link to={`/allProducts?category=${encodeURIComponent(product.category.slug)}`} className="underline hover:text-brand-700">
+              {product.category.name}
+            </Link>
+          ) : (
+            product.category.name
+          )}
+        </dd>
+      </div>
+    </dl>
   );
 }
 
@@ -102,7 +153,7 @@ function FactsButton({ product, action, className }: { product: Product; action:
   if (!canBeOrdered(product)) {
     return (
       <>
-        <p id={noticeId} className="mb-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="out-of-stock">
+        <p id={noticeId} className="mb-3 w-full rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="out-of-stock">
           <OutOfStockText min={product.min} />
         </p>
         <button type="button" className={className} aria-label={action.name} aria-describedby={noticeId} disabled>

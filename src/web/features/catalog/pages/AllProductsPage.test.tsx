@@ -1,51 +1,139 @@
-import { screen, waitFor } from '@testing-library/react';
-import type { Product } from '../../../../shared/api.js';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import type { CategorySummary, Product } from '../../../../shared/api.js';
+import { normalisePartNumber } from '../../../../shared/catalog.js';
 import { aProduct } from '../../../test/fixtures.js';
 import { mockFetch, renderWithProviders } from '../../../test/render.js';
+import { createQueryClient } from '../../../app/providers.js';
+import { prefetchForLocation } from '../api.js';
 import { AllProductsPage } from './AllProductsPage.js';
 
-function product(id: number, name = `Part ${id}`): Product {
-  return aProduct({ _id: String(id), name, img: '/images/products/tire.svg', description: `Description of ${name}`, stock: 1000, price: 5 });
-}
+const brakes = { slug: 'brakes', name: 'Brakes' };
+const lighting = { slug: 'lighting', name: 'Lighting' };
 
-/** A catalog of 30 products, newest (highest id) first, paged like the server: `limit`, `cursor` (last id), `q`. */
-function serveCatalog() {
-  const catalog = Array.from({ length: 30 }, (_, i) => product(30 - i, i === 4 ? 'Tire' : undefined));
-  return mockFetch((url) => {
-    const { pathname, searchParams } = new URL(url, 'http://shop.test');
-    if (pathname !== '/api/products') return undefined;
-    if (!searchParams.has('limit')) return { status: 200, body: catalog }; // the old unpaged answer
-    const limit = Number(searchParams.get('limit'));
-    const cursor = searchParams.get('cursor');
-    const q = searchParams.get('q')?.toLowerCase() ?? '';
-    const matching = catalog.filter((p) => (!cursor || Number(p._id) < Number(cursor)) && p.name.toLowerCase().includes(q));
-    const items = matching.slice(0, limit);
-    return { status: 200, body: { items, nextCursor: matching.length > limit ? items.at(-1)!._id : null } };
+function product(id: number, overrides: Partial<Product> = {}): Product {
+  const name = overrides.name ?? `Part ${id}`;
+  return aProduct({
+    _id: String(id),
+    name,
+    sku: `PS-${10000 + id}`,
+    category: { slug: 'other', name: 'Other Parts' },
+    img: '/images/products/tire.svg',
+    description: `Description of ${name}`,
+    stock: 1000,
+    price: 5,
+    ...overrides,
   });
 }
+
+/** 30 parts, newest (highest id) first: a tire, two brake parts (one out of stock), a headlight, the rest 'other'. */
+const CATALOG: Product[] = Array.from({ length: 30 }, (_, i) => {
+  const id = 30 - i;
+  if (id === 26) return product(id, { name: 'Tire', sku: 'WT-10026', category: { slug: 'wheels-tires', name: 'Wheels & Tires' } });
+  if (id === 25) return product(id, { name: 'Brake Pad Set', sku: 'BR-10025', category: brakes, price: 24.5 });
+  if (id === 24) return product(id, { name: 'Brake Disc', sku: 'BR-10024', category: brakes, price: 60, stock: 5, min: 10 });
+  if (id === 23) return product(id, { name: 'Headlight', sku: 'LT-10023', category: lighting, price: 94 });
+  return product(id);
+});
+
+const CATEGORY_COUNTS: CategorySummary[] = [
+  { ...lighting, count: 1 },
+  { ...brakes, count: 2 },
+  { slug: 'wheels-tires', name: 'Wheels & Tires', count: 1 },
+  { slug: 'wipers', name: 'Wipers', count: 0 },
+  { slug: 'other', name: 'Other Parts', count: 26 },
+];
+
+const SORTS: Record<string, (a: Product, b: Product) => number> = {
+  price: (a, b) => a.price - b.price,
+  '-price': (a, b) => b.price - a.price,
+  name: (a, b) => a.name.localeCompare(b.name),
+};
+
+/**
+ * The catalog served like the server: `limit` and `cursor` (an offset here; opaque to the page), `q` over
+ * names and normalised part numbers, `category`, `inStock=true` (stock >= min), `sort`; and the categories.
+ */
+function serveCatalog() {
+  return mockFetch((url) => {
+    const { pathname, searchParams } = new URL(url, 'http://shop.test');
+    if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
+    if (pathname !== '/api/products') return undefined;
+    if (!searchParams.has('limit')) return { status: 200, body: CATALOG }; // the old unpaged answer
+    const limit = Number(searchParams.get('limit'));
+    const offset = Number(searchParams.get('cursor') ?? 0);
+    const q = searchParams.get('q')?.toLowerCase() ?? '';
+    const category = searchParams.get('category');
+    const sort = SORTS[searchParams.get('sort') ?? ''];
+    const matching = CATALOG.filter(
+      (p) =>
+        (p.name.toLowerCase().includes(q) || normalisePartNumber(p.sku).includes(normalisePartNumber(q))) &&
+        (!category || p.category.slug === category) &&
+        (searchParams.get('inStock') !== 'true' || p.stock >= p.min),
+    );
+    if (sort) matching.sort(sort);
+    const items = matching.slice(offset, offset + limit);
+    return { status: 200, body: { items, nextCursor: matching.length > offset + limit ? String(offset + limit) : null } };
+  });
+}
+
+/** Where the router is, and a back button: to see what the page wrote to the address, and step back. */
+function Address() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <p data-testid="address">{`${pathname}${search}`}</p>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
+}
+
+function renderPage(route = '/allProducts') {
+  return renderWithProviders(
+    <>
+      <AllProductsPage />
+      <Address />
+    </>,
+    { route, path: '/allProducts' },
+  );
+}
+
+const names = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const productCalls = (calls: { url: string }[]) => calls.map((call) => call.url).filter((url) => url.startsWith('/api/products'));
 
 describe('AllProductsPage', () => {
   it('shows the first page of 24 and loads the next with "Load more"', async () => {
     const { calls } = serveCatalog();
-    const { user } = renderWithProviders(<AllProductsPage />);
+    const { user } = renderPage();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    expect(screen.getByRole('status')).toHaveTextContent('24 products shown, more available');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toEqual(['/api/products?limit=24', '/api/products?limit=24&cursor=7']);
+    expect(screen.getByRole('status')).toHaveTextContent('30 products shown');
+    expect(productCalls(calls)).toEqual(['/api/products?limit=24', '/api/products?limit=24&cursor=24']);
   });
 
-  it('searches by name from the first page again, and never asks for the unpaged list', async () => {
+  it('searches names and part numbers from the first page again, and never asks for the unpaged list', async () => {
     const { calls } = serveCatalog();
-    const { user } = renderWithProviders(<AllProductsPage />);
+    const { user } = renderPage();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
-    await user.type(screen.getByLabelText('Search products by name'), 'tire');
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(screen.getByRole('heading', { name: 'Tire' })).toBeInTheDocument();
-    expect(calls.at(-1)?.url).toBe('/api/products?limit=24&q=tire');
-    expect(calls.every((call) => /[?&]limit=\d+/.test(call.url))).toBe(true);
+    const search = screen.getByLabelText('Search products by name or part number');
+    await user.type(search, 'tire');
+    await waitFor(() => expect(productCalls(calls).at(-1)).toBe('/api/products?limit=24&q=tire'));
+    await waitFor(() => expect(names()).toEqual(['Tire']));
+
+    await user.clear(search);
+    await user.type(search, 'br 10025');
+    await waitFor(() => expect(productCalls(calls).at(-1)).toBe('/api/products?limit=24&q=br+10025'));
+    await waitFor(() => expect(names()).toEqual(['Brake Pad Set']));
+    expect(productCalls(calls).every((url) => /[?&]limit=\d+/.test(url))).toBe(true);
   });
 
   it('loads the next page when the end of the list scrolls into view', async () => {
@@ -67,20 +155,172 @@ describe('AllProductsPage', () => {
       },
     );
     const { calls } = serveCatalog();
-    renderWithProviders(<AllProductsPage />);
+    renderPage();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
     const sentinel = observers.at(-1)!;
     sentinel.callback([{ isIntersecting: true, target: sentinel.element! } as IntersectionObserverEntry], {} as IntersectionObserver);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
-    expect(calls.at(-1)?.url).toBe('/api/products?limit=24&cursor=7');
+    expect(productCalls(calls).at(-1)).toBe('/api/products?limit=24&cursor=24');
   });
 
   it('has no gap in its heading levels: the page is an h1, each product an h2', async () => {
     serveCatalog();
-    renderWithProviders(<AllProductsPage />);
+    renderPage();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
     expect(screen.getByRole('heading', { level: 1, name: 'All Products' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(24);
     expect(screen.queryByRole('heading', { level: 3 })).not.toBeInTheDocument();
+  });
+
+  it('lists the categories that have parts, with their counts, and hides the empty ones', async () => {
+    serveCatalog();
+    renderPage();
+    const categories = within(await screen.findByRole('group', { name: 'Category' }));
+    expect(categories.getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
+      'All categories (30)',
+      'Lighting (1)',
+      'Brakes (2)',
+      'Wheels & Tires (1)',
+      'Other Parts (26)',
+    ]);
+    expect(categories.getByRole('radio', { name: 'All categories (30)' })).toBeChecked();
+  });
+
+  it('keeps an empty category listed while a link has it chosen, so it can be left', async () => {
+    serveCatalog();
+    renderPage('/allProducts?category=wipers');
+    expect(await screen.findByRole('radio', { name: 'Wipers (0)' })).toBeChecked();
+    expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
+  });
+
+  it('reads the category, in-stock and sort filters from the address, and asks the server for that view', async () => {
+    const { calls } = serveCatalog();
+    renderPage('/allProducts?category=brakes&inStock=true&sort=-price');
+    await waitFor(() => expect(names()).toEqual(['Brake Pad Set']));
+    expect(productCalls(calls)).toEqual(['/api/products?limit=24&category=brakes&inStock=true&sort=-price']);
+    expect(await screen.findByRole('radio', { name: 'Brakes (2)' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
+    expect(screen.getByRole('status')).toHaveTextContent('1 product shown');
+  });
+
+  it('leaves out what the server would refuse in a mangled link: an unknown category or sort', async () => {
+    const { calls } = serveCatalog();
+    renderPage('/allProducts?category=nonsense&sort=cheapest&inStock=yes');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    expect(productCalls(calls)).toEqual(['/api/products?limit=24']);
+  });
+
+  it('writes each filter to the address as a step of its own; a search replaces its step; back undoes a step', async () => {
+    serveCatalog();
+    const { user } = renderPage();
+    const address = screen.getByTestId('address');
+    await user.click(await screen.findByRole('radio', { name: 'Brakes (2)' }));
+    expect(address).toHaveTextContent('/allProducts?category=brakes');
+    await waitFor(() => expect(names()).toEqual(['Brake Pad Set', 'Brake Disc']));
+
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    expect(address).toHaveTextContent('/allProducts?category=brakes&inStock=true');
+    await waitFor(() => expect(names()).toEqual(['Brake Pad Set']));
+
+    await user.type(screen.getByLabelText('Search products by name or part number'), 'pad');
+    await waitFor(() => expect(address).toHaveTextContent('/allProducts?category=brakes&inStock=true&q=pad'));
+
+    // The search replaced the in-stock step: one back is the category alone, search box and box cleared.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(address).toHaveTextContent(/^\/allProducts\?category=brakes$/);
+    await waitFor(() => expect(names()).toEqual(['Brake Pad Set', 'Brake Disc']));
+    expect(screen.getByRole('checkbox', { name: 'In stock only' })).not.toBeChecked();
+    expect(screen.getByLabelText('Search products by name or part number')).toHaveValue('');
+    // Some time later the box's old text is not written back.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(address).toHaveTextContent(/^\/allProducts\?category=brakes$/);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(address).toHaveTextContent(/^\/allProducts$/);
+    expect(screen.getByRole('radio', { name: 'All categories (30)' })).toBeChecked();
+  });
+
+  it('does not write every keystroke of a search to the address, only the pause after it', async () => {
+    const { calls } = serveCatalog();
+    renderPage();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    // Four keystrokes in a row, quicker than any pause (however busy the machine running the test).
+    const search = screen.getByLabelText('Search products by name or part number');
+    for (const typed of ['h', 'he', 'hea', 'head']) fireEvent.change(search, { target: { value: typed } });
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/allProducts$/);
+    await waitFor(() => expect(names()).toEqual(['Headlight']));
+    expect(screen.getByTestId('address')).toHaveTextContent('/allProducts?q=head');
+    expect(productCalls(calls).filter((url) => url.includes('q='))).toEqual(['/api/products?limit=24&q=head']);
+  });
+
+  it('sorts by price and name; with a search, best matches first is a choice of its own', async () => {
+    const { calls } = serveCatalog();
+    const { user } = renderPage('/allProducts?category=brakes');
+    await waitFor(() => expect(names()).toEqual(['Brake Pad Set', 'Brake Disc']));
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Newest',
+      'Price: low to high',
+      'Price: high to low',
+      'Name',
+    ]);
+    expect(sort).toHaveValue('newest');
+
+    await user.selectOptions(sort, 'Price: high to low');
+    expect(screen.getByTestId('address')).toHaveTextContent('/allProducts?category=brakes&sort=-price');
+    await waitFor(() => expect(names()).toEqual(['Brake Disc', 'Brake Pad Set']));
+    expect(productCalls(calls).at(-1)).toBe('/api/products?limit=24&category=brakes&sort=-price');
+
+    // Newest is the default: choosing it again leaves the address plain.
+    await user.selectOptions(sort, 'Newest');
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/allProducts\?category=brakes$/);
+
+    await user.type(screen.getByLabelText('Search products by name or part number'), 'brake');
+    await waitFor(() => expect(within(sort).getAllByRole('option')[0]).toHaveTextContent('Best match'));
+    expect(sort).toHaveValue('');
+  });
+
+  it('says when nothing matches, and clears every filter and the search with one button', async () => {
+    serveCatalog();
+    const { user } = renderPage('/allProducts?q=headlight&category=brakes');
+    expect(await screen.findByText('No products match “headlight”.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 products shown');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/allProducts$/);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    expect(screen.getByLabelText('Search products by name or part number')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+});
+
+describe('prefetchForLocation', () => {
+  it('asks, before the page loads, for the very list the page then shows', async () => {
+    const { calls } = serveCatalog();
+    // The shop's own query client: what it keeps fresh is not asked for again.
+    const client = createQueryClient();
+    prefetchForLocation(client, { pathname: '/allProducts', search: '' });
+    await waitFor(() => expect(productCalls(calls)).toHaveLength(1));
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/allProducts']}>
+          <Routes>
+            <Route path="/allProducts" element={<AllProductsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
+    // The page found its list in the cache: no second request for it.
+    expect(productCalls(calls)).toEqual(['/api/products?limit=24']);
+  });
+
+  it.each([
+    ['all products with filters (the page asks for its own view)', '/allProducts', '?category=brakes'],
+    ['another page', '/blogs', ''],
+  ])('prefetches nothing for %s', (_, pathname, search) => {
+    const { calls } = serveCatalog();
+    prefetchForLocation(new QueryClient(), { pathname, search });
+    expect(calls).toEqual([]);
   });
 });

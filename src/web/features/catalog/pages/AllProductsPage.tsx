@@ -1,15 +1,42 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { messages } from '../../../../shared/messages.js';
+import { NO_FILTERS, useCategories } from '../api.js';
 import { useProductPages } from '../api-pages.js';
 import { LoadMore } from '../../../components/LoadMore.js';
+import { CategoryFilter, InStockFilter, SortSelect } from '../components/CatalogFilters.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { QueryState } from '../../../components/QueryState.js';
-import { Spinner } from '../../../components/Spinner.js';
 import { useDebounced } from '../../../lib/useDebounced.js';
+import { filtersFromSearch, hasFilters, SEARCH_MAX, searchFromFilters, type ProductFilters } from '../filters.js';
 
+const text = messages.ui.catalog;
+
+/**
+ * The catalog's view lives in the address (`?q=&category=&inStock=true&sort=`): a link shares it, and
+ * back and forward step through the filters chosen. Typing a search replaces the address's entry instead.
+ */
 export function AllProductsPage() {
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  const pages = useProductPages(q);
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  const pages = useProductPages(filters);
+  const categories = useCategories();
+  const show = (changed: Partial<ProductFilters>) => setParams(searchFromFilters({ ...filters, ...changed }));
+  const [search, setSearch] = useSearchBox(filters.q, (q) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    ),
+  );
+  const clear = () => {
+    setSearch('');
+    setParams(searchFromFilters(NO_FILTERS));
+  };
   const searchId = useId();
 
   return (
@@ -20,45 +47,79 @@ export function AllProductsPage() {
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">All Products</h1>
           <p className="mt-1 text-slate-700">Genuine parts straight from our factory, sold in bulk.</p>
         </div>
-        <form role="search" className="w-full md:w-80" onSubmit={(event) => event.preventDefault()}>
+        <form role="search" className="w-full md:w-96" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={searchId} className="label">
-            Search products by name
+            {text.searchLabel}
           </label>
           <input
             id={searchId}
             type="search"
             className="input"
-            placeholder="e.g. tire"
+            placeholder={text.searchPlaceholder}
             value={search}
+            maxLength={SEARCH_MAX}
             onChange={(event) => setSearch(event.target.value)}
             autoComplete="off"
           />
         </form>
       </div>
-      <QueryState query={pages} label="products">
-        {(data) => {
-          const list = data.pages.flatMap((page) => page.items);
-          const searching = pages.isFetching && !pages.isFetchingNextPage;
-          return (
-            <>
-              <p className="sr-only" role="status" aria-live="polite">
-                {searching ? 'Searching…' : `${list.length} products shown${pages.hasNextPage ? ', more available' : ''}`}
-              </p>
-              {searching && q !== '' && <Spinner inline label="Searching…" />}
-              {list.length === 0 ? (
-                <p className="rounded-lg bg-white p-8 text-center text-slate-700">No products match “{q}”.</p>
-              ) : (
-                <ProductGrid products={list} heading="h2" />
-              )}
-              <LoadMore
-                hasMore={Boolean(pages.hasNextPage) && !pages.isPlaceholderData}
-                loading={pages.isFetchingNextPage}
-                onLoadMore={() => void pages.fetchNextPage()}
-              />
-            </>
-          );
-        }}
-      </QueryState>
+      <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
+        <div className="flex flex-col gap-6">
+          <CategoryFilter categories={categories.data} selected={filters.category} onSelect={(category) => show({ category })} />
+          <InStockFilter checked={filters.inStock} onChange={(inStock) => show({ inStock })} />
+        </div>
+        <div>
+          <QueryState query={pages} label="products">
+            {(data) => {
+              const list = data.pages.flatMap((page) => page.items);
+              const searching = pages.isFetching && !pages.isFetchingNextPage;
+              const more = Boolean(pages.hasNextPage) && !pages.isPlaceholderData;
+              return (
+                <>
+                  <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+                    <div className="flex flex-wrap items-center gap-3">
+                      <p className="text-sm text-slate-700" role="status" aria-live="polite">
+                        {searching ? text.searching : text.productsShown(list.length, more)}
+                      </p>
+                      {hasFilters(filters) && (
+                        <button type="button" className="btn-secondary py-1" onClick={clear}>
+                          {text.clearFilters}
+                        </button>
+                      )}
+                    </div>
+                    <SortSelect filters={filters} onChange={(sort) => show({ sort })} />
+                  </div>
+                  {list.length === 0 ? (
+                    <p className="rounded-lg bg-white p-8 text-center text-slate-700">{text.noMatch(filters.q)}</p>
+                  ) : (
+                    <ProductGrid products={list} heading="h2" />
+                  )}
+                  <LoadMore hasMore={more} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+                </>
+              );
+            }}
+          </QueryState>
+        </div>
+      </div>
     </div>
   );
+}
+
+/**
+ * The search box's text: typed freely, and written to the address (`commit`) once typing pauses. When the
+ * address's search changes otherwise (back, forward, a link), the box shows it.
+ */
+function useSearchBox(q: string, commit: (q: string) => void) {
+  const [text, setText] = useState(q);
+  const [addressQ, setAddressQ] = useState(q);
+  if (q !== addressQ) {
+    setAddressQ(q);
+    if (text.trim() !== q) setText(q);
+  }
+  const typed = useDebounced(text.trim(), 300);
+  useEffect(() => {
+    // Only once the pause is over: a debounced value that lags behind the box is an old search.
+    if (typed === text.trim() && typed !== q) commit(typed);
+  }, [typed, text, q, commit]);
+  return [text, setText] as const;
 }

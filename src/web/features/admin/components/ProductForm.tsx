@@ -1,0 +1,161 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import type { Product } from '../../../../shared/api.js';
+import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, SPECS_MAX, type CategorySlug, type Spec } from '../../../../shared/catalog.js';
+import { messages } from '../../../../shared/messages.js';
+import { Field, SubmitRow } from '../../../components/Field.js';
+import { useServerForm } from '../../../lib/useServerForm.js';
+import { ImageUpload } from './ImageUpload.js';
+import { PicturePreview, usePicturePreview } from './PicturePreview.js';
+import { SpecsField } from './SpecsField.js';
+
+/** The form's inputs as typed: text, the category's slug and the spec rows (both product schemas read these). */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: string;
+  stock: string;
+  min: string;
+  img: string;
+  sku: string;
+  category: CategorySlug;
+  specs: Spec[];
+}
+
+export const EMPTY_PRODUCT: ProductFormValues = {
+  name: '',
+  description: '',
+  price: '',
+  stock: '',
+  min: '',
+  img: '',
+  sku: '',
+  category: DEFAULT_CATEGORY,
+  specs: [],
+};
+
+/** A saved product as the form shows it, to edit. */
+export function productFormValues(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price.toFixed(2),
+    stock: String(product.stock),
+    min: String(product.min),
+    img: product.img,
+    sku: product.sku,
+    category: categoryOf(product.category.slug).slug,
+    specs: product.specs.map(({ name, value }) => ({ name, value })),
+  };
+}
+
+/** Every input a server message may name: the fields, the spec list and each row's name and value. */
+const FIELDS: readonly Path<ProductFormValues>[] = [
+  'name',
+  'description',
+  'price',
+  'stock',
+  'min',
+  'img',
+  'sku',
+  'category',
+  'specs',
+  ...Array.from({ length: SPECS_MAX }, (_, index) => [`specs.${index}.name`, `specs.${index}.value`] as const).flat(),
+];
+
+/** What a product schema checks the form into: at least the picture link. */
+type ProductOutput = FieldValues & { img?: string | undefined };
+
+interface ProductFormProps<TOutput extends ProductOutput> {
+  /** productInputSchema to add, productPatchSchema to edit. */
+  schema: z.ZodType<TOutput, unknown>;
+  defaultValues: ProductFormValues;
+  /** Under Part Number (adding: how an empty one is filled). */
+  skuHint?: string;
+  submitLabel: string;
+  busyLabel: string;
+  /** The server call with the checked values; null when it is not made (a form-level message says why). */
+  submit: (values: TOutput, form: { setFormError: (message: string) => void }) => Promise<Product | null>;
+  onSaved: (product: Product, form: UseFormReturn<ProductFormValues, unknown, TOutput>) => void;
+}
+
+/** A product's fields, checked by the shared schema, for the Add and Edit pages. */
+export function ProductForm<TOutput extends ProductOutput>({
+  schema,
+  defaultValues,
+  skuHint,
+  submitLabel,
+  busyLabel,
+  submit,
+  onSaved,
+}: ProductFormProps<TOutput>) {
+  const {
+    register,
+    control,
+    onSubmit,
+    formError,
+    setFormError,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useServerForm<ProductFormValues, TOutput, Product | null>({
+    // Both product schemas read text inputs like these (numbers as text, an empty part number as none).
+    schema: schema as z.ZodType<TOutput, ProductFormValues>,
+    defaultValues,
+    fields: FIELDS,
+    submit: async (values): Promise<Product | null> => {
+      // A new link whose picture does not load would show a broken image in the shop: refused (null: not sent).
+      if (values.img !== undefined && values.img !== defaultValues.img && !(await preview.loads(values.img))) {
+        setError('img', { type: 'picture', message: messages.ui.imageRefused }, { shouldFocus: true });
+        return null;
+      }
+      return submit(values, { setFormError });
+    },
+    onSuccess: (product, form) => {
+      if (product) onSaved(product, form);
+    },
+  });
+  const preview = usePicturePreview(watch('img'));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
+      <Field label="Product Name" error={errors.name?.message} className="sm:col-span-2">
+        <input type="text" className="input" {...register('name')} />
+      </Field>
+      <Field label="Product Description" error={errors.description?.message} className="sm:col-span-2">
+        <textarea rows={4} className="input" {...register('description')} />
+      </Field>
+      <Field label="Price ($ per unit)" error={errors.price?.message}>
+        <input type="text" inputMode="decimal" className="input" {...register('price')} />
+      </Field>
+      <Field label="Available Stock" error={errors.stock?.message}>
+        <input type="number" min={0} step={1} className="input" {...register('stock')} />
+      </Field>
+      <Field label="Minimum Order Quantity" error={errors.min?.message}>
+        <input type="number" min={1} step={1} className="input" {...register('min')} />
+      </Field>
+      <Field label="Product Image" error={errors.img?.message} hint="An image link (https://…) or a path like /images/products/tire.svg">
+        <input type="text" inputMode="url" className="input" {...register('img')} />
+      </Field>
+      <ImageUpload onUploaded={(url) => setValue('img', url, { shouldDirty: true, shouldValidate: true })} />
+      <PicturePreview preview={preview} className="sm:col-span-2" />
+      <Field label="Part Number" error={errors.sku?.message} hint={skuHint}>
+        <input type="text" className="input" autoComplete="off" {...register('sku')} />
+      </Field>
+      <Field label="Category" error={errors.category?.message}>
+        <select className="input" {...register('category')}>
+          {CATEGORIES.map((category) => (
+            <option key={category.slug} value={category.slug}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="sm:col-span-2">
+        <SpecsField control={control} register={register} errors={errors} />
+      </div>
+      <SubmitRow className="sm:col-span-2" error={formError} busy={isSubmitting} label={submitLabel} busyLabel={busyLabel} />
+    </form>
+  );
+}

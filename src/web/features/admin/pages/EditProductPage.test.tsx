@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import { fieldMessages } from '../../../../shared/schemas.js';
+import type { Product } from '../../../../shared/api.js';
+import { apiError, serverMessage } from '../../../test/fake-answers.js';
+import { aProduct } from '../../../test/fixtures.js';
+import { mockFetch, renderWithProviders, type FakeHandler } from '../../../test/render.js';
+import { EditProductPage } from './EditProductPage.js';
+
+const route = { route: '/dashboard/edit-product/7', path: '/dashboard/edit-product/:id' };
+
+/** The shop holding `product` (Brake Pads, id 7); a PATCH answers it with the body applied, unless `patch` answers. */
+function shopWith(product: Product, patch?: FakeHandler) {
+  return mockFetch(async (url, init) => {
+    if (url === '/api/admin/products/7' && init.method === 'GET') return { status: 200, body: product };
+    if (url === '/api/products/7' && init.method === 'PATCH') {
+      return (await patch?.(url, init)) ?? { status: 200, body: { ...product, ...(JSON.parse(String(init.body)) as object) } };
+    }
+    return undefined;
+  });
+}
+
+async function retype(user: ReturnType<typeof renderWithProviders>['user'], label: string, value: string) {
+  await user.clear(await screen.findByLabelText(label));
+  await user.type(screen.getByLabelText(label), value);
+}
+
+describe('EditProductPage', () => {
+  it('fills the form with the product, archived or not', async () => {
+    shopWith(aProduct({ active: false, specs: [{ name: 'Material', value: 'Ceramic' }] }));
+    renderWithProviders(<EditProductPage />, route);
+    expect(await screen.findByLabelText('Product Name')).toHaveValue('Brake Pads');
+    expect(screen.getByRole('heading', { name: 'Edit product' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Description')).toHaveValue('Ceramic brake pads');
+    expect(screen.getByLabelText('Price ($ per unit)')).toHaveValue('12.50');
+    expect(screen.getByLabelText('Available Stock')).toHaveValue(100);
+    expect(screen.getByLabelText('Minimum Order Quantity')).toHaveValue(10);
+    expect(screen.getByLabelText('Product Image')).toHaveValue('/images/products/brake-pads.svg');
+    expect(screen.getByLabelText('Part Number')).toHaveValue('BR-2040');
+    expect(screen.getByLabelText('Category')).toHaveValue('brakes');
+    expect(screen.getByLabelText('Name of spec 1')).toHaveValue('Material');
+    expect(screen.getByLabelText('Value of spec 1')).toHaveValue('Ceramic');
+    expect(screen.getByText(/This product is archived/)).toBeInTheDocument();
+  });
+
+  it('sends only the fields that changed, toasts and goes back to Manage Products', async () => {
+    const { calls } = shopWith(aProduct());
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    await retype(user, 'Price ($ per unit)', '14');
+    // Typed again the same: not a change.
+    await retype(user, 'Product Name', 'Brake Pads');
+    await user.click(screen.getByRole('button', { name: 'Remove spec 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The Product Brake Pads is saved successfully')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ price: 14, specs: [] }]);
+    expect(screen.getByText('Page at /dashboard/manage-products')).toBeInTheDocument();
+  });
+
+  it('lets the stock go to 0, below the minimum order', async () => {
+    const { calls } = shopWith(aProduct());
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    await retype(user, 'Available Stock', '0');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The Product Brake Pads is saved successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ stock: 0 });
+  });
+
+  it('says there is nothing to change, and sends nothing, when nothing changed', async () => {
+    const { calls } = shopWith(aProduct());
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Nothing to change')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('shows a part number that is taken on the Part Number field', async () => {
+    const taken = serverMessage(fieldMessages.skuTaken, 'BR-1000', 'Brake Discs');
+    shopWith(aProduct(), () => apiError(409, 'sku_taken', taken, { sku: taken }));
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    await retype(user, 'Part Number', 'BR-1000');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const field = screen.getByLabelText('Part Number');
+    expect(await screen.findByText('Part Number BR-1000 is already used by Brake Discs')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue('BR-1000');
+    expect(screen.queryByText(/Page at/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's spec errors on their row", async () => {
+    const repeated = fieldMessages.specNamesRepeat;
+    const tooLong = serverMessage(fieldMessages.tooLong, 200);
+    shopWith(aProduct(), () => apiError(400, 'validation', tooLong, { 'specs.0.value': tooLong, specs: repeated }));
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    await retype(user, 'Value of spec 1', 'Semi-metallic');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Must be at most 200 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Value of spec 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(screen.getByRole('group', { name: 'Specs' })).getByText('Each spec name once')).toBeInTheDocument();
+  });
+});

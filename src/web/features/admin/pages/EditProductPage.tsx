@@ -1,0 +1,71 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import type { Product } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { fieldMessages, productPatchSchema, type ProductPatch } from '../../../../shared/schemas.js';
+import { useAdminProduct, useUpdateProduct } from '../api.js';
+import { ProductForm, productFormValues } from '../components/ProductForm.js';
+import { Panel } from '../../../components/Panel.js';
+import { QueryState } from '../../../components/QueryState.js';
+
+const MANAGE_PRODUCTS = '/dashboard/manage-products';
+
+/**
+ * The fields whose checked value differs from the saved product's: all the PATCH sends, so an edit of
+ * the price does not write back a stock that orders have changed meanwhile.
+ */
+function changedFields(product: Product, values: ProductPatch): ProductPatch {
+  const saved: Record<string, unknown> = { ...product, category: product.category.slug };
+  return Object.fromEntries(
+    Object.entries(values).filter(([field, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(saved[field])),
+  ) as ProductPatch;
+}
+
+function EditProductForm({ product }: { product: Product }) {
+  const update = useUpdateProduct();
+  const navigate = useNavigate();
+  return (
+    <>
+      {!product.active && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{messages.ui.productAdmin.archivedNotice}</p>}
+      <ProductForm
+        schema={productPatchSchema}
+        defaultValues={productFormValues(product)}
+        submitLabel="Save changes"
+        busyLabel="Saving…"
+        submit={async (values, { setFormError }) => {
+          const patch = changedFields(product, values);
+          if (Object.keys(patch).length === 0) {
+            setFormError(fieldMessages.nothingToChange);
+            return null;
+          }
+          return update.mutateAsync({ id: product._id, patch });
+        }}
+        onSaved={(saved) => {
+          toast.success(messages.ui.productAdmin.productSaved(saved.name));
+          void navigate(MANAGE_PRODUCTS);
+        }}
+      />
+    </>
+  );
+}
+
+/** /dashboard/edit-product/:id: the add form, filled with the product, saving only what changed. */
+export function EditProductPage() {
+  const { id = '' } = useParams();
+  const product = useAdminProduct(id);
+  return (
+    <Panel
+      title="Edit product"
+      actions={
+        <Link to={MANAGE_PRODUCTS} className="text-sm font-medium text-brand-700 underline">
+          Back to Manage Products
+        </Link>
+      }
+    >
+      <title>Edit product – Partsmith</title>
+      <QueryState query={product} label="the product">
+        {(loaded) => <EditProductForm key={loaded._id} product={loaded} />}
+      </QueryState>
+    </Panel>
+  );
+}

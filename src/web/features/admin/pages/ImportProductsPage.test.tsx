@@ -1,0 +1,146 @@
+import { screen, within } from '@testing-library/react';
+import type { ImportReport } from '../../../../shared/api.js';
+import { errorMessages } from '../../../../shared/messages.js';
+import { fieldMessages } from '../../../../shared/schemas.js';
+import { apiError } from '../../../test/fake-answers.js';
+import { mockFetch, renderWithProviders } from '../../../test/render.js';
+import { ImportProductsPage } from './ImportProductsPage.js';
+
+const HEADER = 'sku,name,description,price,stock,min,category,img,specs,active';
+const CSV = `${HEADER}\nFL-2200,Oil Filter,Spin-on,4.75,500,50,Filters,/images/products/air-filter.svg,Thread: M20 x 1.5,true\n`;
+const fileOf = (text: string) => new File([text], 'parts.csv', { type: 'text/csv' });
+const checked: ImportReport = { created: 1, updated: 2, unchanged: 30, errors: [] };
+
+/** The import answering each dry run with `dryRun`, a real import with `applied`. */
+function importShop(dryRun: ImportReport, applied: ImportReport = dryRun) {
+  return mockFetch((url, init) => {
+    if (url === '/api/products/import?dryRun=true' && init.method === 'POST') return { status: 200, body: dryRun };
+    if (url === '/api/products/import' && init.method === 'POST') return { status: 200, body: applied };
+    return undefined;
+  });
+}
+
+const chooseFile = async (user: ReturnType<typeof renderWithProviders>['user'], text = CSV) =>
+  user.upload(screen.getByLabelText('CSV file to import'), fileOf(text));
+
+describe('ImportProductsPage', () => {
+  it('explains the file: its header, each column and the specs format', () => {
+    mockFetch(() => undefined);
+    renderWithProviders(<ImportProductsPage />);
+    expect(screen.getByRole('heading', { name: 'Import / Export' })).toBeInTheDocument();
+    expect(screen.getByText(HEADER)).toBeInTheDocument();
+    expect(screen.getByText('Name: value pairs separated by semicolons, e.g. Voltage: 12 V; Bulb type: H7.')).toBeInTheDocument();
+    expect(screen.getByLabelText('CSV file to import')).toHaveAttribute('accept', '.csv,text/csv');
+  });
+
+  it('checks a chosen file with a dry run and shows its problems by row and column, with no way to apply it', async () => {
+    const { calls } = importShop({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [
+        { row: 3, column: 'price', message: fieldMessages.pricePositive },
+        { row: 5, column: 'category', message: fieldMessages.categoryInvalid },
+      ],
+    });
+    const { user } = renderWithProviders(<ImportProductsPage />);
+    await chooseFile(user);
+    expect(await screen.findByText(/2 problems found, so nothing can be imported/)).toBeInTheDocument();
+    // The file goes as it is, as CSV.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ url: '/api/products/import?dryRun=true', method: 'POST', body: CSV });
+    expect(calls[0]?.headers['Content-Type']).toBe('text/csv');
+
+    const table = within(screen.getByRole('region', { name: 'Problems in the file' }));
+    expect(table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['3', 'price', 'Price must be a positive amount in dollars, at most two decimals'],
+      ['5', 'category', 'Choose one of the categories'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
+  });
+
+  it('offers Apply only for a file without problems, then imports it and says what it did', async () => {
+    const { calls } = importShop(checked, { created: 1, updated: 2, unchanged: 30, errors: [] });
+    const { user } = renderWithProviders(<ImportProductsPage />);
+    await chooseFile(user);
+    expect(await screen.findByText('The file is checked and can be imported.')).toBeInTheDocument();
+    const counts = screen.getByRole('status');
+    expect(counts).toHaveTextContent(/created:\s*1(?!\d)/);
+    expect(counts).toHaveTextContent(/updated:\s*2(?!\d)/);
+    expect(counts).toHaveTextContent(/unchanged:\s*30(?!\d)/);
+
+    await user.click(screen.getByRole('button', { name: 'Apply import' }));
+    expect(await screen.findByText('Import done: 1 created, 2 updated.')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/products/import?dryRun=true', '/api/products/import']);
+    expect(calls[1]?.body).toBe(CSV);
+    expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
+  });
+
+  it('shows the problems a real import was refused for (the catalog changed since the dry run)', async () => {
+    const refused: ImportReport = { created: 0, updated: 1, unchanged: 0, errors: [{ row: 2, column: 'sku', message: fieldMessages.skuRepeated('FL-2200') }] };
+    mockFetch((url, init) => {
+      if (url === '/api/products/import?dryRun=true' && init.method === 'POST') return { status: 200, body: checked };
+      if (url === '/api/products/import' && init.method === 'POST') return { status: 422, body: refused };
+      return undefined;
+    });
+    const { user } = renderWithProviders(<ImportProductsPage />);
+    await chooseFile(user);
+    await user.click(await screen.findByRole('button', { name: 'Apply import' }));
+    const table = within(await screen.findByRole('region', { name: 'Problems in the file' }));
+    expect(table.getByText('Part Number FL-2200 is given twice')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
+  });
+
+  it('checks the next file chosen afresh', async () => {
+    let answers = [checked, { ...checked, errors: [{ row: 2, column: 'name', message: fieldMessages.productNameRequired }] }];
+    mockFetch((url) => {
+      if (url !== '/api/products/import?dryRun=true') return undefined;
+      const [next, ...rest] = answers;
+      answers = rest;
+      return { status: 200, body: next };
+    });
+    const { user } = renderWithProviders(<ImportProductsPage />);
+    await chooseFile(user);
+    expect(await screen.findByRole('button', { name: 'Apply import' })).toBeInTheDocument();
+    await chooseFile(user, `${HEADER}\n,,,,,,,,,\n`);
+    expect(await screen.findByText(/1 problem found/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
+  });
+
+  it('says why when the file cannot be checked', async () => {
+    mockFetch(() => apiError(413, 'body_too_large', errorMessages.bodyTooLarge));
+    const { user } = renderWithProviders(<ImportProductsPage />);
+    await chooseFile(user);
+    expect(await screen.findByText('The request is too large')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
+  });
+
+  it('downloads the export with the admin token, and the one for Excel with a BOM', async () => {
+    localStorage.setItem('token', 'admin-token');
+    const { calls } = mockFetch((url) => (url.startsWith('/api/products/export.csv') ? { status: 200, body: `${HEADER}\n` } : undefined));
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.set(`blob:${blobs.size}`, blob);
+      return `blob:${blobs.size - 1}`;
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
+    });
+    try {
+      const { user } = renderWithProviders(<ImportProductsPage />);
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await user.click(screen.getByRole('button', { name: 'Export CSV for Excel' }));
+      await vi.waitFor(() => expect(saved).toHaveLength(2));
+      expect(calls.map((call) => [call.url, call.headers.Authorization])).toEqual([
+        ['/api/products/export.csv', 'Bearer admin-token'],
+        ['/api/products/export.csv?bom=true', 'Bearer admin-token'],
+      ]);
+      expect(saved.map((file) => file.name)).toEqual(['partsmith-products.csv', 'partsmith-products.csv']);
+      expect(await saved[0]!.blob.text()).toContain(HEADER);
+    } finally {
+      click.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { errorMessages } from '../../../../shared/messages.js';
+import { fieldMessages } from '../../../../shared/schemas.js';
+import { AppRoutes } from '../../../app/router.js';
+import { AuthContext } from '../../auth/auth-context.js';
+import { aProduct } from '../../../test/fixtures.js';
+import { apiError, serverMessage } from '../../../test/fake-answers.js';
+import { fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
+import { ProductPage } from './ProductPage.js';
+
+const padSet = aProduct({
+  _id: '12',
+  name: 'Brake Pad Set',
+  sku: 'BR-10007',
+  description: 'Ceramic front brake pads, low dust and low noise.',
+  min: 100,
+  stock: 2000,
+  price: 24.5,
+  specs: [
+    { name: 'Material', value: 'Ceramic' },
+    { name: 'Position', value: 'Front axle' },
+  ],
+});
+
+/** The shop's answers for one part; any other part number is not for sale. */
+function servePart(product = padSet) {
+  return mockFetch((url) => {
+    const match = /^\/api\/products\/sku\/(.+)$/.exec(url);
+    if (!match) return undefined;
+    const wanted = decodeURIComponent(match[1]!).toUpperCase().replace(/[^A-Z0-9]/g, '');
+    return wanted === product.sku.replace(/-/g, '')
+      ? { status: 200, body: product }
+      : apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Product'));
+  });
+}
+
+const renderPage = (sku: string) => renderWithProviders(<ProductPage />, { route: `/parts/${sku}`, path: '/parts/:sku' });
+
+describe('ProductPage', () => {
+  afterEach(() => document.head.querySelector('meta[name="description"]')?.remove());
+
+  it("shows the part: picture, name, part number, category, price, stock, minimum order, specs and description", async () => {
+    servePart();
+    renderPage('BR-10007');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Brake Pad Set' })).toHaveAttribute('src', padSet.img);
+    expect(screen.getByText('Part number:').nextElementSibling).toHaveTextContent('BR-10007');
+    expect(screen.getByRole('link', { name: 'Brakes' })).toHaveAttribute('href', '/allProducts?category=brakes');
+    expect(screen.getByText('Price: $24.50 (per unit)')).toBeInTheDocument();
+    expect(screen.getByText('Available Items: 2000 units')).toBeInTheDocument();
+    expect(screen.getByText('Minimum Order Quantity: 100 units')).toBeInTheDocument();
+    expect(screen.getByText(padSet.description)).toBeInTheDocument();
+
+    const specs = screen.getByRole('table', { name: 'Specifications' });
+    const rows = within(specs)
+      .getAllByRole('row')
+      .map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]);
+    expect(rows).toEqual([
+      ['Material', 'Ceramic'],
+      ['Position', 'Front axle'],
+    ]);
+    expect(within(specs).getAllByRole('rowheader').every((th) => th.getAttribute('scope') === 'row')).toBe(true);
+
+    expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12');
+  });
+
+  it('asks for the part number as the address spells it, and is titled by the part’s own spelling', async () => {
+    const { calls } = servePart();
+    renderPage('br%2010007');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' })).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/products/sku/br%2010007']);
+    expect(document.title).toBe('Brake Pad Set (BR-10007) | Partsmith');
+  });
+
+  it('describes the part to search engines and link previews while shown, and gives the shop’s description back after', async () => {
+    const meta = Object.assign(document.createElement('meta'), { name: 'description', content: 'Partsmith – car parts.' });
+    document.head.append(meta);
+    servePart();
+    const { unmount } = renderPage('BR-10007');
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' });
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(meta.content).toBe(`${padSet.sku} · ${padSet.category.name}. ${padSet.description}`);
+    unmount();
+    expect(meta.content).toBe('Partsmith – car parts.');
+  });
+
+  it('says plainly that no part has a number, and offers to search for it', async () => {
+    servePart();
+    renderPage('XX-404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No part with number XX-404' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search for XX-404' })).toHaveAttribute('href', '/allProducts?q=XX-404');
+    expect(document.title).toBe('No part with number XX-404 | Partsmith');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the same of an address that is not even the shape of a part number', async () => {
+    mockFetch(() => apiError(400, 'validation', fieldMessages.skuInvalid, { sku: fieldMessages.skuInvalid }));
+    renderPage('%3Cno%3E');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No part with number <no>' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search for <no>' })).toHaveAttribute('href', '/allProducts?q=%3Cno%3E');
+  });
+
+  it('says an out-of-stock part cannot be ordered, and offers no order', async () => {
+    servePart({ ...padSet, stock: 40 });
+    renderPage('BR-10007');
+    expect(await screen.findByTestId('out-of-stock')).toHaveTextContent(/^Out of stock\. Fewer than the minimum order of 100 units/);
+    expect(screen.queryByRole('link', { name: 'Order Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Order Now' })).toBeDisabled();
+  });
+
+  it("copies the part's link, by its own part number, and says so", async () => {
+    servePart();
+    const { user } = renderPage('br%2010007');
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/parts/BR-10007`);
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+  });
+
+  it('says when the link could not be copied', async () => {
+    servePart();
+    const { user } = renderPage('BR-10007');
+    const button = await screen.findByRole('button', { name: 'Copy link' });
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    await user.click(button);
+    expect(await screen.findByText('The link could not be copied. Please copy it from the address bar.')).toBeInTheDocument();
+  });
+});
+
+describe('the /parts/:sku route', () => {
+  it('is open to visitors: no login needed to see a part', async () => {
+    servePart();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthContext value={fakeAuth()}>
+          <MemoryRouter initialEntries={['/parts/BR-10007']}>
+            <AppRoutes />
+          </MemoryRouter>
+          <ToastContainer />
+        </AuthContext>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12');
+  });
+});
