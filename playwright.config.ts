@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 // by the runner is inherited by the workers, so they all agree on the same file (the admin test writes to it).
 process.env.E2E_DB_FILE ??= join(tmpdir(), `partsmith-e2e-${Date.now()}-${process.pid}.db`);
 process.env.E2E_PORT ??= '4310';
+// Pictures uploaded by the admin tests, kept out of the working tree's data/.
+process.env.E2E_UPLOAD_DIR ??= join(tmpdir(), `partsmith-e2e-uploads-${Date.now()}-${process.pid}`);
 
 process.env.E2E_OIDC_PORT ??= '4311';
 
@@ -88,6 +90,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: process.env.E2E_DB_FILE,
+        UPLOAD_DIR: process.env.E2E_UPLOAD_DIR,
         SEED_DEMO: '1',
         WEB_DIST: 'dist/web',
         LOGIN_RATE_LIMIT: '1000',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { productPageSchema } from '../src/shared/api.js';
 import { ADMIN, apiAddProduct, apiLogin, expectNoSeriousA11yViolations, saveScreenshot, signInWithToken } from './helpers.js';
 
@@ -38,6 +39,30 @@ test.describe('an admin managing the catalog', () => {
   test.beforeEach(async ({ page, request }) => {
     token = await apiLogin(request, ADMIN);
     await signInWithToken(page, token);
+  });
+
+  test("uploads a part's photo, and the storefront shows it in every width", async ({ page, request }) => {
+    const part = await addPart(request, token, 'Photo Part');
+    await page.goto(`/dashboard/edit-product/${part._id}`);
+    // A real photo-sized picture, made here: 1200 × 900 pixels of JPEG.
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2563eb' } }).jpeg().toBuffer();
+    await page.getByLabel('Upload a picture').setInputFiles({ name: 'caliper.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByLabel('Product Image')).toHaveValue(/^\/uploads\/[0-9a-f]{16}-800\.webp$/);
+    const uploaded = await page.getByLabel('Product Image').inputValue();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manage-products$/);
+
+    await page.goto('/allProducts');
+    await page.getByLabel('Search products by name or part number').fill(part.name);
+    const picture = page.getByRole('article').filter({ hasText: part.name }).getByRole('img').first();
+    await expect(picture).toHaveAttribute('src', uploaded);
+    await expect(picture).toHaveAttribute('srcset', /-400\.webp 400w, .*-800\.webp 800w, .*-1600\.webp 1600w/);
+    // The browser really loaded it (a broken picture would have fallen back to the shop's own).
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const served = await request.get(uploaded);
+    expect(served.headers()['content-type']).toBe('image/webp');
+    expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    await expect(page.getByRole('article').filter({ hasText: part.name }).getByRole('img').first()).not.toHaveAttribute('src', /fallback/);
   });
 
   test("edits a part's price, and the storefront shows the new price", async ({ page, request }) => {
