@@ -18,6 +18,7 @@ import { findViewer } from './auth/sessions.js';
 import { productPageRoute } from './catalog/product-page.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
+import { fitmentRoutes } from './fitment/routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
@@ -87,7 +88,7 @@ export async function buildApp(
   registerAccessControl(app, (token) => findViewer(db.kysely, token, config.sessionTtlMs));
   keepPrivateAnswersPrivate(app);
 
-  for (const routes of [authRoutes, usersRoutes, catalogRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, mailRoutes, mediaRoutes, flowRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, catalogRoutes, fitmentRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, mailRoutes, mediaRoutes, flowRoutes]) {
     await app.register(routes, context);
   }
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)

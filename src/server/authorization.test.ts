@@ -13,6 +13,7 @@ import {
   startTestServer,
   type TestServer,
 } from './test/harness.js';
+import { createVehicles } from './fitment/service.js';
 
 type Role = 'anonymous' | 'customer' | 'other' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'other', 'admin'];
@@ -42,6 +43,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
   let accounts: Record<Exclude<Role, 'anonymous'>, Account>;
   let productId: string;
   let productSku: string;
+  let vehicleId: number;
 
   const placeOrder = async () => {
     const response = await call(server.app, 'POST', '/api/orders', {
@@ -76,6 +78,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
     };
     productId = await createProduct(server.app, accounts.admin, { stock: 100_000, min: 1 });
     productSku = (await call(server.app, 'GET', `/api/products/${productId}`)).json().sku;
+    vehicleId = (await createVehicles(server.db.kysely, [{ year: 2015, make: 'Toyota', model: 'Corolla', submodel: 'LE', engine: '1.8L I4' }]))[0]!.id;
   });
   afterAll(() => server.close());
 
@@ -249,6 +252,25 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'POST /api/contact', expected: every(201), request: async () => ({ method: 'POST', url: '/api/contact', body: { email: 'a@example.com', message: 'Hi' } }) },
       { route: 'GET /api/contact', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/contact' }) },
       { route: 'GET /api/health', expected: every(200), request: async () => ({ method: 'GET', url: '/api/health' }) },
+      // The vehicle base and a VIN (src/server/fitment): public; the garage: any signed-in buyer, each their own.
+      { route: 'GET /api/vehicles/years', expected: every(200), request: async () => ({ method: 'GET', url: '/api/vehicles/years' }) },
+      { route: 'GET /api/vehicles/makes', expected: every(200), request: async () => ({ method: 'GET', url: '/api/vehicles/makes?year=2015' }) },
+      { route: 'GET /api/vehicles/models', expected: every(200), request: async () => ({ method: 'GET', url: '/api/vehicles/models?year=2015&make=Toyota' }) },
+      { route: 'GET /api/vehicles', expected: every(200), request: async () => ({ method: 'GET', url: '/api/vehicles?year=2015&make=Toyota&model=Corolla' }) },
+      { route: 'GET /api/vehicles/vin/{vin}', expected: every(200), request: async () => ({ method: 'GET', url: '/api/vehicles/vin/2T1BURHE0FC000001' }) },
+      { route: 'GET /api/garage', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/garage' }) },
+      { route: 'PUT /api/garage/{vehicleId}', expected: anyUser(200), request: async () => ({ method: 'PUT', url: `/api/garage/${vehicleId}` }) },
+      { route: 'DELETE /api/garage/{vehicleId}', expected: anyUser(200), request: async () => ({ method: 'DELETE', url: `/api/garage/${vehicleId}` }) },
+      // What a part fits and the numbers that lead to it (src/server/catalog): public; their CSV files: admins.
+      { route: 'GET /api/products/{id}/fitment', expected: every(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/fitment` }) },
+      { route: 'GET /api/parts/lookup', expected: every(200), request: async () => ({ method: 'GET', url: `/api/parts/lookup?number=${productSku}` }) },
+      { route: 'GET /api/fitment/export.csv', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/fitment/export.csv?kind=numbers' }) },
+      {
+        // A JSON body, not a CSV file: who may import is what this row is about (catalog/fitment-transfer.test.ts imports real files).
+        route: 'POST /api/fitment/import',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/fitment/import?dryRun=true', body: {} }),
+      },
     ];
   };
 

@@ -170,6 +170,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: httpUrlSetting('https://pictures.example.com'),
     S3_FORCE_PATH_STYLE: flag(false),
+    VIN_DECODER: z.enum(['offline', 'nhtsa']).optional().default('offline'),
+    VIN_DECODER_URL: httpUrlSetting('https://vpic.nhtsa.dot.gov/api').transform((value) => value ?? 'https://vpic.nhtsa.dot.gov/api'),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -233,7 +235,11 @@ export interface Config {
   uploadDir: string;
   /** Set when S3_BUCKET is: uploaded pictures go to that bucket, for several servers to share. */
   s3?: S3Config;
+  /** How a VIN is decoded: from its own characters and our WMI table, or by NHTSA's vPIC service (offline when it fails). */
+  vinDecoder: VinDecoderConfig;
 }
+
+export type VinDecoderConfig = { kind: 'offline' } | { kind: 'nhtsa'; url: string };
 
 export interface S3Config {
   bucket: string;
@@ -332,5 +338,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    vinDecoder: e.VIN_DECODER === 'nhtsa' ? { kind: 'nhtsa', url: e.VIN_DECODER_URL } : { kind: 'offline' },
   };
 }

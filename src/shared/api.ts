@@ -1,6 +1,35 @@
 /** The wire format of every answer: SPEC's entity fields and names, plus a few additions. */
 import { z } from 'zod';
+import { PART_NUMBER_TYPES } from './fitment.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from './order-status.js';
+
+export const vehicleSchema = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  submodel: z.string(),
+  engine: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/** A part's application: the vehicles it fits (GET /api/products/:id/fitment). */
+export const applicationSchema = z.object({
+  yearFrom: z.number().int(),
+  yearTo: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  /** Empty: every submodel, every engine. */
+  submodel: z.string(),
+  engine: z.string(),
+  qualifier: z.string(),
+  position: z.string(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** A number that leads to the part: the car maker's (OE), another brand's (interchange), or an old one of ours. */
+export const productNumberSchema = z.object({ type: z.enum(PART_NUMBER_TYPES), brand: z.string(), number: z.string() });
+export type ProductNumber = z.infer<typeof productNumberSchema>;
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -17,10 +46,26 @@ export const productSchema = z.object({
   specs: z.array(z.object({ name: z.string(), value: z.string() })),
   /** False when archived: hidden from the shop, kept for its orders (only admins see it). */
   active: z.boolean(),
+  numbers: z.array(productNumberSchema),
+  /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
+  fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** GET /api/parts/lookup?number=: the current part any of its numbers leads to, and how it matched. */
+export const partLookupSchema = z.object({
+  product: productSchema,
+  matchedAs: z.enum(['sku', ...PART_NUMBER_TYPES]),
+  /** The number as the part has it (ours, or the car maker's as we list it). */
+  number: z.string(),
+});
+export type PartLookup = z.infer<typeof partLookupSchema>;
+
+/** GET /api/vehicles/vin/:vin: what the VIN says, and the vehicles of our base it may be. */
+export const vinAnswerSchema = z.object({ vin: z.string(), year: z.number().int(), make: z.string(), vehicles: z.array(vehicleSchema) });
+export type VinAnswer = z.infer<typeof vinAnswerSchema>;
 
 export const categorySummarySchema = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });
 export type CategorySummary = z.infer<typeof categorySummarySchema>;
@@ -47,6 +92,11 @@ export const importReportSchema = z.object({
   errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** A real import with problems (422): the report, and the error every refusal carries. */
+export const importRefusedSchema = importReportSchema.extend({
+  error: z.object({ code: z.literal('import_refused'), message: z.string() }),
+});
 
 export const productPageSchema = z.object({ items: z.array(productSchema), nextCursor: z.string().nullable() });
 export type ProductPage = z.infer<typeof productPageSchema>;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   adminFlagSchema,
   auditEntrySchema,
+  applicationSchema,
   authResponseSchema,
   categorySummarySchema,
   confirmedPaymentSchema,
@@ -15,12 +16,14 @@ import {
   googleExchangeAnswerSchema,
   googleStatusSchema,
   healthSchema,
+  importRefusedSchema,
   importReportSchema,
   openOrdersSchema,
   orderEventSchema,
   orderSchema,
   paymentIntentAnswerSchema,
   paymentRecordSchema,
+  partLookupSchema,
   paymentsConfigSchema,
   productChangeSchema,
   productPageSchema,
@@ -29,6 +32,8 @@ import {
   sessionSchema,
   uploadAnswerSchema,
   userSchema,
+  vehicleSchema,
+  vinAnswerSchema,
   webhookAnswerSchema,
 } from './api.js';
 import {
@@ -109,7 +114,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/admin/products/:id', productSchema),
   // CSV: every product out; rows in (`text/csv` body, `?dryRun=true` writes nothing).
   endpoint('GET', '/api/products/export.csv', z.string()),
-  endpoint('POST', '/api/products/import', importReportSchema, { body: z.string(), failures: { 422: importReportSchema } }),
+  endpoint('POST', '/api/products/import', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
+  // Fitment: the vehicle base step by step (year → make → model → vehicles), a VIN, what a part fits,
+  // any number that leads to a part, the buyer's garage, and the applications and numbers as CSV.
+  endpoint('GET', '/api/vehicles/years', z.array(z.number().int())),
+  endpoint('GET', '/api/vehicles/makes', z.array(z.string())),
+  endpoint('GET', '/api/vehicles/models', z.array(z.string())),
+  endpoint('GET', '/api/vehicles', z.array(vehicleSchema)),
+  endpoint('GET', '/api/vehicles/vin/:vin', vinAnswerSchema),
+  endpoint('GET', '/api/products/:id/fitment', z.array(applicationSchema)),
+  endpoint('GET', '/api/parts/lookup', partLookupSchema),
+  endpoint('GET', '/api/garage', z.array(vehicleSchema)),
+  endpoint('PUT', '/api/garage/:vehicleId', z.array(vehicleSchema)),
+  endpoint('DELETE', '/api/garage/:vehicleId', z.array(vehicleSchema)),
+  endpoint('GET', '/api/fitment/export.csv', z.string()),
+  endpoint('POST', '/api/fitment/import', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
   // A picture, re-encoded to WebP at a few widths (multipart; admins).
   endpoint('POST', '/api/uploads', uploadAnswerSchema, { status: 201 }),
   // What removing a product touches: its unpaid orders (cancelled with it) and its paid ones still to ship.

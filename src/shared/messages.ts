@@ -198,6 +198,52 @@ export const messages = {
       noPartHelp: 'It may be spelt differently, or no longer sold. Search the catalog for it:',
       searchFor: (sku: string) => `Search for ${sku}`,
     },
+    /** Vehicle fitment in the storefront: the vehicle selector, My garage, what fits, the numbers that lead to a part. */
+    fitment: {
+      title: 'Find parts that fit your car',
+      year: 'Year',
+      make: 'Make',
+      model: 'Model',
+      engine: 'Engine / trim',
+      choose: 'Choose…',
+      loading: 'Loading…',
+      anyEngine: 'Any trim or engine',
+      shopForThis: 'Shop for this vehicle',
+      vinLabel: 'Or enter your VIN',
+      vinHint: 'The 17 characters on the windscreen or the registration papers.',
+      findVin: 'Find my vehicle',
+      vinMatches: (vehicle: string) => `This VIN is a ${vehicle}. Which one is yours?`,
+      vinNoMatch: (vehicle: string) => `This VIN is a ${vehicle}, but we have no parts listed for it yet.`,
+      shoppingFor: 'Shopping for:',
+      noVehicle: 'Choose your vehicle to see the parts that fit it.',
+      openSelector: 'Choose your vehicle',
+      changeVehicle: 'Change vehicle',
+      shopFits: 'Shop parts that fit',
+      loadingSelector: 'Loading the vehicle selector',
+      garage: 'My garage',
+      remove: 'Remove',
+      removeVehicle: (vehicle: string) => `Remove ${vehicle}`,
+      clearGarage: 'Clear garage',
+      fitsOnly: 'Only parts that fit',
+      fits: (vehicle: string) => `Fits your ${vehicle}`,
+      doesNotFit: (vehicle: string) => `Does not fit your ${vehicle}`,
+      /** A vehicle the browser has no name for (a shared link's): "Fits your vehicle". */
+      someVehicle: 'vehicle',
+      /** After "Fits your …": " — with xenon headlights, front", one note per way it fits. */
+      fitNotes: (notes: { qualifier: string; position: string }[]) => {
+        const text = notes.map((n) => [n.qualifier, n.position.toLowerCase()].filter(Boolean).join(', ')).filter(Boolean);
+        return text.length > 0 ? ` — ${text.join('; ')}` : '';
+      },
+      fitsTitle: 'Fits these vehicles',
+      fitsNone: 'No vehicles are listed for this part yet.',
+      years: (from: number, to: number) => (from === to ? String(from) : `${from}–${to}`),
+      fitsColumns: { years: 'Years', trim: 'Trim and engine', qualifier: 'Notes', position: 'Position' },
+      numbersTitle: 'OE and cross-reference numbers',
+      numbersColumns: { type: 'Type', brand: 'Brand', number: 'Number' },
+      /** Searching by a number: "04465-02220 is the OE number of Brake Pads (BR-2040)", the part a link. */
+      lookup: (number: string, matchedAs: string) => `${number} is the ${matchedAs} of`,
+      lookupPart: (name: string, sku: string) => `${name} (${sku})`,
+    },
   },
 } as const;
 
@@ -248,6 +294,7 @@ export const errorMessages = {
   },
   /** Importing the catalog from a CSV file (POST /api/products/import): one problem of a row or of the whole file. */
   catalogImport: {
+    refused: (problems: number) => `Nothing was imported: the file has ${problems} ${problems === 1 ? 'problem' : 'problems'}`,
     empty: 'The file is empty: export the catalog for a file to start from',
     notCsv: 'This row cannot be read as CSV: a cell that starts with a quote (") must end with one',
     unknownColumns: (unknown: string[], known: readonly string[]) =>
@@ -263,6 +310,23 @@ export const errorMessages = {
     activeInvalid: 'Must be true or false (yes/no and 1/0 work too; empty means true)',
     moreProblems: (count: number) => `${count.toLocaleString('en-US')} more problems are not listed: fix these first`,
   },
+  /**
+   * Importing applications or cross-reference numbers (POST /api/fitment/import): the problems of their
+   * own; the file's (empty, unknown columns, …) are worded as for the catalog import.
+   */
+  fitmentImport: {
+    missingColumns: (missing: string[], required: readonly string[]) =>
+      `Missing ${missing.length === 1 ? 'column' : 'columns'} ${missing.join(', ')}: this file needs ${required.join(', ')}`,
+    skuRequired: 'Enter the Part Number of one of our parts',
+    skuUnknown: (sku: string) => `No part has the Part Number ${sku}`,
+    yearsReversed: (from: number, to: number) => `year_to ${to} is before year_from ${from}`,
+    makeRequired: 'Enter the make, e.g. Toyota',
+    modelRequired: 'Enter the model, e.g. Corolla',
+    modelUnknown: (make: string, model: string) => `No vehicle in our base is a ${make} ${model}`,
+    yearsOutsideBase: (make: string, model: string, years: string) => `Our base has the ${make} ${model} only for ${years}: these years have none`,
+    positionInvalid: (positions: readonly string[]) => `Position must be empty or one of ${positions.join(', ')}`,
+    applicationRepeated: (firstRow: number) => `The same application is already on row ${firstRow}`,
+  },
   /** Paying an order: what the server answers when a reported payment cannot pay it. */
   payment: {
     notUnpaid: 'This order is not waiting for payment',
@@ -272,6 +336,13 @@ export const errorMessages = {
     wrongAmount: 'This payment does not match the order total',
     refunded: (status: OrderStatus) =>
       `This order was ${WAS_BEFORE_PAYMENT[status]} before your payment arrived; the payment has been refunded`,
+  },
+  /** The vehicle base, a VIN and the buyer's garage (GET /api/vehicles…, /api/garage). */
+  vehicles: {
+    makeRequired: 'Choose a make',
+    modelRequired: 'Choose a model',
+    vinUnknown: 'We cannot tell which vehicle this VIN belongs to: choose it by year, make and model',
+    garageFull: (max: number) => `Your garage holds at most ${max} vehicles: remove one before adding another`,
   },
   /** "Continue with Google": the red text under the login form. */
   google: {

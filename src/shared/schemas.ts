@@ -14,6 +14,8 @@ import {
   SPEC_VALUE_MAX,
   SPECS_MAX,
 } from './catalog.js';
+import { FIRST_YEAR, PART_NUMBER_TYPES } from './fitment.js';
+import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUSES } from './order-status.js';
 
 const v = messages.validation;
@@ -57,6 +59,16 @@ export const fieldMessages = {
   booleanInvalid: 'Must be true or false',
   sortInvalid: 'Sort by newest, price, -price or name',
   statusInvalid: 'Must be active, archived or all',
+  yearInvalid: 'Year must be a model year like 2015',
+  numberTypeInvalid: 'Type must be oe, interchange or superseded',
+  numbersTooMany: (max: number) => `At most ${max} numbers`,
+  vinInvalid: 'A VIN has 17 letters and digits (no I, O or Q)',
+  vinCheckDigit: 'This VIN is mistyped: its check digit (the 9th character) does not match',
+  numberRequired: 'Enter a part number',
+  kindInvalid: 'Kind must be applications or numbers',
+  numberRepeated: (type: string, number: string) => `The ${type} ${number} is listed twice`,
+  numberStillCurrent: (number: string, name: string) =>
+    `Part Number ${number} is still used by ${name}, a part for sale: only a number no part for sale has can be superseded`,
 } as const;
 
 /** A required, trimmed text field: `required` when empty or absent, a length cap against abuse. */
@@ -263,6 +275,19 @@ export const specsSchema = z
   .max(SPECS_MAX, fieldMessages.specsTooMany(SPECS_MAX))
   .refine((specs) => new Set(specs.map((s) => s.name.toLowerCase())).size === specs.length, fieldMessages.specNamesRepeat);
 
+const yearSchema = z.coerce
+  .number({ error: fieldMessages.yearInvalid })
+  .int(fieldMessages.yearInvalid)
+  .min(FIRST_YEAR, fieldMessages.yearInvalid)
+  .max(2100, fieldMessages.yearInvalid);
+
+export const productNumberInputSchema = z.object({
+  type: z.enum(PART_NUMBER_TYPES, { error: fieldMessages.numberTypeInvalid }),
+  brand: z.string().trim().max(60, fieldMessages.tooLong(60)),
+  number: skuSchema,
+});
+export const productNumbersSchema = z.array(productNumberInputSchema).max(100, fieldMessages.numbersTooMany(100));
+
 /** A product's fields; SPEC's six are required when adding, the part number, category and specs are not. */
 const productFields = {
   name: requiredText(fieldMessages.productNameRequired, 120),
@@ -274,6 +299,7 @@ const productFields = {
   sku: emptyAsAbsent(skuSchema),
   category: emptyAsAbsent(categorySchema),
   specs: specsSchema.optional(),
+  numbers: productNumbersSchema.optional(),
 };
 
 export const productInputSchema = z
@@ -308,6 +334,9 @@ export const productListQuerySchema = z.object({
   category: emptyAsAbsent(categorySchema),
   inStock: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
   sort: z.enum(PRODUCT_SORTS, { error: fieldMessages.sortInvalid }).optional(),
+  /** Only the parts that fit this vehicle, each with how it fits; with `fitsOnly=false` every part, saying whether it fits. */
+  vehicle: idSchema.optional(),
+  fitsOnly: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
   limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE.max).optional(),
   cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, fieldMessages.cursorInvalid).optional(),
 });
@@ -319,6 +348,30 @@ export const adminProductListQuerySchema = productListQuerySchema.extend({
   status: z.enum(PRODUCT_STATUSES, { error: fieldMessages.statusInvalid }).optional(),
 });
 export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
+
+// ---- Vehicles and fitment ---------------------------------------------------
+
+export const vehicleQuerySchema = z.object({
+  year: yearSchema.optional(),
+  make: z.string().trim().min(1).max(60, fieldMessages.tooLong(60)).optional(),
+  model: z.string().trim().min(1).max(60, fieldMessages.tooLong(60)).optional(),
+});
+
+export const vinSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(VIN_PATTERN, fieldMessages.vinInvalid)
+  .refine(hasValidCheckDigit, fieldMessages.vinCheckDigit);
+
+export const partLookupQuerySchema = z.object({ number: requiredText(fieldMessages.numberRequired, PART_NUMBER_MAX) });
+
+export const FITMENT_IMPORT_KINDS = ['applications', 'numbers'] as const;
+export const fitmentTransferQuerySchema = z.object({
+  kind: z.enum(FITMENT_IMPORT_KINDS, { error: fieldMessages.kindInvalid }).optional(),
+  dryRun: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
+  bom: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
+});
 
 // ---- Reviews and contact --------------------------------------------------
 

@@ -5,24 +5,19 @@
  * writes nothing. The caller runs the whole import in one transaction.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { CsvError, parse } from 'csv-parse/sync';
 import type { ImportReport } from '../../shared/api.js';
 import { findCategory, normalisePartNumber, specsFromText } from '../../shared/catalog.js';
 import { errorMessages } from '../../shared/messages.js';
 import { type ProductInput, productInputSchema, type ProductPatch, productPatchSchema, skuSchema } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
-import { CSV_COLUMNS, type CsvColumn, unguardCell } from './csv-export.js';
-import { type Actor, createProducts, toProductDto, updateProduct } from './service.js';
+import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';
+import { type ColumnProblem, issueProblems, listedProblems, type Problem, readSheet, type Sheet } from './csv-sheet.js';
+import { type Actor, createProducts, productsByPartNumber, toProductDto, updateProduct } from './service.js';
 
 const m = errorMessages.catalogImport;
 
-/** The largest file read: a catalog of 100,000 parts, about 20 MB as the export writes it. */
-export const IMPORT_MAX_ROWS = 100_000;
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** SPEC's six fields: a new part cannot do without them. */
 const REQUIRED_FOR_NEW: CsvColumn[] = ['name', 'description', 'price', 'stock', 'min', 'img'];
-/** The report lists this many problems at most (a file that is wrong throughout needs fixing, not a list). */
-const MAX_LISTED_PROBLEMS = 1000;
 /** Rows per query or insert: well inside both databases' limits on bound parameters. */
 const BATCH = 1000;
 /** How a spreadsheet says yes or no; an empty cell keeps a part for sale. */
@@ -36,15 +31,8 @@ const ACTIVE_WORDS = new Map([
   ['0', false],
 ]);
 
-type Problem = ImportReport['errors'][number];
 type Cells = Partial<Record<CsvColumn, string>>;
 
-interface Sheet {
-  rows: { row: number; cells: Cells }[];
-  problems: Problem[];
-}
-
-type ColumnProblem = [column: string, message: string];
 
 interface RowFields {
   values: Record<string, unknown>;
@@ -63,58 +51,24 @@ interface Plan {
 
 /** Checks a file and, unless `dryRun` or it has a problem, writes it; the report says what it did (or would do). */
 export async function importProductsCsv(db: Executor, actor: Actor, csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
-  const plan = await planImport(db, readSheet(csv));
-  const report = { created: plan.creates.length, updated: plan.updates.length, unchanged: plan.unchanged, errors: listed(plan.problems) };
+  const plan = await planImport(db, readSheet(csv, CSV_COLUMNS, missingColumns));
+  const report = { created: plan.creates.length, updated: plan.updates.length, unchanged: plan.unchanged, errors: listedProblems(plan.problems, CSV_COLUMNS) };
   if (!dryRun && report.errors.length === 0) await applyPlan(db, actor, plan);
   return report;
 }
 
 // ---- Reading the file ---------------------------------------------------------
 
-/** The rows of a file by their spreadsheet row number (the header is row 1), cells by column. */
-function readSheet(csv: string): Sheet {
-  let records: string[][];
-  try {
-    records = parse(csv, { bom: true, relax_column_count: true, relax_quotes: true });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    return { rows: [], problems: [{ row: Number(error.records ?? 0) + 1, column: '', message: m.notCsv }] };
-  }
-  if (records.every(isBlank)) return { rows: [], problems: [{ row: 1, column: '', message: m.empty }] };
-  const header = records[0]!.map((cell) => cell.trim().toLowerCase());
-  const problems = headerProblems(header);
-  if (records.length - 1 > IMPORT_MAX_ROWS) problems.push({ row: IMPORT_MAX_ROWS + 2, column: '', message: m.tooManyRows(IMPORT_MAX_ROWS) });
-  if (problems.length > 0) return { rows: [], problems };
-  const columns = header as CsvColumn[];
-  const rows: Sheet['rows'] = [];
-  records.forEach((record, index) => {
-    const row = index + 1;
-    if (row === 1 || isBlank(record)) return;
-    if (record.length !== columns.length) problems.push({ row, column: '', message: m.cellCount(record.length, columns.length) });
-    else rows.push({ row, cells: Object.fromEntries(columns.map((column, i) => [column, unguardCell(record[i]!)])) });
-  });
-  return { rows, problems };
-}
-
-function isBlank(record: string[]): boolean {
-  return record.every((cell) => cell.trim() === '');
-}
-
-function headerProblems(header: string[]): Problem[] {
-  const atHeader = (column: string, message: string) => ({ row: 1, column, message });
-  const problems: Problem[] = [];
-  const unknown = header.filter((column) => !(CSV_COLUMNS as readonly string[]).includes(column));
-  if (unknown.length > 0) problems.push(atHeader('', m.unknownColumns(unknown, CSV_COLUMNS)));
-  const repeated = new Set(header.filter((column, i) => header.indexOf(column) !== i && !unknown.includes(column)));
-  for (const column of repeated) problems.push(atHeader(column, m.columnRepeated(column)));
+/** Without a sku column every row is a new part, and a new part needs SPEC's six fields. */
+function missingColumns(header: string[]): Problem[] {
   const missing = REQUIRED_FOR_NEW.filter((column) => !header.includes(column));
-  if (!header.includes('sku') && missing.length > 0) problems.push(atHeader('', m.missingColumns(missing, REQUIRED_FOR_NEW)));
-  return problems;
+  if (header.includes('sku') || missing.length === 0) return [];
+  return [{ row: 1, column: '', message: m.missingColumns(missing, REQUIRED_FOR_NEW) }];
 }
 
 // ---- Checking every row -------------------------------------------------------
 
-async function planImport(db: Executor, sheet: Sheet): Promise<Plan> {
+async function planImport(db: Executor, sheet: Sheet<CsvColumn>): Promise<Plan> {
   const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems] };
   const existing = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
   const firstRowOf = new Map<string, number>();
@@ -126,19 +80,7 @@ async function planImport(db: Executor, sheet: Sheet): Promise<Plan> {
     else if (planned.patch) plan.updates.push({ id: planned.id, patch: planned.patch });
     else plan.unchanged += 1;
   }
-  plan.problems.sort((a, b) => a.row - b.row || columnOrder(a.column) - columnOrder(b.column));
   return plan;
-}
-
-/** The listed and removed products that have these part numbers, by their key. */
-async function productsByPartNumber(db: Executor, keys: string[]): Promise<Map<string, ProductRow>> {
-  const wanted = [...new Set(keys)].filter((key) => key !== '');
-  const found = new Map<string, ProductRow>();
-  for (let i = 0; i < wanted.length; i += BATCH) {
-    const rows = await db.selectFrom('products').selectAll().where('sku_key', 'in', wanted.slice(i, i + BATCH)).execute();
-    for (const row of rows) found.set(row.sku_key, row);
-  }
-  return found;
 }
 
 /** The part a row's part number names (none: a new part), or why the number cannot be used. */
@@ -212,26 +154,6 @@ function changeOf(product: ProductRow, fields: RowFields): RowPlan {
   const current: Record<string, unknown> = { ...dto, category: dto.category.slug };
   const changed = Object.entries(checked.data).filter(([field, value]) => value !== undefined && !isDeepStrictEqual(value, current[field]));
   return { id: product.id, patch: changed.length > 0 ? (Object.fromEntries(changed) as ProductPatch) : null };
-}
-
-/** The schema's first message for each field; the fields are named as the columns are. */
-function issueProblems(issues: { path: PropertyKey[]; message: string }[]): ColumnProblem[] {
-  const byColumn = new Map<string, string>();
-  for (const issue of issues) {
-    const column = String(issue.path[0] ?? '');
-    if (!byColumn.has(column)) byColumn.set(column, issue.message);
-  }
-  return [...byColumn];
-}
-
-function columnOrder(column: string): number {
-  return (CSV_COLUMNS as readonly string[]).indexOf(column);
-}
-
-function listed(problems: Problem[]): Problem[] {
-  if (problems.length <= MAX_LISTED_PROBLEMS) return problems;
-  const more = problems.length - MAX_LISTED_PROBLEMS;
-  return [...problems.slice(0, MAX_LISTED_PROBLEMS), { row: problems[MAX_LISTED_PROBLEMS]!.row, column: '', message: m.moreProblems(more) }];
 }
 
 // ---- Writing ------------------------------------------------------------------

@@ -5,9 +5,11 @@
  */
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { normalisePartNumber, type ProductSort, searchWords } from '../../shared/catalog.js';
+import type { VehicleIdentity } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type ProductRow } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
+import { coversVehicle } from './applications.js';
 
 export interface ProductListOptions {
   q?: string;
@@ -16,6 +18,8 @@ export interface ProductListOptions {
   sort?: ProductSort;
   /** The shop lists parts for sale; admins see archived ones too, or only those. */
   status: 'for-sale' | 'active' | 'archived' | 'all';
+  /** Only the parts with an application that covers this vehicle. */
+  fits?: VehicleIdentity;
   limit: number;
   cursor?: string;
 }
@@ -47,6 +51,10 @@ function filtered(query: ProductQuery, options: ProductListOptions): ProductQuer
   if (options.status === 'archived') q = q.where('products.archived_at', 'is not', null);
   if (options.category) q = q.where('products.category', '=', options.category);
   if (options.inStock) q = q.where((eb) => eb('products.stock', '>=', eb.ref('products.min_quantity')));
+  const vehicle = options.fits;
+  // `IN`, not `EXISTS`: the applications of one make and model (index applications_vehicle) are far
+  // fewer than the parts, whereas a correlated probe per part reads every part when few fit.
+  if (vehicle) q = q.where('products.id', 'in', (eb) => eb.selectFrom('applications').select('applications.product_id').where(coversVehicle(vehicle)));
   return q;
 }
 

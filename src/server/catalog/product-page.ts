@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { categoryOf, productHead } from '../../shared/catalog.js';
+import { productPath } from '../../shared/paths.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { getVisibleProductBySku } from './service.js';
@@ -16,7 +17,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!
 export function withProductHead(indexHtml: string, product: ProductRow): string {
   const head = productHead({ ...product, category: categoryOf(product.category) });
   const tags = [
-    `<link rel="canonical" href="/parts/${escapeHtml(encodeURIComponent(product.sku))}" />`,
+    `<link rel="canonical" href="${escapeHtml(productPath(product.sku))}" />`,
     `<meta property="og:type" content="product" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   type AuditAction,
   categorySummarySchema,
   type ImportReport,
+  importRefusedSchema,
   importReportSchema,
   productChangeSchema,
   productPageSchema,
@@ -17,15 +17,20 @@ import {
   PRODUCT_PAGE_SIZE,
   productInputSchema,
   productListQuerySchema,
+  type ProductListQuery,
   productPatchSchema,
   restockSchema,
   skuSchema,
 } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
+import type { Executor } from '../db/schema.js';
+import { getVehicle } from '../fitment/service.js';
 import { requireViewer } from '../http/access.js';
-import { CSV_COLUMNS, exportFileName, exportProductsCsv } from './csv-export.js';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importProductsCsv } from './csv-import.js';
+import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
+import { importProductsCsv } from './csv-import.js';
+import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sendCsv } from './csv-sheet.js';
+import { fitmentRoutes } from './fitment-routes.js';
 import {
   categorySummaries,
   createProduct,
@@ -33,9 +38,11 @@ import {
   getVisibleProduct,
   getVisibleProductBySku,
   listProducts,
+  type ProductListOptions,
   productChanges,
+  productDto,
+  productDtos,
   restockProduct,
-  toProductDto,
   updateProduct,
 } from './service.js';
 
@@ -47,6 +54,7 @@ const LEGACY_CAP = 100;
 export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppContext) {
   const api = typed(app);
   await app.register(transferRoutes, { db, cache });
+  await app.register(fitmentRoutes, { db, cache });
 
   api.get(
     '/api/products',
@@ -57,6 +65,8 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
         description:
           'Parts for sale. `q` searches names, part numbers (however spelled), descriptions and specs, best matches first ' +
           'unless `sort` says otherwise; `category` is a slug; `inStock=true` keeps parts that can be ordered. ' +
+          '`vehicle` (an id of GET /api/vehicles) keeps the parts that fit it, each with `fitment: { fits, qualifier, position }`; ' +
+          'with `fitsOnly=false` every part comes, `fits` saying whether it fits (404 for an unknown vehicle). ' +
           'With `limit` or `cursor`: one page `{ items, nextCursor }`. Without: an array (for old clients) capped at ' +
           `${LEGACY_CAP} products, with \`X-Result-Limit\` and, when more exist, \`X-More-Results: true\`.`,
         querystring: productListQuerySchema,
@@ -65,15 +75,13 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
     },
     async (request, reply) =>
       cache.serve(request, reply, 'catalog', async () => {
-        const { limit, cursor, inStock, ...filters } = request.query;
+        const { limit, cursor } = request.query;
         const paged = limit !== undefined || cursor !== undefined;
-        const size = paged ? (limit ?? PRODUCT_PAGE_SIZE.default) : LEGACY_CAP;
-        const page = await listProducts(db.kysely, { ...filters, inStock: inStock === 'true', status: 'for-sale', limit: size, cursor });
-        const items = page.rows.map(toProductDto);
-        if (paged) return { body: { items, nextCursor: page.nextCursor } };
+        const page = await productPage(db.kysely, request.query, { status: 'for-sale', limit: paged ? (limit ?? PRODUCT_PAGE_SIZE.default) : LEGACY_CAP });
+        if (paged) return { body: page };
         const headers: Record<string, string> = { 'x-result-limit': String(LEGACY_CAP) };
         if (page.nextCursor !== null) headers['x-more-results'] = 'true';
-        return { body: items, headers };
+        return { body: page.items, headers };
       }),
   );
 
@@ -81,7 +89,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
     '/api/products/:id',
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => ({ body: toProductDto(await getVisibleProduct(db.kysely, request.params.id)) })),
+      cache.serve(request, reply, 'catalog', async () => ({ body: await productDto(db.kysely, await getVisibleProduct(db.kysely, request.params.id)) })),
   );
 
   api.get(
@@ -91,7 +99,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
       schema: { tags, description: 'A part for sale by its part number, spelled any way (`bl-1507`, `BL 1507`).', params: z.object({ sku: skuSchema }), response: { 200: productSchema } },
     },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => ({ body: toProductDto(await getVisibleProductBySku(db.kysely, request.params.sku)) })),
+      cache.serve(request, reply, 'catalog', async () => ({ body: await productDto(db.kysely, await getVisibleProductBySku(db.kysely, request.params.sku)) })),
   );
 
   api.get(
@@ -114,7 +122,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
         return created;
       });
       cache.invalidate('catalog');
-      return reply.status(201).send(toProductDto(product));
+      return reply.status(201).send(await productDto(db.kysely, product));
     },
   );
 
@@ -134,7 +142,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
         return updated;
       });
       cache.invalidate('catalog');
-      return toProductDto(product);
+      return productDto(db.kysely, product);
     },
   );
 
@@ -149,7 +157,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
         return restocked;
       });
       cache.invalidate('catalog');
-      return toProductDto(product);
+      return productDto(db.kysely, product);
     },
   );
 
@@ -166,27 +174,45 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
     '/api/admin/products',
     {
       config: { access: 'admin' },
-      schema: { tags, description: 'The admin\'s catalog page by page, archived parts too (`status`).', querystring: adminProductListQuerySchema, response: { 200: productPageSchema } },
+      schema: {
+        tags,
+        description: 'The admin\'s catalog page by page, archived parts too (`status`); `vehicle` and `fitsOnly` as for the shop.',
+        querystring: adminProductListQuerySchema,
+        response: { 200: productPageSchema },
+      },
     },
     async (request) => {
-      const { limit, inStock, status, ...filters } = request.query;
-      const page = await listProducts(db.kysely, { ...filters, inStock: inStock === 'true', status: status ?? 'all', limit: limit ?? PRODUCT_PAGE_SIZE.default });
-      return { items: page.rows.map(toProductDto), nextCursor: page.nextCursor };
+      const { status, ...query } = request.query;
+      return productPage(db.kysely, query, { status: status ?? 'all', limit: query.limit ?? PRODUCT_PAGE_SIZE.default });
     },
   );
 
   api.get(
     '/api/admin/products/:id',
     { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
-    async (request) => toProductDto(await getListedProduct(db.kysely, request.params.id)),
+    async (request) => productDto(db.kysely, await getListedProduct(db.kysely, request.params.id)),
   );
+}
+
+/**
+ * One page of a product list. With a vehicle (404 when the base has none of that id): only the parts
+ * that fit it (all of them with `fitsOnly=false`), each saying how it fits.
+ */
+async function productPage(
+  db: Executor,
+  { inStock, vehicle: vehicleId, fitsOnly, ...filters }: ProductListQuery,
+  { status, limit }: Pick<ProductListOptions, 'status' | 'limit'>,
+) {
+  const vehicle = vehicleId === undefined ? undefined : await getVehicle(db, vehicleId);
+  const page = await listProducts(db, { ...filters, inStock: inStock === 'true', fits: fitsOnly === 'false' ? undefined : vehicle, status, limit });
+  return { items: await productDtos(db, page.rows, vehicle), nextCursor: page.nextCursor };
 }
 
 const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();
 
 /** The catalog out to a CSV file and back: a plugin of its own, so only these routes read `text/csv` bodies. */
 async function transferRoutes(app: FastifyInstance, { db, cache }: Pick<AppContext, 'db' | 'cache'>) {
-  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  acceptCsvBodies(app);
   const api = typed(app);
 
   api.get(
@@ -202,13 +228,7 @@ async function transferRoutes(app: FastifyInstance, { db, cache }: Pick<AppConte
         querystring: z.object({ bom: flag }),
       },
     },
-    async (request, reply) => {
-      const csv = Readable.from(exportProductsCsv(db.kysely, { bom: request.query.bom === 'true' }), { objectMode: false });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
-        .send(csv);
-    },
+    async (request, reply) => sendCsv(reply, 'products', exportProductsCsv(db.kysely, { bom: request.query.bom === 'true' })),
   );
 
   api.post(
@@ -225,20 +245,13 @@ async function transferRoutes(app: FastifyInstance, { db, cache }: Pick<AppConte
         consumes: ['text/csv'],
         querystring: z.object({ dryRun: flag }),
         body: z.string(),
-        response: { 200: importReportSchema, 422: importReportSchema },
+        response: { 200: importReportSchema, 422: importRefusedSchema },
       },
     },
     async (request, reply) => {
       const admin = requireViewer(request);
-      if (request.query.dryRun === 'true') return importProductsCsv(db.kysely, admin, request.body, { dryRun: true });
-      const report = await db.kysely.transaction().execute(async (trx) => {
-        const done = await importProductsCsv(trx, admin, request.body, { dryRun: false });
-        if (done.errors.length === 0) await recordAdminAction(trx, admin, 'product.import', describeImport(done));
-        return done;
-      });
-      if (report.errors.length > 0) return reply.status(422).send(report);
-      cache.invalidate('catalog');
-      return report;
+      const importFile = (executor: Executor, options: { dryRun: boolean }) => importProductsCsv(executor, admin, request.body, options);
+      return answerImport(reply, { db, cache }, { admin, dryRun: request.query.dryRun === 'true' }, importFile, describeImport);
     },
   );
 }

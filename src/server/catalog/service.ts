@@ -1,13 +1,16 @@
-/** The catalog owns products, their part numbers and stock; other domains reach products through here. */
+/** The catalog owns products, their part numbers, applications (what they fit), cross-reference numbers and stock; other domains reach products through here. */
 import { sql } from 'kysely';
-import type { CategorySummary, Product, ProductChange } from '../../shared/api.js';
+import type { CategorySummary, Product, ProductChange, ProductNumber } from '../../shared/api.js';
 import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, normalisePartNumber, type Spec } from '../../shared/catalog.js';
+import type { VehicleIdentity } from '../../shared/fitment.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
+import { fitmentOf } from './applications.js';
 import { type ProductList, type ProductListOptions, queryProducts } from './listing.js';
+import { numbersOf, replaceNumbers } from './numbers.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
 export type { ProductListOptions } from './listing.js';
@@ -19,7 +22,7 @@ export interface Actor {
   email: string;
 }
 
-export function toProductDto(row: ProductRow): Product {
+export function toProductDto(row: ProductRow, numbers: ProductNumber[] = []): Product {
   const category = categoryOf(row.category);
   return {
     _id: String(row.id),
@@ -33,9 +36,26 @@ export function toProductDto(row: ProductRow): Product {
     category: { slug: category.slug, name: category.name },
     specs: JSON.parse(row.specs) as Spec[],
     active: row.archived_at === null,
+    numbers,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * Products as the API answers them: each with its numbers (one query for all of them) and, when a
+ * vehicle is given, whether and how it fits that vehicle.
+ */
+export async function productDtos(db: Executor, rows: readonly ProductRow[], vehicle?: VehicleIdentity): Promise<Product[]> {
+  const ids = rows.map((row) => row.id);
+  const numbers = await numbersOf(db, ids);
+  const fitment = vehicle ? await fitmentOf(db, ids, vehicle) : undefined;
+  return rows.map((row) => ({ ...toProductDto(row, numbers.get(row.id)), ...(fitment ? { fitment: fitment.get(row.id)! } : {}) }));
+}
+
+export async function productDto(db: Executor, row: ProductRow): Promise<Product> {
+  const [product] = await productDtos(db, [row]);
+  return product!;
 }
 
 export function listProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
@@ -65,6 +85,17 @@ export async function getListedProduct(db: Executor, id: number): Promise<Produc
 
 function listed(db: Executor) {
   return db.selectFrom('products').selectAll().where('hidden_at', 'is', null);
+}
+
+/** The listed and removed products that have these part numbers, by their key (a thousand keys per query). */
+export async function productsByPartNumber(db: Executor, keys: readonly string[]): Promise<Map<string, ProductRow>> {
+  const wanted = [...new Set(keys)].filter((key) => key !== '');
+  const found = new Map<string, ProductRow>();
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await db.selectFrom('products').selectAll().where('sku_key', 'in', wanted.slice(i, i + 1000)).execute();
+    for (const row of rows) found.set(row.sku_key, row);
+  }
+  return found;
 }
 
 /** On PostgreSQL, a read inside a transaction that is about to write the row locks it (SQLite runs one transaction at a time). */
@@ -98,7 +129,7 @@ function derivedColumns(sku: string, specs: readonly Spec[]) {
 export async function createProducts(db: Executor, inputs: ProductInput[]): Promise<ProductRow[]> {
   if (inputs.length === 0) return [];
   const skus = await assignPartNumbers(db, inputs.map((input) => ({ sku: input.sku, category: input.category ?? DEFAULT_CATEGORY })));
-  return writeUnique(() =>
+  const created = await writeUnique(() =>
     db
       .insertInto('products')
       .values(
@@ -119,6 +150,11 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
       .returningAll()
       .execute(),
   );
+  for (const [i, product] of created.entries()) {
+    const numbers = inputs[i]!.numbers;
+    if (numbers?.length) await replaceNumbers(db, product.id, numbers);
+  }
+  return created;
 }
 
 export async function createProduct(db: Executor, input: ProductInput): Promise<ProductRow> {
@@ -155,6 +191,7 @@ export async function updateProduct(db: Executor, actor: Actor, id: number, patc
     Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));
   }
   if (patch.active !== undefined) set.archived_at = patch.active ? null : (before.archived_at ?? now());
+  if (patch.numbers !== undefined) await replaceNumbers(db, id, patch.numbers);
   const after = await writeUnique(() => db.updateTable('products').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
   await recordChanges(db, actor, before, after, reason);
   return after;
@@ -245,5 +282,7 @@ export async function hideProduct(db: Executor, id: number): Promise<void> {
 
 export async function deleteProduct(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('product_changes').where('product_id', '=', id).execute();
+  await db.deleteFrom('applications').where('product_id', '=', id).execute();
+  await db.deleteFrom('product_numbers').where('product_id', '=', id).execute();
   await db.deleteFrom('products').where('id', '=', id).execute();
 }

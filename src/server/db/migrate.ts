@@ -10,6 +10,7 @@ import { accounts } from './migrations/007-accounts.js';
 import { journeys } from './migrations/008-journeys.js';
 import { catalog } from './migrations/009-catalog.js';
 import { orderPartNumbers } from './migrations/010-order-part-numbers.js';
+import { fitment } from './migrations/011-fitment.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(db: Db): Record<string, Migration> {
     '008-journeys': journeys(),
     '009-catalog': catalog(db.dialect),
     '010-order-part-numbers': orderPartNumbers(),
+    '011-fitment': fitment(db.dialect),
   };
 }
 

@@ -87,6 +87,53 @@ export interface ProductsTable extends Timestamps {
   keywords: Generated<string>;
   /** Archived: hidden from the shop, listed for admins, may be restored. */
   archived_at: string | null;
+  /** The cross-reference numbers (as written and normalised), for the search index. */
+  cross_numbers: Generated<string>;
+}
+
+/** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */
+export interface VehiclesTable {
+  id: Generated<number>;
+  year: number;
+  make: string;
+  model: string;
+  submodel: Generated<string>;
+  engine: Generated<string>;
+}
+
+export interface GarageVehiclesTable {
+  user_id: number;
+  vehicle_id: number;
+  created_at: string;
+}
+
+/** A part fits the vehicles of a make and model in a year range, optionally only a submodel or an engine. */
+export interface ApplicationsTable {
+  id: Generated<number>;
+  product_id: number;
+  year_from: number;
+  year_to: number;
+  make: string;
+  model: string;
+  /** Empty: every submodel, every engine. */
+  submodel: Generated<string>;
+  engine: Generated<string>;
+  /** A note the buyer must check ("with xenon headlights"), and where on the car (front, rear left…). */
+  qualifier: Generated<string>;
+  position: Generated<string>;
+}
+
+export type PartNumberType = 'oe' | 'interchange' | 'superseded';
+
+/** A number that leads to our part: the car maker's (OE), another brand's, or an old one of ours. */
+export interface ProductNumbersTable {
+  id: Generated<number>;
+  product_id: number;
+  type: PartNumberType;
+  /** The car maker or the other brand; empty for our own superseded numbers. */
+  brand: Generated<string>;
+  number: string;
+  number_key: string;
 }
 
 export interface SkuSequencesTable {
@@ -217,6 +264,10 @@ export interface Database {
   products: ProductsTable;
   sku_sequences: SkuSequencesTable;
   product_changes: ProductChangesTable;
+  vehicles: VehiclesTable;
+  garage_vehicles: GarageVehiclesTable;
+  applications: ApplicationsTable;
+  product_numbers: ProductNumbersTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
   contact_messages: ContactMessagesTable;

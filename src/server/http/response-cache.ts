@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, notModified } from './etag.js';
 
-export type CacheGroup = 'catalog' | 'reviews';
+export type CacheGroup = 'catalog' | 'reviews' | 'vehicles';
 
 interface Entry {
   json: Buffer;

@@ -9,6 +9,7 @@
  * this runs; an SQLite-only run says so and skips it.
  */
 import Stripe from 'stripe';
+import { demoProducts, demoReviews } from '../seed/demo-data.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../flows/expire-orders.js';
 import { connect, type Db } from '../db/connection.js';
@@ -283,8 +284,8 @@ describe.runIf(onPostgres)('three app servers starting together on a new Postgre
     const products = await k.selectFrom('products').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const reviews = await k.selectFrom('reviews').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const admins = await k.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('email').execute();
-    expect(Number(products.n)).toBe(12);
-    expect(Number(reviews.n)).toBe(4);
+    expect(Number(products.n)).toBe(demoProducts.length);
+    expect(Number(reviews.n)).toBe(demoReviews.length);
     expect(admins.map((a) => a.email)).toEqual(['admin@partsmith.example', 'owner@example.com']);
   });
 });

@@ -5,8 +5,14 @@ export const keys = {
   /** The home grid's first page. */
   homeProducts: ['products', 'home'] as const,
   /** The all-products pages (useInfiniteQuery) for a search and its filters: each view its own list. */
-  productPages: (filters: { q: string; category: string | null; inStock: boolean; sort: string | null }) =>
-    ['products', 'pages', filters] as const,
+  productPages: (filters: {
+    q: string;
+    category: string | null;
+    inStock: boolean;
+    sort: string | null;
+    vehicle: number | null;
+    fitsOnly: boolean;
+  }) => ['products', 'pages', filters] as const,
   product: (id: string) => ['products', 'one', id] as const,
   /** A product by its part number (the public product page). */
   productBySku: (sku: string) => ['products', 'sku', sku] as const,
@@ -17,6 +23,18 @@ export const keys = {
   adminProduct: (id: string) => ['products', 'admin', 'one', id] as const,
   /** A product's recorded price and stock changes. */
   productChanges: (id: string) => ['products', 'changes', id] as const,
+  /** The vehicles a part fits (its applications); under `products`, so a product change refreshes it. */
+  productFitment: (id: string) => ['products', 'fitment', id] as const,
+  /** The part any of its numbers leads to, by the number normalised. */
+  partLookup: (number: string) => ['products', 'lookup', number] as const,
+  /** The vehicle base, step by step: its years, a year's makes, their models, a model's vehicles (trims and engines). */
+  vehicleYears: ['vehicles', 'years'] as const,
+  vehicleMakes: (year: number) => ['vehicles', 'makes', year] as const,
+  vehicleModels: (year: number, make: string) => ['vehicles', 'models', year, make] as const,
+  vehicles: (year: number, make: string, model: string) => ['vehicles', 'list', year, make, model] as const,
+  vin: (vin: string) => ['vehicles', 'vin', vin] as const,
+  /** The signed-in buyer's garage: under `me`, so signing out forgets it. */
+  garage: ['me', 'garage'] as const,
   orders: ['orders'] as const,
   myOrders: (email: string) => ['orders', 'mine', email] as const,
   allOrders: ['orders', 'all'] as const,

@@ -15,6 +15,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     category: { slug: 'brakes', name: 'Brakes' },
     specs: [{ name: 'Material', value: 'Ceramic' }],
     active: true,
+    numbers: [{ type: 'oe', brand: 'Toyota', number: '04465-02220' }],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -63,26 +63,33 @@ export function catalog(dialect: Dialect): Migration {
   };
 }
 
-async function postgresSearch(db: Kysely<unknown>) {
+/**
+ * The search index: names (weighted most), numbers (our part number and its key, and from migration 011
+ * the cross-reference numbers in `moreNumbers`), and the description with the specs' words.
+ */
+export async function postgresSearch(db: Kysely<unknown>, moreNumbers?: string) {
   await sql`DROP INDEX IF EXISTS products_name_trgm`.execute(db);
   const words = (text: string) => sql.raw(`regexp_replace(${text}, '[^[:alnum:]]+', ' ', 'g')`);
+  const numbers = `coalesce(sku, '') || ' ' || coalesce(sku_key, '')${moreNumbers ? ` || ' ' || ${moreNumbers}` : ''}`;
   await sql`
     ALTER TABLE products ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
       setweight(to_tsvector('english', ${words('name')}), 'A') ||
-      setweight(to_tsvector('simple', ${words(`coalesce(sku, '')`)} || ' ' || coalesce(sku_key, '')), 'A') ||
+      setweight(to_tsvector('simple', ${words(numbers)} || ' ' || coalesce(sku_key, '')), 'A') ||
       setweight(to_tsvector('english', ${words(`description || ' ' || keywords`)}), 'C')
     ) STORED`.execute(db);
   await sql`CREATE INDEX products_search ON products USING gin (search_vector)`.execute(db);
 }
 
-async function sqliteSearch(db: Kysely<unknown>) {
+export async function sqliteSearch(db: Kysely<unknown>, moreNumbers?: string) {
   await sql`CREATE VIRTUAL TABLE product_search USING fts5(name, numbers, details, tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
-  const row = (p: string) => sql.raw(`${p}.id, ${p}.name, coalesce(${p}.sku, '') || ' ' || coalesce(${p}.sku_key, ''), ${p}.description || ' ' || ${p}.keywords`);
+  const numbers = (p: string) => `coalesce(${p}.sku, '') || ' ' || coalesce(${p}.sku_key, '')${moreNumbers ? ` || ' ' || ${p}.${moreNumbers}` : ''}`;
+  const row = (p: string) => sql.raw(`${p}.id, ${p}.name, ${numbers(p)}, ${p}.description || ' ' || ${p}.keywords`);
   const insertRow = (p: string) => sql`INSERT INTO product_search (rowid, name, numbers, details) VALUES (${row(p)});`;
+  const watched = ['name', 'sku', 'sku_key', 'description', 'keywords', ...(moreNumbers ? [moreNumbers] : [])].join(', ');
   await sql`CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN ${insertRow('new')} END`.execute(db);
   await sql`CREATE TRIGGER products_search_delete AFTER DELETE ON products BEGIN DELETE FROM product_search WHERE rowid = old.id; END`.execute(db);
   await sql`
-    CREATE TRIGGER products_search_update AFTER UPDATE OF name, sku, sku_key, description, keywords ON products BEGIN
+    CREATE TRIGGER products_search_update AFTER UPDATE OF ${sql.raw(watched)} ON products BEGIN
       DELETE FROM product_search WHERE rowid = old.id;
       ${insertRow('new')}
     END`.execute(db);

@@ -11,7 +11,7 @@ export const HOME_PRODUCTS = 6;
 export const PRODUCTS_PER_PAGE = 24;
 
 /** The whole catalog, newest first: /allProducts without a query string. */
-export const NO_FILTERS: ProductFilters = { q: '', category: null, inStock: false, sort: null };
+export const NO_FILTERS: ProductFilters = { q: '', category: null, inStock: false, sort: null, vehicle: null, fitsOnly: true };
 
 /** The paged catalog query for a view of the catalog, shared by useProductPages and the start-up prefetch of /allProducts. */
 export function productPagesQuery(filters: ProductFilters) {
@@ -33,7 +33,7 @@ export function prefetchForLocation(client: QueryClient, { pathname, search }: {
   if (pathname === '/allProducts' && search === '') void client.prefetchInfiniteQuery(productPagesQuery(NO_FILTERS));
 }
 
-/** `/api/products?limit=…&cursor=…&q=…&category=…&inStock=true&sort=…`: always a page, never the unpaged list. */
+/** `/api/products?limit=…&cursor=…&q=…&category=…&inStock=true&sort=…&vehicle=…&fitsOnly=false`: always a page, never the unpaged list. */
 export function productsUrl({ limit, cursor, ...filters }: { limit: number; cursor?: string | null } & Partial<ProductFilters>): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
@@ -41,6 +41,8 @@ export function productsUrl({ limit, cursor, ...filters }: { limit: number; curs
   if (filters.category) params.set('category', filters.category);
   if (filters.inStock) params.set('inStock', 'true');
   if (filters.sort) params.set('sort', filters.sort);
+  if (filters.vehicle) params.set('vehicle', String(filters.vehicle));
+  if (filters.vehicle && filters.fitsOnly === false) params.set('fitsOnly', 'false');
   return `/api/products?${params}`;
 }
 

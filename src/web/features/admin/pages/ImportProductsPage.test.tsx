@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ImportReport } from '../../../../shared/api.js';
 import { errorMessages } from '../../../../shared/messages.js';
 import { fieldMessages } from '../../../../shared/schemas.js';
-import { apiError } from '../../../test/fake-answers.js';
+import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { mockFetch, renderWithProviders } from '../../../test/render.js';
 import { ImportProductsPage } from './ImportProductsPage.js';
 
@@ -80,7 +80,9 @@ describe('ImportProductsPage', () => {
     const refused: ImportReport = { created: 0, updated: 1, unchanged: 0, errors: [{ row: 2, column: 'sku', message: fieldMessages.skuRepeated('FL-2200') }] };
     mockFetch((url, init) => {
       if (url === '/api/products/import?dryRun=true' && init.method === 'POST') return { status: 200, body: checked };
-      if (url === '/api/products/import' && init.method === 'POST') return { status: 422, body: refused };
+      if (url === '/api/products/import' && init.method === 'POST') {
+        return { status: 422, body: { ...refused, error: { code: 'import_refused', message: serverMessage(errorMessages.catalogImport.refused, 1) } } };
+      }
       return undefined;
     });
     const { user } = renderWithProviders(<ImportProductsPage />);

@@ -47,10 +47,15 @@ export function CategoryFilter({ categories, selected, onSelect }: CategoryFilte
 }
 
 export function InStockFilter({ checked, onChange }: { checked: boolean; onChange: (inStock: boolean) => void }) {
+  return <CheckboxFilter label={text.inStockOnly} checked={checked} onChange={onChange} />;
+}
+
+/** A filter that is on or off ('In stock only', 'Only parts that fit'). */
+export function CheckboxFilter({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
       <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      {text.inStockOnly}
+      {label}
     </label>
   );
 }

@@ -1,5 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { corollaLe } from '../../../test/fake-vehicles.js';
 import { aProduct } from '../../../test/fixtures.js';
+import { FitLine } from '../../fitment/components/FitLine.js';
 import { renderWithProviders } from '../../../test/render.js';
 import { ProductCard, ProductGrid } from './ProductCard.js';
 
@@ -74,5 +76,22 @@ describe('ProductCard', () => {
   it('names the products at the level its grid asks for (h2 right under a page heading)', () => {
     renderWithProviders(<ProductGrid products={[aProduct()]} heading="h2" />);
     expect(screen.getByRole('heading', { level: 2, name: 'Brake Pads' })).toBeInTheDocument();
+  });
+
+  it('says on each card whether the part fits the vehicle asked about, in words and a mark, above its order button', () => {
+    const fitting = aProduct({ fitment: { fits: true, qualifier: 'with xenon headlights', position: 'Front Left' } });
+    const notFitting = aProduct({ _id: '8', name: 'Tire', fitment: { fits: false, qualifier: '', position: '' } });
+    renderWithProviders(
+      <ProductGrid
+        products={[fitting, notFitting, aProduct({ _id: '9', name: 'Wiper' })]}
+        more={({ fitment }) => fitment && <FitLine fits={fitment.fits} vehicle={corollaLe} notes={[fitment]} />}
+      />,
+    );
+    const [first, second, third] = screen.getAllByRole('article');
+    expect(within(first!).getByTestId('fit')).toHaveTextContent('✓Fits your 2015 Toyota Corolla — with xenon headlights, front left');
+    expect(within(second!).getByTestId('fit')).toHaveTextContent(/^✕Does not fit your 2015 Toyota Corolla$/);
+    expect(within(third!).queryByTestId('fit')).not.toBeInTheDocument();
+    const order = within(first!).getByRole('link', { name: 'Order Now: Brake Pads' });
+    expect(within(first!).getByTestId('fit').compareDocumentPosition(order) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import type { Product } from '../../../../shared/api.js';
+import { productPath } from '../../../../shared/paths.js';
 import { ProductFacts } from './ProductFacts.js';
 
 interface ProductCardProps {
@@ -7,12 +9,13 @@ interface ProductCardProps {
   eager?: boolean;
   /** The name's heading level: h2 right under a page's h1, h3 under a section's h2. */
   heading?: 'h2' | 'h3';
+  /** More about the part above its action (whether it fits the vehicle shopped for). */
+  children?: ReactNode;
 }
 
 /** A part's public page: its part number, whole, as one path segment. */
-export const productPath = (sku: string) => `/parts/${encodeURIComponent(sku)}`;
 
-export function ProductCard({ product, eager = false, heading = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, eager = false, heading = 'h3', children }: ProductCardProps) {
   return (
     <article className="card flex h-full w-full flex-col overflow-hidden transition-shadow hover:shadow-md">
       <ProductFacts
@@ -22,17 +25,28 @@ export function ProductCard({ product, eager = false, heading = 'h3' }: ProductC
         eager={eager}
         href={productPath(product.sku)}
         action={{ label: 'Order Now', name: `Order Now: ${product.name}`, to: `/place-order/${product._id}` }}
-      />
+      >
+        {children}
+      </ProductFacts>
     </article>
   );
 }
 
-export function ProductGrid({ products, heading = 'h3' }: { products: Product[]; heading?: 'h2' | 'h3' }) {
+interface ProductGridProps {
+  products: Product[];
+  heading?: 'h2' | 'h3';
+  /** More about each part, on its card (the catalog's fit line for the vehicle shopped for). */
+  more?: (product: Product) => ReactNode;
+}
+
+export function ProductGrid({ products, heading = 'h3', more }: ProductGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
         <li key={product._id} className="flex">
-          <ProductCard product={product} eager={index < 3} heading={heading} />
+          <ProductCard product={product} eager={index < 3} heading={heading}>
+            {more?.(product)}
+          </ProductCard>
         </li>
       ))}
     </ul>

@@ -3,8 +3,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { CategorySummary, Product } from '../../../../shared/api.js';
 import { normalisePartNumber } from '../../../../shared/catalog.js';
+import { errorMessages } from '../../../../shared/messages.js';
+import { AuthContext } from '../../auth/auth-context.js';
+import { writeGarage } from '../../fitment/garage-store.js';
+import { apiError, serverMessage } from '../../../test/fake-answers.js';
+import { civic, corollaLe, serveVehicleBase } from '../../../test/fake-vehicles.js';
 import { aProduct } from '../../../test/fixtures.js';
-import { mockFetch, renderWithProviders } from '../../../test/render.js';
+import { fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { createQueryClient } from '../../../app/providers.js';
 import { prefetchForLocation } from '../api.js';
 import { AllProductsPage } from './AllProductsPage.js';
@@ -54,11 +59,14 @@ const SORTS: Record<string, (a: Product, b: Product) => number> = {
 /**
  * The catalog served like the server: `limit` and `cursor` (an offset here; opaque to the page), `q` over
  * names and normalised part numbers, `category`, `inStock=true` (stock >= min), `sort`; and the categories.
+ * The vehicle selector's years; no number leads to a part.
  */
 function serveCatalog() {
   return mockFetch((url) => {
     const { pathname, searchParams } = new URL(url, 'http://shop.test');
     if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
+    if (pathname === '/api/vehicles/years') return { status: 200, body: [2016, 2015] };
+    if (pathname === '/api/parts/lookup') return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Part'));
     if (pathname !== '/api/products') return undefined;
     if (!searchParams.has('limit')) return { status: 200, body: CATALOG }; // the old unpaged answer
     const limit = Number(searchParams.get('limit'));
@@ -102,7 +110,7 @@ function renderPage(route = '/allProducts') {
   );
 }
 
-const names = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const names = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
 const productCalls = (calls: { url: string }[]) => calls.map((call) => call.url).filter((url) => url.startsWith('/api/products'));
 
 describe('AllProductsPage', () => {
@@ -163,12 +171,13 @@ describe('AllProductsPage', () => {
     expect(productCalls(calls).at(-1)).toBe('/api/products?limit=24&cursor=24');
   });
 
-  it('has no gap in its heading levels: the page is an h1, each product an h2', async () => {
+  it('has no gap in its heading levels: the page is an h1, the vehicle selector and each product an h2', async () => {
     serveCatalog();
     renderPage();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
     expect(screen.getByRole('heading', { level: 1, name: 'All Products' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(24);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(25);
+    expect(screen.getByRole('heading', { level: 2, name: 'Find parts that fit your car' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 3 })).not.toBeInTheDocument();
   });
 
@@ -303,11 +312,13 @@ describe('prefetchForLocation', () => {
     await waitFor(() => expect(productCalls(calls)).toHaveLength(1));
     render(
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/allProducts']}>
-          <Routes>
-            <Route path="/allProducts" element={<AllProductsPage />} />
-          </Routes>
-        </MemoryRouter>
+        <AuthContext value={fakeAuth()}>
+          <MemoryRouter initialEntries={['/allProducts']}>
+            <Routes>
+              <Route path="/allProducts" element={<AllProductsPage />} />
+            </Routes>
+          </MemoryRouter>
+        </AuthContext>
       </QueryClientProvider>,
     );
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
@@ -322,5 +333,132 @@ describe('prefetchForLocation', () => {
     const { calls } = serveCatalog();
     prefetchForLocation(new QueryClient(), { pathname, search });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('AllProductsPage with a vehicle', () => {
+  const pads = product(41, { name: 'Front Pads', sku: 'BR-10041', fitment: { fits: true, qualifier: '', position: 'Front' } });
+  const lamp = product(42, {
+    name: 'Xenon Headlight',
+    sku: 'LT-10042',
+    fitment: { fits: true, qualifier: 'with xenon headlights', position: 'Front Left' },
+  });
+  const tire = product(43, { name: 'Truck Tire', sku: 'WT-10043', fitment: { fits: false, qualifier: '', position: '' } });
+  const withoutFitment = ({ fitment: _, ...rest }: Product) => rest;
+
+  /** The catalog for a vehicle: the parts that fit it, or (fitsOnly=false) every part saying whether; a number leads to the pads. */
+  function serveForVehicle() {
+    return mockFetch((url) => {
+      const { pathname, searchParams } = new URL(url, 'http://shop.test');
+      if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
+      if (pathname === '/api/products') {
+        const all = [pads, lamp, tire];
+        const items = !searchParams.has('vehicle')
+          ? all.map(withoutFitment)
+          : searchParams.get('fitsOnly') === 'false'
+            ? all
+            : all.filter((p) => p.fitment?.fits);
+        return { status: 200, body: { items, nextCursor: null } };
+      }
+      if (pathname === '/api/parts/lookup') {
+        return normalisePartNumber(searchParams.get('number') ?? '') === '0446502220'
+          ? { status: 200, body: { product: withoutFitment(pads), matchedAs: 'oe', number: '04465-02220' } }
+          : apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Part'));
+      }
+      return serveVehicleBase(url);
+    });
+  }
+  const fitLines = () => screen.getAllByRole('article').map((card) => within(card).queryByTestId('fit')?.textContent ?? null);
+
+  it('shows only the parts that fit the vehicle shopped for, each saying how, and writes the vehicle to the address', async () => {
+    writeGarage(() => ({ vehicles: [corollaLe], current: corollaLe, owner: '' }));
+    const { calls } = serveForVehicle();
+    renderPage();
+    await waitFor(() => expect(names()).toEqual(['Front Pads', 'Xenon Headlight']));
+    expect(fitLines()).toEqual([
+      '✓Fits your 2015 Toyota Corolla — front',
+      '✓Fits your 2015 Toyota Corolla — with xenon headlights, front left',
+    ]);
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/allProducts\?vehicle=1$/);
+    expect(screen.getByRole('checkbox', { name: 'Only parts that fit' })).toBeChecked();
+    // The vehicle was known from the start: one request, not one without it first.
+    expect(productCalls(calls)).toEqual(['/api/products?limit=24&vehicle=1']);
+  });
+
+  it('shows every part with "Only parts that fit" off, those that do not fit saying so in words', async () => {
+    writeGarage(() => ({ vehicles: [corollaLe], current: corollaLe, owner: '' }));
+    const { calls } = serveForVehicle();
+    const { user } = renderPage('/allProducts?vehicle=1&category=brakes');
+    await waitFor(() => expect(names()).toEqual(['Front Pads', 'Xenon Headlight']));
+    await user.click(screen.getByRole('checkbox', { name: 'Only parts that fit' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/allProducts\?category=brakes&vehicle=1&fitsOnly=false$/);
+    await waitFor(() => expect(names()).toEqual(['Front Pads', 'Xenon Headlight', 'Truck Tire']));
+    expect(fitLines()[2]).toBe('✕Does not fit your 2015 Toyota Corolla');
+    expect(productCalls(calls).at(-1)).toBe('/api/products?limit=24&category=brakes&vehicle=1&fitsOnly=false');
+
+    // 'Clear filters' clears the search and filters, not the vehicle.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/allProducts\?vehicle=1&fitsOnly=false$/);
+  });
+
+  it('shows the parts of the vehicle chosen in the selector, and the whole catalog once the garage is cleared', async () => {
+    const { calls } = serveForVehicle();
+    const { user } = renderPage();
+    await waitFor(() => expect(names()).toEqual(['Front Pads', 'Xenon Headlight', 'Truck Tire']));
+    expect(fitLines()).toEqual([null, null, null]);
+    expect(screen.queryByRole('checkbox', { name: 'Only parts that fit' })).not.toBeInTheDocument();
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Year' }), '2015');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Make' }), 'Toyota');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Model' })).toBeEnabled());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'Corolla');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Engine / trim' })).toBeEnabled());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Engine / trim' }), 'S 1.8L I4');
+    await user.click(screen.getByRole('button', { name: 'Shop for this vehicle' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/allProducts\?vehicle=2$/);
+    await waitFor(() => expect(names()).toEqual(['Front Pads', 'Xenon Headlight']));
+    expect(fitLines()[0]).toBe('✓Fits your 2015 Toyota Corolla — front');
+
+    await user.click(screen.getByRole('button', { name: 'Clear garage' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/allProducts$/);
+    await waitFor(() => expect(names()).toEqual(['Front Pads', 'Xenon Headlight', 'Truck Tire']));
+    expect(productCalls(calls)).toContain('/api/products?limit=24&vehicle=2');
+    expect(productCalls(calls).at(-1)).toBe('/api/products?limit=24');
+  });
+
+  it('shops for the garage vehicle an address names (back, forward, a link), and names no vehicle it does not know', async () => {
+    writeGarage(() => ({ vehicles: [civic, corollaLe], current: civic, owner: '' }));
+    serveForVehicle();
+    const first = renderPage('/allProducts?vehicle=1');
+    await waitFor(() => expect(fitLines()[0]).toBe('✓Fits your 2015 Toyota Corolla — front'));
+    expect(screen.getByText(/^Shopping for:/)).toHaveTextContent('Shopping for: 2015 Toyota Corolla LE 1.8L I4');
+    first.unmount();
+
+    renderPage('/allProducts?vehicle=77');
+    await waitFor(() => expect(fitLines()[0]).toBe('✓Fits your vehicle — front'));
+    expect(screen.getByText(/^Shopping for:/)).toHaveTextContent('Shopping for: 2015 Toyota Corolla LE 1.8L I4');
+  });
+
+  it('says which part a searched number leads to and how it matched, and says nothing when none does', async () => {
+    const { calls } = serveForVehicle();
+    const { user } = renderPage();
+    const search = screen.getByLabelText('Search products by name or part number');
+    await user.type(search, '04465 02220');
+    const notice = await screen.findByTestId('number-match');
+    expect(notice).toHaveTextContent('04465-02220 is the OE number of Front Pads (BR-10041)');
+    expect(within(notice).getByRole('link', { name: 'Front Pads (BR-10041)' })).toHaveAttribute('href', '/parts/BR-10041');
+
+    await user.clear(search);
+    await user.type(search, 'pads 99');
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/parts/lookup?number=pads+99'));
+    await waitFor(() => expect(screen.queryByTestId('number-match')).not.toBeInTheDocument());
+    // A search without a digit is not a part number: not looked up.
+    await user.clear(search);
+    await user.type(search, 'pads');
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('q=pads'));
+    expect(calls.filter((call) => call.url.startsWith('/api/parts/lookup')).map((call) => call.url)).toEqual([
+      '/api/parts/lookup?number=04465+02220',
+      '/api/parts/lookup?number=pads+99',
+    ]);
   });
 });

@@ -4,21 +4,27 @@ import { messages } from '../../../../shared/messages.js';
 import { NO_FILTERS, useCategories } from '../api.js';
 import { useProductPages } from '../api-pages.js';
 import { LoadMore } from '../../../components/LoadMore.js';
-import { CategoryFilter, InStockFilter, SortSelect } from '../components/CatalogFilters.js';
+import { CategoryFilter, CheckboxFilter, InStockFilter, SortSelect } from '../components/CatalogFilters.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useDebounced } from '../../../lib/useDebounced.js';
+import { FitLine } from '../../fitment/components/FitLine.js';
+import { LookupNotice } from '../../fitment/components/LookupNotice.js';
+import { VehiclePanel } from '../../fitment/components/VehiclePanel.js';
+import { useGarage, type Garage } from '../../fitment/garage.js';
 import { filtersFromSearch, hasFilters, SEARCH_MAX, searchFromFilters, type ProductFilters } from '../filters.js';
 
 const text = messages.ui.catalog;
 
 /**
- * The catalog's view lives in the address (`?q=&category=&inStock=true&sort=`): a link shares it, and
- * back and forward step through the filters chosen. Typing a search replaces the address's entry instead.
+ * The catalog's view lives in the address (`?q=&category=&inStock=true&sort=&vehicle=`): a link shares it,
+ * and back and forward step through the filters chosen. Typing a search replaces the address's entry instead.
+ * With a vehicle shopped for, the catalog shows the parts that fit it unless told otherwise.
  */
 export function AllProductsPage() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromSearch(params);
+  const garage = useGarage();
+  const filters = useVehicleInAddress(filtersFromSearch(params), garage, setParams);
   const pages = useProductPages(filters);
   const categories = useCategories();
   const show = (changed: Partial<ProductFilters>) => setParams(searchFromFilters({ ...filters, ...changed }));
@@ -35,9 +41,11 @@ export function AllProductsPage() {
   );
   const clear = () => {
     setSearch('');
-    setParams(searchFromFilters(NO_FILTERS));
+    setParams(searchFromFilters({ ...NO_FILTERS, vehicle: filters.vehicle, fitsOnly: filters.fitsOnly }));
   };
   const searchId = useId();
+  // The cards name the vehicle asked about: the one shopped for, another of the garage (back, a link), or none known.
+  const shownVehicle = [garage.current, ...garage.vehicles].find((vehicle) => vehicle?.id === filters.vehicle) ?? null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -63,12 +71,22 @@ export function AllProductsPage() {
           />
         </form>
       </div>
-      <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <div className="flex flex-col gap-6">
+          <VehiclePanel onChange={(current) => show({ vehicle: current?.id ?? null, fitsOnly: true })}>
+            {() =>
+              filters.vehicle !== null && (
+                <div className="mt-3">
+                  <CheckboxFilter label={messages.ui.fitment.fitsOnly} checked={filters.fitsOnly} onChange={(fitsOnly) => show({ fitsOnly })} />
+                </div>
+              )
+            }
+          </VehiclePanel>
           <CategoryFilter categories={categories.data} selected={filters.category} onSelect={(category) => show({ category })} />
           <InStockFilter checked={filters.inStock} onChange={(inStock) => show({ inStock })} />
         </div>
         <div>
+          <LookupNotice search={filters.q} />
           <QueryState query={pages} label="products">
             {(data) => {
               const list = data.pages.flatMap((page) => page.items);
@@ -92,7 +110,11 @@ export function AllProductsPage() {
                   {list.length === 0 ? (
                     <p className="rounded-lg bg-white p-8 text-center text-slate-700">{text.noMatch(filters.q)}</p>
                   ) : (
-                    <ProductGrid products={list} heading="h2" />
+                    <ProductGrid
+                      products={list}
+                      heading="h2"
+                      more={({ fitment }) => fitment && <FitLine fits={fitment.fits} vehicle={shownVehicle} notes={[fitment]} />}
+                    />
                   )}
                   <LoadMore hasMore={more} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
                 </>
@@ -103,6 +125,34 @@ export function AllProductsPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * The vehicle of the view. With none in the address, the one shopped for, written into the address (its
+ * entry replaced). When the address turns to another vehicle of the garage (back, forward, a link), that
+ * one is shopped for; the garage's own changes write the address themselves (VehiclePanel's onChange).
+ */
+function useVehicleInAddress(filters: ProductFilters, garage: Garage, setParams: ReturnType<typeof useSearchParams>[1]): ProductFilters {
+  const vehicle = filters.vehicle ?? garage.current?.id ?? null;
+  useEffect(() => {
+    if (filters.vehicle === null && vehicle !== null) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('vehicle', String(vehicle));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [filters.vehicle, vehicle, setParams]);
+  const { vehicles, current, select } = garage;
+  useEffect(() => {
+    const named = vehicles.find((candidate) => candidate.id === filters.vehicle);
+    if (named && named.id !== current?.id) select(named);
+    // Only when the address's vehicle changes: between a garage change and its new address, they differ.
+  }, [filters.vehicle]);
+  return { ...filters, vehicle };
 }
 
 /**

@@ -2,10 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
+import type { Application } from '../../../../shared/api.js';
 import { errorMessages } from '../../../../shared/messages.js';
 import { fieldMessages } from '../../../../shared/schemas.js';
 import { AppRoutes } from '../../../app/router.js';
 import { AuthContext } from '../../auth/auth-context.js';
+import { writeGarage } from '../../fitment/garage-store.js';
+import { camry, corollaLe } from '../../../test/fake-vehicles.js';
 import { aProduct } from '../../../test/fixtures.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
@@ -25,9 +28,10 @@ const padSet = aProduct({
   ],
 });
 
-/** The shop's answers for one part; any other part number is not for sale. */
-function servePart(product = padSet) {
+/** The shop's answers for one part and the vehicles it fits; any other part number is not for sale. */
+function servePart(product = padSet, applications: Application[] = []) {
   return mockFetch((url) => {
+    if (url === `/api/products/${product._id}/fitment`) return { status: 200, body: applications };
     const match = /^\/api\/products\/sku\/(.+)$/.exec(url);
     if (!match) return undefined;
     const wanted = decodeURIComponent(match[1]!).toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -71,7 +75,7 @@ describe('ProductPage', () => {
     const { calls } = servePart();
     renderPage('br%2010007');
     expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' })).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toEqual(['/api/products/sku/br%2010007']);
+    expect(calls.map((call) => call.url).filter((url) => url.includes('/sku/'))).toEqual(['/api/products/sku/br%2010007']);
     expect(document.title).toBe('Brake Pad Set (BR-10007) | Partsmith');
   });
 
@@ -144,5 +148,72 @@ describe('the /parts/:sku route', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12');
+  });
+});
+
+describe('ProductPage: the vehicles a part fits and its numbers', () => {
+  const corolla = { make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: '' };
+  const applications: Application[] = [
+    { ...corolla, yearFrom: 2020, yearTo: 2020, submodel: 'SE', engine: '2.0L I4', position: 'Front' },
+    { ...corolla, yearFrom: 2014, yearTo: 2019, engine: '1.8L I4', qualifier: 'with xenon headlights', position: 'Front' },
+    { ...corolla, yearFrom: 2016, yearTo: 2017, make: 'Toyota', model: 'Camry' },
+    { ...corolla, yearFrom: 2012, yearTo: 2015, make: 'Honda', model: 'Civic' },
+  ];
+  const withNumbers = aProduct({
+    ...padSet,
+    numbers: [
+      { type: 'oe', brand: 'Toyota', number: '04465-02220' },
+      { type: 'interchange', brand: 'Bosch', number: 'BP1234' },
+      { type: 'superseded', brand: '', number: 'BR-1007' },
+    ],
+  });
+  const rows = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+  it('lists every vehicle the part fits, a table per make and model, years as ranges', async () => {
+    servePart(withNumbers, applications);
+    renderPage('BR-10007');
+    const section = await screen.findByRole('region', { name: 'Fits these vehicles' });
+    const tables = await within(section).findAllByRole('table');
+    expect(tables.map((table) => table.querySelector('caption')!.textContent)).toEqual(['Honda Civic', 'Toyota Camry', 'Toyota Corolla']);
+    expect(within(tables[2]!).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Years', 'Trim and engine', 'Notes', 'Position']);
+    expect(rows(tables[2]!)).toEqual([
+      ['2014–2019', '1.8L I4', 'with xenon headlights', 'Front'],
+      ['2020', 'SE 2.0L I4', '', 'Front'],
+    ]);
+    expect(rows(tables[0]!)).toEqual([['2012–2015', 'Any trim or engine', '', '']]);
+  });
+
+  it('lists the OE and cross-reference numbers that lead to the part', async () => {
+    servePart(withNumbers);
+    renderPage('BR-10007');
+    const numbers = await screen.findByRole('table', { name: 'OE and cross-reference numbers' });
+    expect(rows(numbers)).toEqual([
+      ['OE number', 'Toyota', '04465-02220'],
+      ['interchange number', 'Bosch', 'BP1234'],
+      ['superseded number', '', 'BR-1007'],
+    ]);
+    expect(await screen.findByText('No vehicles are listed for this part yet.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['fits, with how', corollaLe, '✓Fits your 2015 Toyota Corolla — with xenon headlights, front'],
+    ['does not fit', camry, '✕Does not fit your 2015 Toyota Camry'],
+  ])('says whether the part fits the vehicle shopped for: %s', async (_, vehicle, line) => {
+    writeGarage(() => ({ vehicles: [vehicle], current: vehicle, owner: '' }));
+    servePart(withNumbers, applications);
+    renderPage('BR-10007');
+    expect(await screen.findByTestId('fit')).toHaveTextContent(line);
+  });
+
+  it('says nothing of fitting without a vehicle shopped for', async () => {
+    servePart(withNumbers, applications);
+    renderPage('BR-10007');
+    await screen.findByRole('region', { name: 'Fits these vehicles' });
+    await screen.findByRole('table', { name: 'Toyota Corolla' });
+    expect(screen.queryByTestId('fit')).not.toBeInTheDocument();
   });
 });

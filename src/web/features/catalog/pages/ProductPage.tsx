@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { productHead } from '../../../../shared/catalog.js';
+import { productPath } from '../../../../shared/paths.js';
 import { messages } from '../../../../shared/messages.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMetaDescription } from '../../../lib/useMetaDescription.js';
+import { CurrentVehicleFit, FitsTheseVehicles } from '../../fitment/components/ProductFitment.js';
 import { useProductBySku } from '../api.js';
-import { productPath } from '../components/ProductCard.js';
 import { ProductDetails } from '../components/ProductDetails.js';
 
 const text = messages.ui.catalog;
@@ -31,11 +32,16 @@ export function ProductPage() {
       </nav>
       <QueryState query={product} label="the part">
         {(item) => (
-          <ProductDetails
-            product={item}
-            action={{ label: 'Order Now', to: `/place-order/${item._id}` }}
-            besideAction={<CopyLinkButton sku={item.sku} />}
-          />
+          <>
+            <ProductDetails
+              product={item}
+              action={{ label: 'Order Now', to: `/place-order/${item._id}` }}
+              besideAction={<CopyLinkButton sku={item.sku} />}
+            >
+              <CurrentVehicleFit productId={item._id} />
+            </ProductDetails>
+            <FitsTheseVehicles productId={item._id} />
+          </>
         )}
       </QueryState>
     </div>

@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/Spinner.js';
 import { useNearViewport } from '../../../lib/useNearViewport.js';
 import { useHomeProducts } from '../../catalog/api.js';
 import { ProductGrid } from '../../catalog/components/ProductCard.js';
+import { VehicleLauncher } from '../../fitment/components/VehicleLauncher.js';
 import { useReviews } from '../../reviews/api.js';
 import { ReviewCards } from '../../reviews/components/ReviewCards.js';
 
@@ -27,6 +28,9 @@ export function HomePage() {
     <>
       <title>Partsmith – Genuine car parts from the manufacturer</title>
       <Hero />
+      <div className="mx-auto max-w-7xl px-4 pt-12">
+        <VehicleLauncher />
+      </div>
       <HomeProducts />
       <BusinessSummary />
       <Reviews />

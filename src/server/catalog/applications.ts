@@ -1,0 +1,123 @@
+/**
+ * A part's applications: the vehicles it fits, as a year range of a make and model (spelled as the
+ * vehicle base spells them), optionally only one submodel or engine, with a qualifier the buyer must
+ * check and a position on the car. The rule of what an application covers is `applicationFits` in
+ * src/shared/fitment.ts; `coversVehicle` is the same rule in SQL (a test keeps the two in step).
+ */
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Application } from '../../shared/api.js';
+import type { VehicleIdentity } from '../../shared/fitment.js';
+import type { ApplicationsTable, Database, Executor } from '../db/schema.js';
+
+/** How a listed part fits the vehicle asked about: the qualifiers and positions of the applications that cover it. */
+export interface Fitment {
+  fits: boolean;
+  qualifier: string;
+  position: string;
+}
+
+const NO_FIT: Fitment = { fits: false, qualifier: '', position: '' };
+/** Rows per query or insert: well inside both databases' limits on bound parameters. */
+const BATCH = 1000;
+
+// Makes and models sort the same on both databases, numbers by value: "3 Series" before "X5".
+const names = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** By make, model and first year, then the rest, so a part's list reads the same every time. */
+function byVehicle(a: Application, b: Application): number {
+  return (
+    names.compare(a.make, b.make) ||
+    names.compare(a.model, b.model) ||
+    a.yearFrom - b.yearFrom ||
+    a.yearTo - b.yearTo ||
+    names.compare(a.submodel, b.submodel) ||
+    names.compare(a.engine, b.engine) ||
+    names.compare(a.qualifier, b.qualifier) ||
+    names.compare(a.position, b.position)
+  );
+}
+
+/** An application as the database holds it, as the API answers it. */
+function toApplication({ year_from, year_to, make, model, submodel, engine, qualifier, position }: Selectable<ApplicationsTable>): Application {
+  return { yearFrom: year_from, yearTo: year_to, make, model, submodel, engine, qualifier, position };
+}
+
+/** The applications of these parts (a thousand parts per query), each part's sorted by vehicle. */
+export async function applicationsOf(db: Executor, productIds: readonly number[]): Promise<Map<number, Application[]>> {
+  const byProduct = new Map<number, Application[]>();
+  for (let i = 0; i < productIds.length; i += BATCH) {
+    const rows = await db.selectFrom('applications').selectAll().where('product_id', 'in', productIds.slice(i, i + BATCH)).execute();
+    for (const row of rows) {
+      const list = byProduct.get(row.product_id) ?? [];
+      list.push(toApplication(row));
+      byProduct.set(row.product_id, list);
+    }
+  }
+  for (const list of byProduct.values()) list.sort(byVehicle);
+  return byProduct;
+}
+
+/** Each part's applications become these (checked by the caller: make and model spelled as the base spells them). */
+export async function writeApplications(db: Executor, parts: readonly { productId: number; applications: readonly Application[] }[]): Promise<void> {
+  for (let i = 0; i < parts.length; i += BATCH) {
+    await db.deleteFrom('applications').where('product_id', 'in', parts.slice(i, i + BATCH).map((p) => p.productId)).execute();
+  }
+  const rows = parts.flatMap(({ productId, applications }) =>
+    applications.map((a) => ({
+      product_id: productId,
+      year_from: a.yearFrom,
+      year_to: a.yearTo,
+      make: a.make,
+      model: a.model,
+      submodel: a.submodel,
+      engine: a.engine,
+      qualifier: a.qualifier,
+      position: a.position,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('applications').values(rows.slice(i, i + BATCH)).execute();
+}
+
+/**
+ * `applicationFits` in SQL: the make and model equal (applications store the base's spelling, so the
+ * index applications_vehicle answers this part), the year in the range, and the submodel and engine
+ * when the application names one, in any case.
+ */
+export function coversVehicle(vehicle: VehicleIdentity) {
+  return (eb: ExpressionBuilder<Database, 'applications'>) => {
+    const sameText = (column: 'applications.submodel' | 'applications.engine', value: string) =>
+      eb.or([eb(column, '=', ''), eb(eb.fn('lower', [column]), '=', eb.fn('lower', [eb.val(value.trim())]))]);
+    return eb.and([
+      eb('applications.make', '=', vehicle.make),
+      eb('applications.model', '=', vehicle.model),
+      eb('applications.year_from', '<=', vehicle.year),
+      eb('applications.year_to', '>=', vehicle.year),
+      sameText('applications.submodel', vehicle.submodel),
+      sameText('applications.engine', vehicle.engine),
+    ]);
+  };
+}
+
+/** Whether each of these parts fits the vehicle, and with which qualifiers and positions (several applications: each named once, joined by "; "). */
+export async function fitmentOf(db: Executor, productIds: readonly number[], vehicle: VehicleIdentity): Promise<Map<number, Fitment>> {
+  const rows =
+    productIds.length === 0
+      ? []
+      : await db
+          .selectFrom('applications')
+          .select(['product_id', 'qualifier', 'position'])
+          .where('product_id', 'in', productIds)
+          .where(coversVehicle(vehicle))
+          .orderBy('id')
+          .execute();
+  const fitment = new Map<number, Fitment>();
+  for (const id of productIds) {
+    const covering = rows.filter((row) => row.product_id === id);
+    fitment.set(id, covering.length === 0 ? NO_FIT : { fits: true, qualifier: joinDistinct(covering.map((r) => r.qualifier)), position: joinDistinct(covering.map((r) => r.position)) });
+  }
+  return fitment;
+}
+
+function joinDistinct(texts: string[]): string {
+  return [...new Set(texts.filter((text) => text !== ''))].join('; ');
+}

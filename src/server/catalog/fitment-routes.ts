@@ -1,0 +1,110 @@
+/** What a part fits and the numbers that lead to it: the public answers, and the admins' CSV files of both. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { applicationSchema, type ImportReport, importRefusedSchema, importReportSchema, partLookupSchema } from '../../shared/api.js';
+import { fitmentTransferQuerySchema, idSchema, partLookupQuerySchema } from '../../shared/schemas.js';
+import { type AppContext, typed } from '../app-types.js';
+import type { Executor } from '../db/schema.js';
+import { requireViewer } from '../http/access.js';
+import { applicationsOf } from './applications.js';
+import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sendCsv } from './csv-sheet.js';
+import { APPLICATION_COLUMNS, exportFitmentCsv, type FitmentKind, importFitmentCsv, NUMBER_COLUMNS } from './fitment-transfer.js';
+import { lookupNumber } from './numbers.js';
+import { getVisibleProduct, productDto } from './service.js';
+
+const tags = ['catalog'];
+
+/** A plugin of its own, so only these routes (and the catalog's own transfer routes) read `text/csv` bodies. */
+export async function fitmentRoutes(app: FastifyInstance, { db, cache }: Pick<AppContext, 'db' | 'cache'>) {
+  acceptCsvBodies(app);
+  const api = typed(app);
+
+  api.get(
+    '/api/products/:id/fitment',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description: 'The vehicles a part for sale fits: its applications, by make, model and first year.',
+        params: z.object({ id: idSchema }),
+        response: { 200: z.array(applicationSchema) },
+      },
+    },
+    async (request, reply) =>
+      cache.serve(request, reply, 'catalog', async () => {
+        const product = await getVisibleProduct(db.kysely, request.params.id);
+        return { body: (await applicationsOf(db.kysely, [product.id])).get(product.id) ?? [] };
+      }),
+  );
+
+  api.get(
+    '/api/parts/lookup',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description:
+          'The part for sale a number leads to, however spelled: our part number, then a superseded number of ours, ' +
+          'then a car maker\'s (OE) number, then another brand\'s (interchange) number; `matchedAs` says which, `number` ' +
+          'is the number as the part lists it. 404 when nothing matches.',
+        querystring: partLookupQuerySchema,
+        response: { 200: partLookupSchema },
+      },
+    },
+    async (request, reply) =>
+      cache.serve(request, reply, 'catalog', async () => {
+        const found = await lookupNumber(db.kysely, request.query.number);
+        return { body: { product: await productDto(db.kysely, found.product), matchedAs: found.matchedAs, number: found.number } };
+      }),
+  );
+
+  api.get(
+    '/api/fitment/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          `Every listed part's applications as CSV with the columns ${APPLICATION_COLUMNS.join(', ')}, or with \`kind=numbers\` ` +
+          `its cross-reference numbers with the columns ${NUMBER_COLUMNS.join(', ')}; by part. Cells a spreadsheet would run ` +
+          'as a formula start with a quote; `bom=true` starts the file with a UTF-8 byte-order mark (for Excel).',
+        produces: ['text/csv'],
+        querystring: fitmentTransferQuerySchema.pick({ kind: true, bom: true }),
+      },
+    },
+    async (request, reply) => {
+      const kind = request.query.kind ?? 'applications';
+      return sendCsv(reply, kind === 'numbers' ? 'numbers' : 'fitment', exportFitmentCsv(db.kysely, kind, { bom: request.query.bom === 'true' }));
+    },
+  );
+
+  api.post(
+    '/api/fitment/import',
+    {
+      config: { access: 'admin' },
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        description:
+          `A CSV file (\`text/csv\`, as the export writes it, at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows) of applications ` +
+          '(or with `kind=numbers` of cross-reference numbers): each part the file names gets exactly the file\'s rows, ' +
+          'a row with only a sku names a part with none. The report counts parts (created: had none; updated; unchanged). ' +
+          '`dryRun=true` only checks. Any problem and nothing is written: a real import with problems answers 422 with the report.',
+        consumes: ['text/csv'],
+        querystring: fitmentTransferQuerySchema.pick({ kind: true, dryRun: true }),
+        body: z.string(),
+        response: { 200: importReportSchema, 422: importRefusedSchema },
+      },
+    },
+    async (request, reply) => {
+      const kind = request.query.kind ?? 'applications';
+      const importFile = (executor: Executor, options: { dryRun: boolean }) => importFitmentCsv(executor, kind, request.body, options);
+      const run = { admin: requireViewer(request), dryRun: request.query.dryRun === 'true' };
+      return answerImport(reply, { db, cache }, run, importFile, (report) => describeImport(kind, report));
+    },
+  );
+}
+
+function describeImport(kind: FitmentKind, { created, updated, unchanged }: ImportReport): string {
+  return `${kind === 'numbers' ? 'cross-reference numbers' : 'applications'} import: parts ${created} created, ${updated} updated, ${unchanged} unchanged`;
+}

@@ -1,0 +1,253 @@
+/**
+ * Applications and cross-reference numbers as CSV files, out and back in. A file lists the applications
+ * (or the numbers) of the parts it names: each part it names ends up with exactly the file's rows for
+ * it, and the parts it does not name keep theirs. A row with only a part number names the part with
+ * none. The report counts parts: created (a part that had none gets some), updated (a part's list
+ * changes), unchanged (the same list, in any order) — so an export imports back as all unchanged.
+ * Every row is checked first, and a file with any problem writes nothing; the caller runs the import
+ * in one transaction.
+ */
+import type { Application, ImportReport, ProductNumber } from '../../shared/api.js';
+import { normalisePartNumber } from '../../shared/catalog.js';
+import { FIRST_YEAR, lastYear, POSITIONS } from '../../shared/fitment.js';
+import { errorMessages } from '../../shared/messages.js';
+import { type FITMENT_IMPORT_KINDS, fieldMessages, productNumberInputSchema, skuSchema } from '../../shared/schemas.js';
+import type { Executor, ProductRow } from '../db/schema.js';
+import { findModel } from '../fitment/service.js';
+import { applicationsOf, writeApplications } from './applications.js';
+import { type ColumnProblem, csvFile, issueProblems, listedProblems, type Problem, readSheet, type Sheet } from './csv-sheet.js';
+import { currentHolders, numberProblems, numbersOf, writeNumbers } from './numbers.js';
+import { productsByPartNumber } from './service.js';
+
+const m = errorMessages.fitmentImport;
+
+export type FitmentKind = (typeof FITMENT_IMPORT_KINDS)[number];
+
+export const APPLICATION_COLUMNS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position'] as const;
+export const NUMBER_COLUMNS = ['sku', 'type', 'brand', 'number'] as const;
+
+/** Parts per export batch. */
+const EXPORT_BATCH = 1000;
+const SUBMODEL_MAX = 60;
+const QUALIFIER_MAX = 200;
+
+type Cells = Partial<Record<string, string>>;
+
+interface Part<Item> {
+  product: ProductRow;
+  rows: { row: number; item: Item }[];
+}
+
+/** What differs between the two kinds of file; the reading, checking, counting and writing around it is one. */
+interface Kind<Item> {
+  columns: readonly string[];
+  /** Columns a file must have (the others may be left out: empty). */
+  required: readonly string[];
+  /** A row's application or number, or what is wrong with its cells. */
+  read(cells: Cells): Promise<{ item: Item } | { problems: ColumnProblem[] }>;
+  /** What is wrong with a part's rows taken together. */
+  partProblems(parts: Part<Item>[]): Promise<Problem[]>;
+  /** Two items with the same key are the same (compared to see whether a part's list changes). */
+  key(item: Item): string;
+  current(productIds: readonly number[]): Promise<Map<number, Item[]>>;
+  write(parts: { productId: number; items: Item[] }[]): Promise<void>;
+  record(sku: string, item: Item): string[];
+}
+
+function kindOf(db: Executor, kind: FitmentKind): Kind<unknown> {
+  return (kind === 'numbers' ? numbersKind(db) : applicationsKind(db)) as Kind<unknown>;
+}
+
+// ---- Importing ------------------------------------------------------------------
+
+/** Checks a file and, unless `dryRun` or it has a problem, writes it; the report says what it did (or would do). */
+export function importFitmentCsv(db: Executor, kind: FitmentKind, csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+  const k = kindOf(db, kind);
+  return importSheet(db, k, readSheet(csv, k.columns, (header) => missingColumns(header, k.required)), { dryRun });
+}
+
+/** Rows given as cells by column (the demo data), checked and written as a file's would be. */
+export function importFitmentRecords(db: Executor, kind: FitmentKind, records: Cells[], { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+  return importSheet(db, kindOf(db, kind), { rows: records.map((cells, i) => ({ row: i + 2, cells })), problems: [] }, { dryRun });
+}
+
+function missingColumns(header: string[], required: readonly string[]): Problem[] {
+  const missing = required.filter((column) => !header.includes(column));
+  return missing.length === 0 ? [] : [{ row: 1, column: '', message: m.missingColumns(missing, required) }];
+}
+
+async function importSheet<Item>(db: Executor, kind: Kind<Item>, sheet: Sheet<string>, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+  const { parts, problems } = await readParts(db, kind, sheet);
+  problems.push(...(await kind.partProblems([...parts.values()])));
+  const current = await kind.current([...parts.keys()]);
+  const report = { created: 0, updated: 0, unchanged: 0 };
+  const changed: { productId: number; items: Item[] }[] = [];
+  for (const { product, rows } of parts.values()) {
+    const before = current.get(product.id) ?? [];
+    const items = rows.map((r) => r.item);
+    if (sameItems(before, items, kind.key)) report.unchanged += 1;
+    else {
+      report[before.length === 0 ? 'created' : 'updated'] += 1;
+      changed.push({ productId: product.id, items });
+    }
+  }
+  const errors = listedProblems(problems, kind.columns);
+  if (!dryRun && errors.length === 0) await kind.write(changed);
+  return { ...report, errors };
+}
+
+/** The rows by the part they name, and the problems of single rows. */
+async function readParts<Item>(db: Executor, kind: Kind<Item>, sheet: Sheet<string>) {
+  const problems = [...sheet.problems];
+  const products = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
+  const parts = new Map<number, Part<Item>>();
+  for (const { row, cells } of sheet.rows) {
+    const product = partNamed(cells.sku?.trim() ?? '', products);
+    if ('problem' in product) {
+      problems.push({ row, column: 'sku', message: product.problem });
+      continue;
+    }
+    const part = parts.get(product.id) ?? { product, rows: [] };
+    parts.set(product.id, part);
+    if (kind.columns.every((column) => column === 'sku' || (cells[column] ?? '').trim() === '')) continue;
+    const read = await kind.read(cells);
+    if ('problems' in read) problems.push(...read.problems.map(([column, message]) => ({ row, column, message })));
+    else part.rows.push({ row, item: read.item });
+  }
+  return { parts, problems };
+}
+
+function partNamed(sku: string, products: Map<string, ProductRow>): ProductRow | { problem: string } {
+  if (sku === '') return { problem: m.skuRequired };
+  const checked = skuSchema.safeParse(sku);
+  if (!checked.success) return { problem: checked.error.issues[0]!.message };
+  const product = products.get(normalisePartNumber(sku));
+  if (!product) return { problem: m.skuUnknown(sku) };
+  if (product.hidden_at) return { problem: errorMessages.catalogImport.skuOfRemovedPart(sku) };
+  return product;
+}
+
+function sameItems<Item>(a: Item[], b: Item[], key: (item: Item) => string): boolean {
+  const keys = (items: Item[]) => JSON.stringify(items.map(key).sort());
+  return keys(a) === keys(b);
+}
+
+// ---- Applications ------------------------------------------------------------------
+
+function applicationsKind(db: Executor): Kind<Application> {
+  const models = new Map<string, ReturnType<typeof findModel>>();
+  const modelOf = (make: string, model: string) => {
+    const key = `${make.toLowerCase()}\n${model.toLowerCase()}`;
+    if (!models.has(key)) models.set(key, findModel(db, make, model));
+    return models.get(key)!;
+  };
+  const kind: Kind<Application> = {
+    columns: APPLICATION_COLUMNS,
+    required: ['sku', 'year_from', 'year_to', 'make', 'model'],
+    read: async (cells) => {
+      const text = (column: string) => (cells[column] ?? '').trim();
+      const problems: ColumnProblem[] = [];
+      const yearFrom = modelYear(text('year_from'));
+      const yearTo = modelYear(text('year_to'));
+      if (yearFrom === undefined) problems.push(['year_from', fieldMessages.yearInvalid]);
+      if (yearTo === undefined) problems.push(['year_to', fieldMessages.yearInvalid]);
+      const years = yearFrom !== undefined && yearTo !== undefined && yearFrom <= yearTo;
+      if (yearFrom !== undefined && yearTo !== undefined && !years) problems.push(['year_to', m.yearsReversed(yearFrom, yearTo)]);
+      const [make, model] = [text('make'), text('model')];
+      if (make === '') problems.push(['make', m.makeRequired]);
+      if (model === '') problems.push(['model', m.modelRequired]);
+      for (const [column, max] of [['submodel', SUBMODEL_MAX], ['engine', SUBMODEL_MAX], ['qualifier', QUALIFIER_MAX]] as const) {
+        if (text(column).length > max) problems.push([column, fieldMessages.tooLong(max)]);
+      }
+      const position = POSITIONS.find((p) => p.toLowerCase() === text('position').toLowerCase());
+      if (position === undefined) problems.push(['position', m.positionInvalid(POSITIONS.filter((p) => p !== ''))]);
+      const base = make && model ? await modelOf(make, model) : undefined;
+      if (make && model && !base) problems.push(['model', m.modelUnknown(make, model)]);
+      if (base && years && !base.years.some((year) => yearFrom <= year && year <= yearTo)) {
+        problems.push(['year_from', m.yearsOutsideBase(base.make, base.model, yearRanges(base.years))]);
+      }
+      if (problems.length > 0 || !base) return { problems };
+      const item = { yearFrom: yearFrom!, yearTo: yearTo!, make: base.make, model: base.model, submodel: text('submodel'), engine: text('engine') };
+      return { item: { ...item, qualifier: text('qualifier'), position: position! } };
+    },
+    partProblems: async (parts) =>
+      parts.flatMap(({ rows }) => {
+        const firstRowOf = new Map<string, number>();
+        return rows.flatMap(({ row, item }) => {
+          const first = firstRowOf.get(kind.key(item));
+          if (first === undefined) firstRowOf.set(kind.key(item), row);
+          return first === undefined ? [] : [{ row, column: '', message: m.applicationRepeated(first) }];
+        });
+      }),
+    key: (a) => JSON.stringify([a.yearFrom, a.yearTo, a.make, a.model, a.submodel, a.engine, a.qualifier, a.position]),
+    current: (ids) => applicationsOf(db, ids),
+    write: (parts) => writeApplications(db, parts.map(({ productId, items }) => ({ productId, applications: items }))),
+    record: (sku, a) => [sku, String(a.yearFrom), String(a.yearTo), a.make, a.model, a.submodel, a.engine, a.qualifier, a.position],
+  };
+  return kind;
+}
+
+function modelYear(text: string): number | undefined {
+  const year = Number(text);
+  return /^\d{4}$/.test(text) && year >= FIRST_YEAR && year <= lastYear() ? year : undefined;
+}
+
+/** 2014, 2015, 2016, 2019 → "2014–2016, 2019". */
+function yearRanges(years: number[]): string {
+  const ranges: [number, number][] = [];
+  for (const year of years) {
+    const last = ranges.at(-1);
+    if (last && year === last[1] + 1) last[1] = year;
+    else ranges.push([year, year]);
+  }
+  return ranges.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', ');
+}
+
+// ---- Numbers ------------------------------------------------------------------
+
+function numbersKind(db: Executor): Kind<ProductNumber> {
+  return {
+    columns: NUMBER_COLUMNS,
+    required: ['sku', 'type', 'number'],
+    read: async (cells) => {
+      const checked = productNumberInputSchema.safeParse({ type: (cells.type ?? '').trim().toLowerCase(), brand: cells.brand ?? '', number: cells.number ?? '' });
+      return checked.success ? { item: checked.data } : { problems: issueProblems(checked.error.issues) };
+    },
+    partProblems: async (parts) => {
+      const holders = await currentHolders(db, parts.flatMap((part) => part.rows.map((r) => r.item)));
+      return parts.flatMap(({ product, rows }) =>
+        numberProblems(product.id, rows.map((r) => r.item), holders).map(({ index, message }) => ({ row: rows[index]!.row, column: 'number', message })),
+      );
+    },
+    key: (n) => JSON.stringify([n.type, n.brand, n.number]),
+    current: (ids) => numbersOf(db, ids),
+    write: (parts) => writeNumbers(db, parts.map(({ productId, items }) => ({ productId, numbers: items }))),
+    record: (sku, n) => [sku, n.type, n.brand, n.number],
+  };
+}
+
+// ---- Exporting ------------------------------------------------------------------
+
+/** Every listed part's applications (or numbers), by part in id order, a batch of parts at a time. */
+export function exportFitmentCsv(db: Executor, kind: FitmentKind, { bom }: { bom: boolean }): AsyncGenerator<string> {
+  const k = kindOf(db, kind);
+  return csvFile(k.columns, fitmentRecords(db, k), { bom });
+}
+
+async function* fitmentRecords<Item>(db: Executor, kind: Kind<Item>): AsyncGenerator<string[][]> {
+  let afterId = 0;
+  for (;;) {
+    const products = await db
+      .selectFrom('products')
+      .select(['id', 'sku'])
+      .where('hidden_at', 'is', null)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(EXPORT_BATCH)
+      .execute();
+    const items = await kind.current(products.map((p) => p.id));
+    yield products.flatMap(({ id, sku }) => (items.get(id) ?? []).map((item) => kind.record(sku, item)));
+    if (products.length < EXPORT_BATCH) return;
+    afterId = products.at(-1)!.id;
+  }
+}

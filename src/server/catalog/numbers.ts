@@ -1,0 +1,134 @@
+/**
+ * The numbers that lead to a part besides its own: the car makers' (OE), other brands' (interchange)
+ * and our old ones (superseded). Compared normalised like part numbers; `products.cross_numbers` keeps
+ * them as written and normalised for the search index, so a search for any of them finds the part.
+ */
+import type { ProductNumber } from '../../shared/api.js';
+import { normalisePartNumber } from '../../shared/catalog.js';
+import { PART_NUMBER_TYPE_LABELS, PART_NUMBER_TYPES, type PartNumberType } from '../../shared/fitment.js';
+import { fieldMessages } from '../../shared/schemas.js';
+import type { Executor, ProductRow } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+
+/** Rows per query or insert: well inside both databases' limits on bound parameters. */
+const BATCH = 1000;
+const typeOrder = (type: PartNumberType) => PART_NUMBER_TYPES.indexOf(type);
+
+/** The numbers of these parts (one query per thousand parts): OE first, then interchange, then superseded, each as listed. */
+export async function numbersOf(db: Executor, productIds: readonly number[]): Promise<Map<number, ProductNumber[]>> {
+  const byProduct = new Map<number, ProductNumber[]>();
+  for (let i = 0; i < productIds.length; i += BATCH) {
+    const rows = await db
+      .selectFrom('product_numbers')
+      .select(['product_id', 'type', 'brand', 'number'])
+      .where('product_id', 'in', productIds.slice(i, i + BATCH))
+      .orderBy('id')
+      .execute();
+    for (const { product_id, type, brand, number } of rows) {
+      const list = byProduct.get(product_id) ?? [];
+      list.push({ type, brand, number });
+      byProduct.set(product_id, list);
+    }
+  }
+  for (const list of byProduct.values()) list.sort((a, b) => typeOrder(a.type) - typeOrder(b.type));
+  return byProduct;
+}
+
+export interface NumberProblem {
+  /** Which of the numbers. */
+  index: number;
+  /** The same number twice (of one type), or a superseded number that a part for sale still has. */
+  kind: 'repeated' | 'current';
+  message: string;
+}
+
+type Holder = Pick<ProductRow, 'id' | 'sku' | 'name'>;
+
+/** What is wrong with a part's numbers, given the parts for sale that have its superseded numbers (`currentHolders`). */
+export function numberProblems(productId: number, numbers: readonly ProductNumber[], currentHolders: Map<string, Holder>): NumberProblem[] {
+  const problems: NumberProblem[] = [];
+  const seen = new Set<string>();
+  numbers.forEach(({ type, number }, index) => {
+    const key = normalisePartNumber(number);
+    if (seen.has(`${type} ${key}`)) problems.push({ index, kind: 'repeated', message: fieldMessages.numberRepeated(PART_NUMBER_TYPE_LABELS[type], number) });
+    seen.add(`${type} ${key}`);
+    const holder = type === 'superseded' ? currentHolders.get(key) : undefined;
+    if (holder && holder.id !== productId) problems.push({ index, kind: 'current', message: fieldMessages.numberStillCurrent(holder.sku, holder.name) });
+  });
+  return problems;
+}
+
+/** The parts for sale whose own part number is one of these superseded numbers, by its key. */
+export async function currentHolders(db: Executor, numbers: readonly ProductNumber[]): Promise<Map<string, Holder>> {
+  const found = new Map<string, Holder>();
+  const keys = [...new Set(numbers.filter((n) => n.type === 'superseded').map((n) => normalisePartNumber(n.number)))];
+  for (let i = 0; i < keys.length; i += BATCH) {
+    const rows = await forSale(db).select(['id', 'sku', 'sku_key', 'name']).where('sku_key', 'in', keys.slice(i, i + BATCH)).execute();
+    for (const { sku_key, ...holder } of rows) found.set(sku_key, holder);
+  }
+  return found;
+}
+
+/**
+ * A part's numbers become these (after the checks of `numberProblems`: 400 for a repeated number, 409
+ * for a superseded one a part for sale still has), and the search index reads them.
+ */
+export async function replaceNumbers(db: Executor, productId: number, numbers: readonly ProductNumber[]): Promise<void> {
+  const [problem] = numberProblems(productId, numbers, await currentHolders(db, numbers));
+  if (problem?.kind === 'current') throw conflict('number_current', problem.message, { numbers: problem.message });
+  if (problem) throw badRequest(problem.message, { numbers: problem.message });
+  await writeNumbers(db, [{ productId, numbers }]);
+}
+
+/** Each part's numbers become these (checked by the caller), and the search index reads them. */
+export async function writeNumbers(db: Executor, parts: readonly { productId: number; numbers: readonly ProductNumber[] }[]): Promise<void> {
+  for (let i = 0; i < parts.length; i += BATCH) {
+    await db.deleteFrom('product_numbers').where('product_id', 'in', parts.slice(i, i + BATCH).map((p) => p.productId)).execute();
+  }
+  const rows = parts.flatMap(({ productId, numbers }) =>
+    numbers.map(({ type, brand, number }) => ({ product_id: productId, type, brand, number, number_key: normalisePartNumber(number) })),
+  );
+  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('product_numbers').values(rows.slice(i, i + BATCH)).execute();
+  for (const { productId, numbers } of parts) {
+    await db.updateTable('products').set({ cross_numbers: crossNumbers(numbers) }).where('id', '=', productId).execute();
+  }
+}
+
+/** The text the search index reads: each number as written and normalised (`04465-02220 0446502220`). */
+function crossNumbers(numbers: readonly ProductNumber[]): string {
+  return [...new Set(numbers.flatMap(({ number }) => [number, normalisePartNumber(number)]))].join(' ');
+}
+
+function forSale(db: Executor) {
+  return db.selectFrom('products').where('hidden_at', 'is', null).where('archived_at', 'is', null);
+}
+
+export type MatchedAs = 'sku' | PartNumberType;
+
+/**
+ * The part for sale a number leads to, however spelled: our part number first, then a superseded
+ * number of ours (the part that replaced it), then an OE number, then an interchange number. Two parts
+ * with the same OE or interchange number: the older part. 404 when nothing matches.
+ */
+export async function lookupNumber(db: Executor, number: string): Promise<{ product: ProductRow; matchedAs: MatchedAs; number: string }> {
+  const key = normalisePartNumber(number);
+  if (key === '') throw notFound('Part');
+  const own = await forSale(db).selectAll().where('sku_key', '=', key).executeTakeFirst();
+  if (own) return { product: own, matchedAs: 'sku', number: own.sku };
+  const cross = await db
+    .selectFrom('product_numbers')
+    .innerJoin('products', 'products.id', 'product_numbers.product_id')
+    .selectAll('products')
+    .select(['product_numbers.type as matched_type', 'product_numbers.number as matched_number'])
+    .where('product_numbers.number_key', '=', key)
+    .where('products.hidden_at', 'is', null)
+    .where('products.archived_at', 'is', null)
+    .execute();
+  const best = cross.sort((a, b) => lookupOrder(a.matched_type) - lookupOrder(b.matched_type) || a.id - b.id)[0];
+  if (!best) throw notFound('Part');
+  const { matched_type, matched_number, ...product } = best;
+  return { product, matchedAs: matched_type, number: matched_number };
+}
+
+const LOOKUP_ORDER: PartNumberType[] = ['superseded', 'oe', 'interchange'];
+const lookupOrder = (type: PartNumberType) => LOOKUP_ORDER.indexOf(type);

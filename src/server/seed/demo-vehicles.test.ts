@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_YEAR, lastYear, vehicleName } from '../../shared/fitment.js';
+import { makeOfWmi, WMI_ENTRIES } from '../fitment/wmi.js';
+import { call, databaseKind, startTestServer, type TestServer } from '../test/harness.js';
+import { demoVehicles } from './demo-vehicles.js';
+import { seedDemoVehicles } from './seed.js';
+
+describe('the demo vehicle base', () => {
+  it('holds a few dozen models, one row per year, trim and engine, each once', () => {
+    const names = demoVehicles.map((vehicle) => vehicleName(vehicle, true));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBeGreaterThanOrEqual(150);
+    expect(names.length).toBeLessThanOrEqual(300);
+    expect(new Set(demoVehicles.map((vehicle) => `${vehicle.make} ${vehicle.model}`)).size).toBeGreaterThanOrEqual(24);
+  });
+
+  it('has model years the shop knows, engines that begin with their displacement, and makes a VIN names', () => {
+    const vinMakes = new Set(WMI_ENTRIES.map(([, make]) => make));
+    for (const vehicle of demoVehicles) {
+      const name = vehicleName(vehicle, true);
+      expect(vehicle.year, name).toBeGreaterThanOrEqual(FIRST_YEAR);
+      expect(vehicle.year, name).toBeLessThanOrEqual(lastYear());
+      expect(vehicle.engine, name).toMatch(/^(\d\.\dL [IVH]\d\b.*|Electric)$/);
+      expect(vinMakes.has(vehicle.make), name).toBe(true);
+    }
+    expect(makeOfWmi('2T1')).toBe('Toyota');
+  });
+});
+
+describe(`seeding the demo vehicle base (${databaseKind})`, () => {
+  let server: TestServer;
+  const get = async (url: string) => {
+    const response = await call(server.app, 'GET', url);
+    expect(response.statusCode, url).toBe(200);
+    return response.json();
+  };
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('fills an empty base once', async () => {
+    expect(await seedDemoVehicles(server.db.kysely)).toBe(demoVehicles.length);
+    expect(await seedDemoVehicles(server.db.kysely)).toBe(0);
+  });
+
+  it('lets a buyer pick 2015 → Toyota → Corolla → 1.8L', async () => {
+    expect(await get('/api/vehicles/years')).toContain(2015);
+    expect(await get('/api/vehicles/makes?year=2015')).toContain('Toyota');
+    expect(await get('/api/vehicles/models?year=2015&make=Toyota')).toContain('Corolla');
+    const corollas: { engine: string; submodel: string }[] = await get('/api/vehicles?year=2015&make=Toyota&model=Corolla');
+    expect(corollas.filter((vehicle) => vehicle.engine.startsWith('1.8L')).map((vehicle) => vehicle.submodel)).toEqual(['L', 'LE', 'SE']);
+  });
+
+  it('finds the 2015 Corollas from a VIN', async () => {
+    const answer = await get('/api/vehicles/vin/2T1BURHE0FC000001');
+    expect(answer).toMatchObject({ year: 2015, make: 'Toyota' });
+    expect(answer.vehicles.filter((vehicle: { model: string }) => vehicle.model === 'Corolla')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Application, PartLookup, Vehicle, VinAnswer } from '../../../shared/api.js';
+import { normalisePartNumber } from '../../../shared/catalog.js';
+import { ApiError, apiFetch, seg } from '../../lib/api-client.js';
+import { keys } from '../../lib/query-keys.js';
+
+// The vehicle base changes with a data import, not while a buyer shops: its lists are kept for the visit.
+const BASE_STALE_TIME = 60 * 60_000;
+
+/** `year=2015&make=Toyota`, encoded. */
+const queryString = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString();
+
+export function useVehicleYears() {
+  return useQuery({
+    queryKey: keys.vehicleYears,
+    queryFn: ({ signal }) => apiFetch<number[]>('/api/vehicles/years', { signal }),
+    staleTime: BASE_STALE_TIME,
+  });
+}
+
+export function useVehicleMakes(year: number | null) {
+  return useQuery({
+    queryKey: keys.vehicleMakes(year ?? 0),
+    queryFn: ({ signal }) => apiFetch<string[]>(`/api/vehicles/makes?${queryString({ year: year ?? 0 })}`, { signal }),
+    enabled: year !== null,
+    staleTime: BASE_STALE_TIME,
+  });
+}
+
+export function useVehicleModels(year: number | null, make: string) {
+  return useQuery({
+    queryKey: keys.vehicleModels(year ?? 0, make),
+    queryFn: ({ signal }) => apiFetch<string[]>(`/api/vehicles/models?${queryString({ year: year ?? 0, make })}`, { signal }),
+    enabled: year !== null && make !== '',
+    staleTime: BASE_STALE_TIME,
+  });
+}
+
+/** A model's vehicles of a year: one per trim and engine. */
+export function useVehicles(year: number | null, make: string, model: string) {
+  return useQuery({
+    queryKey: keys.vehicles(year ?? 0, make, model),
+    queryFn: ({ signal }) => apiFetch<Vehicle[]>(`/api/vehicles?${queryString({ year: year ?? 0, make, model })}`, { signal }),
+    enabled: year !== null && make !== '' && model !== '',
+    staleTime: BASE_STALE_TIME,
+  });
+}
+
+/** What a VIN says (year, maker) and the vehicles of the base it may be; a mistyped VIN is a 400 with the reason. */
+export function vinQuery(vin: string) {
+  return {
+    queryKey: keys.vin(vin),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<VinAnswer>(`/api/vehicles/vin/${seg(vin)}`, { signal }),
+    staleTime: BASE_STALE_TIME,
+  };
+}
+
+/** The vehicles a part fits, as its applications (year ranges, trims, qualifiers, positions). */
+export function useProductFitment(productId: string) {
+  return useQuery({
+    queryKey: keys.productFitment(productId),
+    queryFn: ({ signal }) => apiFetch<Application[]>(`/api/products/${seg(productId)}/fitment`, { signal }),
+  });
+}
+
+/** A search that holds a digit may be a part number: an OE, interchange or old number of ours. */
+export const looksLikePartNumber = (text: string) => /\d/.test(text) && normalisePartNumber(text) !== '';
+
+/** The part a number leads to and how it matched; null when none does (404). */
+export function usePartLookup(number: string) {
+  return useQuery({
+    queryKey: keys.partLookup(normalisePartNumber(number)),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch<PartLookup>(`/api/parts/lookup?${queryString({ number })}`, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: looksLikePartNumber(number),
+  });
+}
+
+// ---- The signed-in buyer's garage (the browser keeps a visitor's: garage.ts) -----------------------
+
+export const garageApi = {
+  list: (signal?: AbortSignal) => apiFetch<Vehicle[]>('/api/garage', { signal }),
+  /** Adds a vehicle (again is no change); answers the garage. */
+  add: (vehicleId: number) => apiFetch<Vehicle[]>(`/api/garage/${seg(vehicleId)}`, { method: 'PUT' }),
+  remove: (vehicleId: number) => apiFetch<Vehicle[]>(`/api/garage/${seg(vehicleId)}`, { method: 'DELETE' }),
+};

@@ -1,0 +1,37 @@
+import type { ProductNumber } from '../../../../shared/api.js';
+import { PART_NUMBER_TYPE_LABELS } from '../../../../shared/fitment.js';
+import { messages } from '../../../../shared/messages.js';
+
+const text = messages.ui.fitment;
+
+/** The numbers that lead to the part: the car makers' (OE), other brands' (interchange), our old ones. Nothing when it has none. */
+export function PartNumbers({ numbers }: { numbers: readonly ProductNumber[] }) {
+  if (numbers.length === 0) return null;
+  return (
+    <table className="w-full overflow-hidden rounded-xl border border-slate-200 text-left text-sm">
+      <caption className="mb-2 text-left text-base font-bold text-slate-900">{text.numbersTitle}</caption>
+      <thead className="bg-slate-50 text-slate-800">
+        <tr>
+          <th scope="col" className="px-4 py-2">
+            {text.numbersColumns.type}
+          </th>
+          <th scope="col" className="px-4 py-2">
+            {text.numbersColumns.brand}
+          </th>
+          <th scope="col" className="px-4 py-2">
+            {text.numbersColumns.number}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200 text-slate-800">
+        {numbers.map((number) => (
+          <tr key={`${number.type} ${number.brand} ${number.number}`}>
+            <td className="px-4 py-2 first-letter:uppercase">{PART_NUMBER_TYPE_LABELS[number.type]}</td>
+            <td className="px-4 py-2">{number.brand}</td>
+            <td className="px-4 py-2 font-mono font-semibold text-slate-900">{number.number}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
