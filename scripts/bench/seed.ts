@@ -32,7 +32,11 @@ const counts = {
   customers: Number(process.env.BENCH_CUSTOMERS ?? 1_000),
   orders: Number(process.env.BENCH_ORDERS ?? 50_000),
   reviews: Number(process.env.BENCH_REVIEWS ?? 5_000),
+  vehicles: Number(process.env.BENCH_VEHICLES ?? 20_000),
+  applications: Number(process.env.BENCH_APPLICATIONS ?? 1_000_000),
 };
+/** Vehicles per model: one a model year, 2006–2025. */
+const YEARS_PER_MODEL = 20;
 export const BENCH_PASSWORD = 'bench-password';
 
 // A small deterministic generator, so two runs seed the same data.
@@ -70,6 +74,8 @@ async function main() {
         hidden_at: null,
         sku: `PS-${100000 + i}`,
         sku_key: `PS${100000 + i}`,
+        // Every part has a made-up OE number, `OE-2xxxxx` (its product_numbers row is below).
+        cross_numbers: `OE-${200000 + i} OE${200000 + i}`,
         ...stamps,
       };
     });
@@ -120,6 +126,36 @@ async function main() {
       };
     });
     await inBatches(reviews, 500, (batch) => trx.insertInto('reviews').values(batch).execute());
+
+    const numbers = products.map((_, i) => ({ product_id: i + 1, type: 'oe' as const, brand: 'Bench Motors', number: `OE-${200000 + i}`, number_key: `OE${200000 + i}` }));
+    await inBatches(numbers, 1000, (batch) => trx.insertInto('product_numbers').values(batch).execute());
+
+    // The vehicle base: models of 20 model years each; applications spread evenly over the models.
+    const models = Math.max(1, Math.floor(counts.vehicles / YEARS_PER_MODEL));
+    const vehicles = Array.from({ length: models * YEARS_PER_MODEL }, (_, i) => ({
+      year: 2006 + (i % YEARS_PER_MODEL),
+      make: `Make ${Math.floor(i / YEARS_PER_MODEL / 25)}`,
+      model: `Model ${Math.floor(i / YEARS_PER_MODEL)}`,
+      submodel: 'Base',
+      engine: '2.0L I4',
+    }));
+    await inBatches(vehicles, 1000, (batch) => trx.insertInto('vehicles').values(batch).execute());
+    for (let done = 0; done < counts.applications; done += 10_000) {
+      const batch = Array.from({ length: Math.min(10_000, counts.applications - done) }, () => {
+        const first = vehicles[Math.floor(random() * models) * YEARS_PER_MODEL]!;
+        const yearFrom = 2006 + Math.floor(random() * (YEARS_PER_MODEL - 5));
+        return {
+          product_id: 1 + Math.floor(random() * counts.products),
+          year_from: yearFrom,
+          year_to: yearFrom + Math.floor(random() * 5),
+          make: first.make,
+          model: first.model,
+          qualifier: random() < 0.1 ? 'with sport suspension' : '',
+          position: pick(['', 'Front', 'Rear']),
+        };
+      });
+      await inBatches(batch, 1000, (rows) => trx.insertInto('applications').values(rows).execute());
+    }
   });
 
   const orderProduct = await k
