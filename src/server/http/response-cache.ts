@@ -28,6 +28,8 @@ export interface Built {
  */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  /** Answers being built: callers that miss together wait for one build instead of each querying. */
+  private building = new Map<string, Promise<Entry>>();
   private bytes = 0;
   private nextSweep = 0;
 
@@ -45,12 +47,7 @@ export class ResponseCache {
     const key = keyOf(group, request);
     const at = Date.now();
     let entry = this.entries.get(key);
-    if (!entry || entry.expiresAt <= at) {
-      const { body, headers = {} } = await build();
-      const json = Buffer.from(JSON.stringify(body));
-      entry = { json, etag: etagOf(json), headers, expiresAt: at + this.ttlMs };
-      if (this.ttlMs > 0) this.remember(key, entry, at);
-    }
+    if (!entry || entry.expiresAt <= at) entry = await (this.building.get(key) ?? this.buildOnce(key, at, build));
     reply.headers(entry.headers);
     if (notModified(request, reply, entry.etag)) return reply;
     return reply.type('application/json; charset=utf-8').send(entry.json);
@@ -58,6 +55,24 @@ export class ResponseCache {
 
   invalidate(group: CacheGroup) {
     for (const key of this.entries.keys()) if (key.startsWith(`${group}|`)) this.forget(key);
+    // A build that started before the change must not be remembered after it.
+    for (const key of this.building.keys()) if (key.startsWith(`${group}|`)) this.building.delete(key);
+  }
+
+  private buildOnce(key: string, at: number, build: () => Promise<Built>): Promise<Entry> {
+    const built = build().then(({ body, headers = {} }) => {
+      const json = Buffer.from(JSON.stringify(body));
+      const entry = { json, etag: etagOf(json), headers, expiresAt: at + this.ttlMs };
+      if (this.ttlMs > 0 && this.building.get(key) === built) this.remember(key, entry, at);
+      return entry;
+    });
+    if (this.ttlMs <= 0) return built;
+    this.building.set(key, built);
+    const done = () => {
+      if (this.building.get(key) === built) this.building.delete(key);
+    };
+    built.then(done, done);
+    return built;
   }
 
   private remember(key: string, entry: Entry, at: number) {
