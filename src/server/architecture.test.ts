@@ -28,6 +28,8 @@ const TABLE_OWNERS: Record<string, string> = {
   garage_vehicles: 'fitment',
   orders: 'orders',
   order_events: 'orders',
+  order_lines: 'orders',
+  invoice_sequence: 'orders',
   payments: 'payments',
   webhook_events: 'payments',
   test_processor_intents: 'payments',

@@ -47,6 +47,10 @@ export const productSchema = z.object({
   /** False when archived: hidden from the shop, kept for its orders (only admins see it). */
   active: z.boolean(),
   numbers: z.array(productNumberSchema),
+  /** Quantity price breaks, ascending: from `minQuantity` units on, `price` dollars per unit. */
+  priceBreaks: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+  /** Sold in multiples of this many units (1: any quantity). */
+  packSize: z.number().int(),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
   createdAt: z.string(),
@@ -66,6 +70,12 @@ export type PartLookup = z.infer<typeof partLookupSchema>;
 /** GET /api/vehicles/vin/:vin: what the VIN says, and the vehicles of our base it may be. */
 export const vinAnswerSchema = z.object({ vin: z.string(), year: z.number().int(), make: z.string(), vehicles: z.array(vehicleSchema) });
 export type VinAnswer = z.infer<typeof vinAnswerSchema>;
+
+/** POST /api/parts/resolve: each number typed in a quick order, and the part for sale it leads to (or null). */
+export const partsResolvedSchema = z.array(
+  z.object({ number: z.string(), product: productSchema.nullable(), matchedAs: z.enum(['sku', ...PART_NUMBER_TYPES]).nullable() }),
+);
+export type PartsResolved = z.infer<typeof partsResolvedSchema>;
 
 export const categorySummarySchema = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });
 export type CategorySummary = z.infer<typeof categorySummarySchema>;
@@ -101,6 +111,20 @@ export const importRefusedSchema = importReportSchema.extend({
 export const productPageSchema = z.object({ items: z.array(productSchema), nextCursor: z.string().nullable() });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
+/** One line of an order: prices fixed when it was placed. */
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  product: z.string(),
+  quantity: z.number().int(),
+  /** Dollars per unit as charged: the tier the quantity reached, else the list price. */
+  unitPrice: z.number(),
+  /** The product's base price when ordered; above `unitPrice` when a price break applied. */
+  listPrice: z.number(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -114,8 +138,18 @@ export const orderSchema = z.object({
   sku: z.string(),
   /** Unit price in dollars, fixed when the order was placed. */
   price: z.number(),
-  /** price × quantity in dollars. */
+  /** The sum of the lines' totals, in dollars (price × quantity on a one-line order). */
   total: z.number(),
+  /**
+   * Every order has lines; SPEC's one-product fields above describe a one-line order exactly. On a longer
+   * order `productId`, `sku` and `price` are its first line's, `product` names it and how many more
+   * parts follow, and `quantity` counts every unit.
+   */
+  lines: z.array(orderLineSchema),
+  /** The buyer's purchase order number ('' when none was given). */
+  poNumber: z.string(),
+  /** Given when the order is paid, from one gapless sequence. */
+  invoiceNumber: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   paid: z.boolean(),
   transactionId: z.string().nullable(),

@@ -24,6 +24,7 @@ import {
   paymentIntentAnswerSchema,
   paymentRecordSchema,
   partLookupSchema,
+  partsResolvedSchema,
   paymentsConfigSchema,
   productChangeSchema,
   productPageSchema,
@@ -45,6 +46,7 @@ import {
   passwordChangeSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  partsResolveSchema,
   paymentIntentRequestSchema,
   productInputSchema,
   productPatchSchema,
@@ -124,6 +126,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/vehicles/vin/:vin', vinAnswerSchema),
   endpoint('GET', '/api/products/:id/fitment', z.array(applicationSchema)),
   endpoint('GET', '/api/parts/lookup', partLookupSchema),
+  // Quick order: many typed numbers at once, each to the part for sale it leads to.
+  endpoint('POST', '/api/parts/resolve', partsResolvedSchema, { body: partsResolveSchema }),
   endpoint('GET', '/api/garage', z.array(vehicleSchema)),
   endpoint('PUT', '/api/garage/:vehicleId', z.array(vehicleSchema)),
   endpoint('DELETE', '/api/garage/:vehicleId', z.array(vehicleSchema)),
@@ -141,6 +145,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('DELETE', '/api/orders/:id', orderSchema),
   endpoint('PATCH', '/api/orders/:id', orderSchema, { body: orderPatchSchema }),
   endpoint('GET', '/api/orders/:id/history', z.array(orderEventSchema)),
+  // The paid order's invoice as a PDF (its owner or an admin).
+  endpoint('GET', '/api/orders/:id/invoice.pdf', z.string()),
   // Payments
   endpoint('GET', '/api/payments/config', paymentsConfigSchema),
   endpoint('POST', '/api/create-payment-intent', paymentIntentAnswerSchema, { body: paymentIntentRequestSchema }),

@@ -12,6 +12,7 @@ export const messages = {
     quantityTooLow: (min: number) => `Quantity Must be ${min} or higher`,
     // SPEC's text ends with a space; kept as-is.
     quantityTooHigh: (stock: number) => `Quantity Must be lower than ${stock} `,
+    quantityNotInPacks: (packSize: number) => `Quantity must be a multiple of ${packSize}`,
     phoneRequired: 'Phone Number is required',
     addressRequired: 'Address is required',
     emailRequired: 'Email is required',

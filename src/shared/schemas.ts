@@ -17,6 +17,7 @@ import {
 import { FIRST_YEAR, PART_NUMBER_TYPES } from './fitment.js';
 import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUSES } from './order-status.js';
+import { isMultipleOfPack, PRICE_BREAKS_MAX, type Pricing, unitPriceCentsFor } from './pricing.js';
 
 const v = messages.validation;
 
@@ -67,6 +68,16 @@ export const fieldMessages = {
   numberRequired: 'Enter a part number',
   kindInvalid: 'Kind must be applications or numbers',
   numberRepeated: (type: string, number: string) => `The ${type} ${number} is listed twice`,
+  linesRequired: 'Add at least one part to the order',
+  linesTooMany: (max: number) => `At most ${max} lines in one order`,
+  linesRepeat: 'Each part once: change its quantity instead',
+  linesOrProduct: 'Send either lines or productId and quantity, not both',
+  packSizeInvalid: 'Pack Size must be a whole number of 1 or more',
+  priceBreakQuantity: 'A price break starts at a quantity of 2 or more',
+  priceBreakPrice: 'A price break price must be a positive amount in dollars, at most two decimals',
+  priceBreaksOrder: 'Each price break needs a larger quantity and a lower price than the one before',
+  priceBreakBelowPrice: 'A price break must be lower than the Price',
+  priceBreaksTooMany: (max: number) => `At most ${max} price breaks`,
   numberStillCurrent: (number: string, name: string) =>
     `Part Number ${number} is still used by ${name}, a part for sale: only a number no part for sale has can be superseded`,
 } as const;
@@ -153,18 +164,29 @@ export const idSchema = z.union([z.string(), z.number()], { error: fieldMessages
 export interface QuantityBounds {
   min: number;
   stock: number;
-  /** With the unit price, the order's total is held to what a card can be charged. */
-  unitPriceCents?: Cents;
+  /** Sold in packs of this many (1: any whole number). */
+  packSize?: number;
+  /** With the price list, the line's total is held to what a card can be charged. */
+  pricing?: Pricing;
 }
 
-export type QuantityProblem = { code: 'quantity_too_low' | 'quantity_too_high' | 'total_too_large'; message: string };
+export type QuantityProblem = {
+  code: 'quantity_too_low' | 'quantity_not_in_packs' | 'quantity_too_high' | 'total_too_large';
+  message: string;
+};
 
-/** The one quantity rule: between the product's min and its stock (SPEC's messages), within the card limit. */
-export function quantityError(quantity: number, { min, stock, unitPriceCents }: QuantityBounds): QuantityProblem | null {
+export const orderTotalTooLarge = () => errorMessages.orderTotalTooLarge(formatDollars(centsToDollars(MAX_ORDER_TOTAL_CENTS)));
+
+/**
+ * The one quantity rule: at least the product's min, whole packs, at most its stock (SPEC's messages),
+ * within the card limit at the tier's unit price.
+ */
+export function quantityError(quantity: number, { min, stock, packSize = 1, pricing }: QuantityBounds): QuantityProblem | null {
   if (quantity < min) return { code: 'quantity_too_low', message: v.quantityTooLow(min) };
+  if (!isMultipleOfPack(quantity, packSize)) return { code: 'quantity_not_in_packs', message: v.quantityNotInPacks(packSize) };
   if (quantity > stock) return { code: 'quantity_too_high', message: v.quantityTooHigh(stock) };
-  if (unitPriceCents !== undefined && orderTotalCents(unitPriceCents, quantity) > MAX_ORDER_TOTAL_CENTS) {
-    return { code: 'total_too_large', message: errorMessages.orderTotalTooLarge(formatDollars(centsToDollars(MAX_ORDER_TOTAL_CENTS))) };
+  if (pricing && orderTotalCents(unitPriceCentsFor(pricing, quantity), quantity) > MAX_ORDER_TOTAL_CENTS) {
+    return { code: 'total_too_large', message: orderTotalTooLarge() };
   }
   return null;
 }
@@ -175,14 +197,51 @@ export function quantityError(quantity: number, { min, stock, unitPriceCents }: 
  */
 const quantityNumber = z.number({ error: v.quantityRequired }).refine(Number.isInteger, fieldMessages.quantityWhole);
 
-/** What the server accepts for a new order; name, e-mail, product and price come from the server. */
-export const orderInputSchema = z.object({
-  productId: idSchema,
-  quantity: quantityNumber,
-  phone: phoneSchema,
-  address: addressSchema,
-});
-export type OrderInput = z.infer<typeof orderInputSchema>;
+/** At most this many lines in one order. */
+export const ORDER_LINES_MAX = 200;
+
+export const orderLineInputSchema = z.object({ productId: idSchema, quantity: quantityNumber });
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+const orderLinesSchema = z
+  .array(orderLineInputSchema)
+  .min(1, fieldMessages.linesRequired)
+  .max(ORDER_LINES_MAX, fieldMessages.linesTooMany(ORDER_LINES_MAX))
+  .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, fieldMessages.linesRepeat);
+
+/** The buyer's purchase order number, printed on the invoice. */
+export const poNumberSchema = z.string().trim().max(50, fieldMessages.tooLong(50));
+
+/**
+ * What the server accepts for a new order: SPEC's one product (`productId`, `quantity`) or `lines`; name,
+ * e-mail, products and prices come from the server. Either way the server sees lines; `singleProduct`
+ * says the SPEC form was used (its problems are reported on `quantity`, as before).
+ */
+export const orderInputSchema = z
+  .object({
+    productId: idSchema.optional(),
+    quantity: quantityNumber.optional(),
+    lines: orderLinesSchema.optional(),
+    phone: phoneSchema,
+    address: addressSchema,
+    poNumber: poNumberSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.lines) {
+      if (input.productId !== undefined || input.quantity !== undefined) ctx.addIssue({ code: 'custom', path: ['lines'], message: fieldMessages.linesOrProduct });
+      return;
+    }
+    if (input.productId === undefined) ctx.addIssue({ code: 'custom', path: ['productId'], message: fieldMessages.idInvalid });
+    if (input.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: v.quantityRequired });
+  })
+  .transform(({ productId, quantity, lines, phone, address, poNumber }) => ({
+    lines: lines ?? [{ productId: productId as number, quantity: quantity as number }],
+    singleProduct: !lines,
+    phone,
+    address,
+    poNumber: poNumber ?? '',
+  }));
+export type OrderInput = z.output<typeof orderInputSchema>;
 
 /** The order modal's schema: the same fields plus the product's bounds. */
 export function orderFormSchema(bounds: QuantityBounds) {
@@ -195,6 +254,15 @@ export function orderFormSchema(bounds: QuantityBounds) {
     address: addressSchema,
   });
 }
+
+/** The cart's checkout form: where the order goes, and the buyer's own reference. */
+export const checkoutFormSchema = z.object({ phone: phoneSchema, address: addressSchema, poNumber: poNumberSchema });
+
+/** Quick order: the numbers as typed (ours, OE, interchange or superseded) with their quantities. */
+export const QUICK_ORDER_LINES_MAX = 500;
+export const partsResolveSchema = z.object({
+  numbers: z.array(z.string().max(PART_NUMBER_MAX * 2, fieldMessages.tooLong(PART_NUMBER_MAX * 2))).min(1, fieldMessages.numberRequired).max(QUICK_ORDER_LINES_MAX, fieldMessages.linesTooMany(QUICK_ORDER_LINES_MAX)),
+});
 
 /** SPEC's two-faced PATCH /api/orders/:id: a delivery (`status: 'shipped'`) or a payment report (`transactionId`). */
 export const orderPatchSchema = z.object({
@@ -288,6 +356,35 @@ export const productNumberInputSchema = z.object({
 });
 export const productNumbersSchema = z.array(productNumberInputSchema).max(100, fieldMessages.numbersTooMany(100));
 
+const packSizeSchema = wholePositive(fieldMessages.packSizeInvalid, fieldMessages.packSizeInvalid);
+
+/** A tier: from `minQuantity` units on, `price` dollars per unit. */
+export const priceBreakSchema = z.object({
+  minQuantity: numberFromInput(fieldMessages.priceBreakQuantity, fieldMessages.priceBreakQuantity).pipe(
+    z.number().int(fieldMessages.priceBreakQuantity).min(2, fieldMessages.priceBreakQuantity).max(STOCK_MAX, fieldMessages.priceBreakQuantity),
+  ),
+  price: numberFromInput(fieldMessages.priceBreakPrice, fieldMessages.priceBreakPrice).pipe(
+    z.number().positive(fieldMessages.priceBreakPrice).max(1_000_000, fieldMessages.priceBreakPrice).refine(hasAtMostTwoDecimals, fieldMessages.priceBreakPrice),
+  ),
+});
+
+/** Tiers in ascending quantity, each cheaper than the one before. */
+export const priceBreaksSchema = z
+  .array(priceBreakSchema)
+  .max(PRICE_BREAKS_MAX, fieldMessages.priceBreaksTooMany(PRICE_BREAKS_MAX))
+  .refine(
+    (tiers) => tiers.every((tier, i) => {
+      const before = tiers[i - 1];
+      return !before || (tier.minQuantity > before.minQuantity && tier.price < before.price);
+    }),
+    fieldMessages.priceBreaksOrder,
+  );
+
+/** Every tier is cheaper than the base price (checked again on the merged product when only one of them changes). */
+export function tiersBelowPrice(price: number, tiers: readonly { price: number }[]): boolean {
+  return tiers.every((tier) => tier.price < price);
+}
+
 /** A product's fields; SPEC's six are required when adding, the part number, category and specs are not. */
 const productFields = {
   name: requiredText(fieldMessages.productNameRequired, 120),
@@ -300,11 +397,14 @@ const productFields = {
   category: emptyAsAbsent(categorySchema),
   specs: specsSchema.optional(),
   numbers: productNumbersSchema.optional(),
+  packSize: emptyAsAbsent(packSizeSchema),
+  priceBreaks: priceBreaksSchema.optional(),
 };
 
 export const productInputSchema = z
   .object(productFields)
-  .refine((p) => p.min <= p.stock, { path: ['min'], message: fieldMessages.minAboveStock });
+  .refine((p) => p.min <= p.stock, { path: ['min'], message: fieldMessages.minAboveStock })
+  .refine((p) => tiersBelowPrice(p.price, p.priceBreaks ?? []), { path: ['priceBreaks'], message: fieldMessages.priceBreakBelowPrice });
 export type ProductInput = z.output<typeof productInputSchema>;
 
 /**

@@ -4,6 +4,7 @@ import type { CategorySummary, Product, ProductChange, ProductNumber } from '../
 import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, normalisePartNumber, type Spec } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
+import type { PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
@@ -37,9 +38,20 @@ export function toProductDto(row: ProductRow, numbers: ProductNumber[] = []): Pr
     specs: JSON.parse(row.specs) as Spec[],
     active: row.archived_at === null,
     numbers,
+    priceBreaks: tiersOf(row).map((tier) => ({ minQuantity: tier.minQuantity, price: centsToDollars(tier.priceCents) })),
+    packSize: row.pack_size,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+function tiersOf(row: Pick<ProductRow, 'price_breaks'>): PriceTier[] {
+  return JSON.parse(row.price_breaks) as PriceTier[];
+}
+
+/** What a product costs at any quantity: its base price and its tiers. */
+export function pricingOfProduct(row: Pick<ProductRow, 'price_cents' | 'price_breaks'>): Pricing {
+  return { priceCents: row.price_cents, tiers: tiersOf(row) };
 }
 
 /**
@@ -67,6 +79,13 @@ export async function getVisibleProduct(db: Executor, id: number): Promise<Produ
   const product = await listed(db).where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
   if (!product) throw notFound('Product');
   return product;
+}
+
+/** The products for sale among these ids, by id (an id of a removed or archived part is missing). */
+export async function visibleProductsById(db: Executor, ids: readonly number[]): Promise<Map<number, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await listed(db).where('id', 'in', ids).where('archived_at', 'is', null).execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A product for sale by its part number, however it is spelled, or 404. */

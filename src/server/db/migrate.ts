@@ -11,6 +11,7 @@ import { journeys } from './migrations/008-journeys.js';
 import { catalog } from './migrations/009-catalog.js';
 import { orderPartNumbers } from './migrations/010-order-part-numbers.js';
 import { fitment } from './migrations/011-fitment.js';
+import { bulkOrders } from './migrations/012-bulk-orders.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(db: Db): Record<string, Migration> {
     '009-catalog': catalog(db.dialect),
     '010-order-part-numbers': orderPartNumbers(),
     '011-fitment': fitment(db.dialect),
+    '012-bulk-orders': bulkOrders(db.dialect),
   };
 }
 

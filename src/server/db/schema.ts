@@ -89,6 +89,10 @@ export interface ProductsTable extends Timestamps {
   archived_at: string | null;
   /** The cross-reference numbers (as written and normalised), for the search index. */
   cross_numbers: Generated<string>;
+  /** Sold in multiples of this many units. */
+  pack_size: Generated<number>;
+  /** JSON `[{ minQuantity, priceCents }]`, ascending (src/shared/pricing.ts). */
+  price_breaks: Generated<string>;
 }
 
 /** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */
@@ -175,6 +179,36 @@ export interface OrdersTable extends Timestamps {
   transaction_id: string | null;
   /** The browser's key for one attempt to order: a retry of it finds this order instead of placing another. */
   idempotency_key: string | null;
+  /** The sum of the lines' totals. */
+  total_cents: number;
+  line_count: number;
+  /** The buyer's purchase order number ('' when none). */
+  po_number: Generated<string>;
+  /** Given when paid, from `invoice_sequence`. */
+  invoice_number: number | null;
+  invoiced_at: string | null;
+}
+
+/**
+ * One line of an order, with the product's name, part number and prices as they were when it was placed.
+ * The order row repeats its first line (product_id, product_name, product_sku, unit_price_cents) and the
+ * units of all lines (quantity): SPEC's one-product order fields.
+ */
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  product_sku: string;
+  quantity: number;
+  unit_price_cents: number;
+  /** The product's base price then; above unit_price_cents when a price break applied. */
+  list_price_cents: number;
+}
+
+export interface InvoiceSequenceTable {
+  id: number;
+  last: number;
 }
 
 export interface ReviewsTable extends Timestamps {
@@ -269,6 +303,8 @@ export interface Database {
   applications: ApplicationsTable;
   product_numbers: ProductNumbersTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  invoice_sequence: InvoiceSequenceTable;
   reviews: ReviewsTable;
   contact_messages: ContactMessagesTable;
   payments: PaymentsTable;
@@ -289,6 +325,7 @@ export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewOrder = Insertable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
 
 /** What every service runs its queries on: the database, or a caller's transaction. */
 export type Executor = Kysely<Database>;

@@ -16,6 +16,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     specs: [{ name: 'Material', value: 'Ceramic' }],
     active: true,
     numbers: [{ type: 'oe', brand: 'Toyota', number: '04465-02220' }],
+    priceBreaks: [],
+    packSize: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
@@ -53,6 +55,9 @@ export function unpaidOrder(overrides: Partial<Order> = {}): Order {
     sku: 'BR-2040',
     price: 12.5,
     total: 1500,
+    lines: [{ productId: '3', sku: 'BR-2040', product: 'Brake Pads', quantity: 120, unitPrice: 12.5, listPrice: 12.5, lineTotal: 1500 }],
+    poNumber: '',
+    invoiceNumber: null,
     status: 'not paid',
     paid: false,
     transactionId: null,
@@ -65,7 +70,7 @@ export function unpaidOrder(overrides: Partial<Order> = {}): Order {
 }
 
 export function paidOrder(transactionId: string, overrides: Partial<Order> = {}): Order {
-  return unpaidOrder({ status: 'pending', paid: true, transactionId, heldUntil: null, ...overrides });
+  return unpaidOrder({ status: 'pending', paid: true, transactionId, heldUntil: null, invoiceNumber: 'INV-000007', ...overrides });
 }
 
 /** A promise to resolve later: holds a mocked call back to see what the page shows meanwhile. */

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { Vehicle } from '../../../shared/api.js';
+import { storedValue } from '../../lib/stored-value.js';
 import { useAuth } from '../auth/auth-context.js';
 
 /**
@@ -22,56 +22,17 @@ const EMPTY: StoredGarage = { vehicles: [], current: null, owner: '' };
 const isVehicle = (value: unknown): value is Vehicle =>
   typeof value === 'object' && value !== null && typeof (value as Vehicle).id === 'number' && typeof (value as Vehicle).model === 'string';
 
-/** The stored garage, or an empty one when what is stored is not one (an older shape, a hand edit). */
-function parse(raw: string | null): StoredGarage {
-  try {
-    const value = JSON.parse(raw ?? '') as Partial<StoredGarage>;
-    if (Array.isArray(value.vehicles) && value.vehicles.every(isVehicle) && (value.current === null || isVehicle(value.current))) {
-      return { vehicles: value.vehicles, current: value.current, owner: typeof value.owner === 'string' ? value.owner : '' };
-    }
-  } catch {}
-  return EMPTY;
+function parse(value: unknown): StoredGarage | null {
+  const garage = value as Partial<StoredGarage> | null;
+  if (!garage || !Array.isArray(garage.vehicles) || !garage.vehicles.every(isVehicle)) return null;
+  if (garage.current !== null && !isVehicle(garage.current)) return null;
+  return { vehicles: garage.vehicles, current: garage.current ?? null, owner: typeof garage.owner === 'string' ? garage.owner : '' };
 }
 
-// Parsed once per stored text, so every reader gets the same object until it changes (useSyncExternalStore).
-let cache: { raw: string | null; value: StoredGarage } = { raw: null, value: EMPTY };
-const listeners = new Set<() => void>();
-
-export function readGarage(): StoredGarage {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(KEY);
-  } catch {
-    // No storage (a privacy mode): the garage lasts as long as the page.
-    return cache.value;
-  }
-  if (raw !== cache.raw) cache = { raw, value: parse(raw) };
-  return cache.value;
-}
-
-export function writeGarage(change: (stored: StoredGarage) => StoredGarage): void {
-  const value = change(readGarage());
-  const raw = JSON.stringify(value);
-  cache = { raw, value };
-  try {
-    localStorage.setItem(KEY, raw);
-  } catch {}
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  // Another tab's change arrives as a storage event.
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
-
-export function useStoredGarage(): StoredGarage {
-  return useSyncExternalStore(subscribe, readGarage, () => EMPTY);
-}
+const stored = storedValue(KEY, parse, EMPTY);
+export const readGarage = stored.read;
+export const writeGarage = stored.write;
+export const useStoredGarage = stored.use;
 
 /**
  * The vehicle stored as shopped for, when it is the present user's: a visitor's choice is anyone's (the
