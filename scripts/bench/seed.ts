@@ -105,6 +105,8 @@ async function main() {
         product_name: products[productId - 1]!.name,
         unit_price_cents: products[productId - 1]!.price_cents,
         quantity: 50,
+        total_cents: products[productId - 1]!.price_cents * 50,
+        line_count: 1,
         phone: '5550100',
         address: `${customer} Bench Street`,
         status: pick(['not paid', 'pending', 'shipped', 'cancelled'] as const),
@@ -113,6 +115,9 @@ async function main() {
       };
     });
     await inBatches(orders, 500, (batch) => trx.insertInto('orders').values(batch).execute());
+    await sql`
+      insert into order_lines (order_id, product_id, product_name, product_sku, quantity, unit_price_cents, list_price_cents)
+      select id, product_id, product_name, product_sku, quantity, unit_price_cents, unit_price_cents from orders`.execute(trx);
 
     const reviews = Array.from({ length: counts.reviews }, () => {
       const customer = Math.floor(random() * counts.customers);

@@ -66,6 +66,8 @@ export const messages = {
     googleSigningIn: 'Signing you in with Google…',
     /** How an order that expired unpaid (its stock returned) is shown. */
     orderExpired: 'cancelled (expired)',
+    /** SPEC's `product` of an order with several lines: its first part and how many more follow. */
+    orderHeadline: (first: string, more: number) => `${first} and ${more} more ${more === 1 ? 'part' : 'parts'}`,
     testModeNotice: 'Test mode — no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC.',
     orderPaid: 'This order is paid.',
     orderNotPayable: (status: string) => `This order is ${status} and cannot be paid.`,
@@ -168,6 +170,8 @@ export const messages = {
         { column: 'img', meaning: 'The picture: an https:// link or a path like /images/products/tire.svg.' },
         { column: 'specs', meaning: 'Name: value pairs separated by semicolons, e.g. Voltage: 12 V; Bulb type: H7.' },
         { column: 'active', meaning: 'true, or false for an archived part.' },
+        { column: 'packSize', meaning: 'Sold in packs of this many units, a whole number; empty or 1: any quantity.' },
+        { column: 'priceBreaks', meaning: 'Quantity prices, each quantity: price per unit, separated by semicolons, e.g. 500: 81.00; 1000: 75.50. Empty: none.' },
       ],
       importChecked: 'The file is checked and can be imported.',
       importProblems: (count: number) =>
@@ -198,6 +202,84 @@ export const messages = {
       noPart: (sku: string) => `No part with number ${sku}`,
       noPartHelp: 'It may be spelt differently, or no longer sold. Search the catalog for it:',
       searchFor: (sku: string) => `Search for ${sku}`,
+    },
+    /** Quick order (/quick-order): many parts at once by any of their numbers, typed, pasted or from a CSV file. */
+    quickOrder: {
+      title: 'Quick order',
+      intro:
+        'Order many parts at once by their numbers: ours, the car maker’s (OE) or another brand’s. Check them to see each part and its price, then add them to the cart.',
+      linesLabel: 'Parts and quantities',
+      linesHint: 'One part per line: part number and quantity, e.g. BP-1507 12 or 04465-02220, 40 (tab or ; separated also fine).',
+      fileLabel: 'Or upload a CSV file',
+      fileHint: 'Part number in the first column, quantity in the last; a header row like sku,quantity is skipped.',
+      check: 'Check parts',
+      checking: 'Checking…',
+      addToCart: 'Add to cart',
+      tableLabel: 'Checked parts',
+      columns: ['Line', 'Typed', 'Part', 'Quantity', 'Unit price ($)', 'Line total ($)'],
+      nothingToCheck: 'Type or paste at least one part number and its quantity.',
+      quantityPositive: 'Quantity must be a whole number of 1 or more',
+      tooManyLines: (max: number, leftOut: number) =>
+        `At most ${max} parts in one quick order: ${leftOut === 1 ? 'this line is' : `this line and the ${leftOut - 1} after it are`} left out`,
+      noPart: (number: string) => `No part for sale has the number ${number}`,
+      /** Under a part found by another number than ours: "matched OE number 04465-02220". */
+      matched: (type: string, number: string) => `matched ${type} ${number}`,
+      merged: (lines: readonly number[]) => `Also on ${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')}: quantities added`,
+      summary: (ready: number, toFix: number) =>
+        `${ready} ${ready === 1 ? 'part' : 'parts'} ready to add${toFix > 0 ? `, ${toFix} ${toFix === 1 ? 'line' : 'lines'} to fix` : ''}.`,
+      added: (lines: number) => `${lines} ${lines === 1 ? 'line' : 'lines'} added to the cart`,
+      /** After adding, what is left in the box: the lines to fix. */
+      leftToFix: 'The lines below still need fixing: correct them and check again.',
+      cartLink: 'Quick order by part numbers',
+    },
+    /** My Orders and Manage All Orders beyond the SPEC: ordering again, invoices, orders of several parts. */
+    orders: {
+      orderAgain: 'Order again',
+      orderAgainLabel: (id: string) => `Order again: the parts of order ${id}`,
+      cartRefilled: (parts: number) => `The cart now holds the ${parts === 1 ? 'part' : `${parts} parts`} of this order, at today’s prices.`,
+      invoice: (invoiceNumber: string) => `Invoice ${invoiceNumber}`,
+      invoiceFile: (invoiceNumber: string) => `invoice-${invoiceNumber}.pdf`,
+      poNumber: (po: string) => `PO ${po}`,
+      line: (sku: string, product: string, quantity: number) => `${sku} · ${product} × ${quantity}`,
+    },
+    /** Price breaks and packs, on cards, a part's page and the order modal (prices already formatted, no "$"). */
+    pricing: {
+      bestTier: (price: string, quantity: number) => `from $${price} at ${quantity}+`,
+      packsOf: (packSize: number) => `Packs of ${packSize}`,
+      breaksCaption: 'Price breaks',
+      columns: ['Quantity', 'Unit price'],
+      from: (quantity: number) => `${quantity}+`,
+      each: (price: string) => `$${price} each`,
+      listPrice: 'List price',
+      unitPrice: 'Unit price:',
+      nextTier: (quantity: number, price: string) => `Order ${quantity} for $${price} each`,
+    },
+    /** The cart: adding parts, the cart page and its checkout. */
+    cart: {
+      add: 'Add to cart',
+      addLabel: (product: string) => `Add to cart: ${product}`,
+      added: (product: string, quantity: number) => `Added to cart: ${quantity} × ${product}`,
+      nav: (lines: number) => (lines > 0 ? `Cart (${lines})` : 'Cart'),
+      title: 'Your cart',
+      loading: 'Loading your cart',
+      empty: 'Your cart is empty.',
+      emptyHelp: 'Find parts in the catalog, or order many at once by their part numbers.',
+      browse: 'Browse the catalog',
+      quantity: 'Quantity',
+      lineTotal: (amount: string) => `Line total: $${amount}`,
+      remove: 'Remove',
+      removeLabel: (product: string) => `Remove ${product}`,
+      gone: 'This part is no longer sold',
+      notLoaded: 'This part could not be loaded. Please reload the page.',
+      total: (amount: string) => `Total: $${amount}`,
+      phone: 'Phone Number',
+      address: 'Delivery Address',
+      poNumber: 'PO number (optional)',
+      poNumberHint: 'Your purchase order number, printed on the invoice.',
+      place: 'Place order',
+      placing: 'Placing order…',
+      signIn: 'Sign in to place the order',
+      fixLines: 'Please fix or remove the parts marked in red before placing the order.',
     },
     /** Vehicle fitment in the storefront: the vehicle selector, My garage, what fits, the numbers that lead to a part. */
     fitment: {
@@ -283,6 +365,11 @@ export const errorMessages = {
     `You have ${max} unpaid orders. Please pay for or cancel one of them before placing another`,
   orderTotalTooLarge: (maxDollars: string) =>
     `An order can total at most $${maxDollars} (the card limit). Please order fewer units or split the order`,
+  /** A line of a many-line order that cannot be ordered: the part it names, where it is, and why. */
+  orderLineProblem: (part: string, line: number, problem: string) => `${part} (line ${line}): ${problem}`,
+  productNotForSale: 'This part is not for sale',
+  unknownPart: (id: number) => `Product ${id}`,
+  notInvoiced: 'This order has no invoice yet: an invoice is made when the order is paid',
   webhookSignature: 'Webhook signature does not verify',
   databaseUnavailable: 'Database unavailable',
   /** Uploading a product picture (POST /api/uploads). */
@@ -309,6 +396,7 @@ export const errorMessages = {
     skuOfRemovedPart: (sku: string) => `Part Number ${sku} belonged to a removed part and cannot be used again`,
     categoryUnknown: (text: string) => `Unknown category "${text}": use a category's name or slug, e.g. Brakes or wheels-tires`,
     activeInvalid: 'Must be true or false (yes/no and 1/0 work too; empty means true)',
+    priceBreaksText: (part: string) => `"${part}" needs a quantity and a price per unit, like "500: 81.00" (price breaks are separated by semicolons)`,
     moreProblems: (count: number) => `${count.toLocaleString('en-US')} more problems are not listed: fix these first`,
   },
   /**

@@ -4,16 +4,16 @@
  * and carries out its effects: units given up go back to the catalog's stock. Cancel, expire, pay and
  * deliver are each one call of `transitionOrder`.
  */
-import { errorMessages } from '../../shared/messages.js';
+import { errorMessages, messages } from '../../shared/messages.js';
 import { centsToDollars } from '../../shared/money.js';
-import { canEverMoveTo, canTransition, type OrderActor, type OrderStatus, releasesStock } from '../../shared/order-status.js';
+import { canEverMoveTo, canTransition, type OrderActor, type OrderStatus, PAID_STATUS, releasesStock } from '../../shared/order-status.js';
 import { releaseStock } from '../catalog/service.js';
-import type { Executor, OrderRow } from '../db/schema.js';
+import type { Executor, OrderLineRow, OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { conflict, forbidden } from '../http/errors.js';
 import { enqueueMail } from '../mail/service.js';
 import type { OrderMailKind } from '../mail/templates.js';
-import { type ChangedBy, changeStatus, totalCentsOf } from '../orders/service.js';
+import { type ChangedBy, changeStatus, invoiceFacts, linesOf, type StatusChanges, totalCentsOf } from '../orders/service.js';
 
 /** Who asks for a change: a signed-in account, the payment provider, or the shop itself. */
 export type Requester = { viewer: Viewer } | { actor: 'payment' | 'system' };
@@ -57,13 +57,16 @@ export async function transitionOrder(
   order: OrderRow,
   to: OrderStatus,
   requester: Requester,
-  changes: { transaction_id?: string } = {},
+  changes: StatusChanges = {},
 ): Promise<OrderRow> {
   const by = actingAs(requester, order, to);
   const updated = await changeStatus(trx, order, to, by, changes);
   if (!updated) throw illegal(order, to);
-  if (releasesStock(order.status, to)) await releaseStock(trx, order.product_id, order.quantity);
-  await mailOrderStatus(trx, updated);
+  const lines = await linesOf(trx, order.id);
+  if (releasesStock(order.status, to)) {
+    for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) await releaseStock(trx, line.product_id, line.quantity);
+  }
+  await mailOrderStatus(trx, updated, lines);
   return updated;
 }
 
@@ -77,19 +80,22 @@ const STATUS_MAIL: Record<OrderStatus, OrderMailKind> = {
 };
 
 /** Tells the customer where their order now stands (through the outbox, in the caller's transaction). */
-export async function mailOrderStatus(trx: Executor, order: OrderRow): Promise<void> {
+export async function mailOrderStatus(trx: Executor, order: OrderRow, lines?: readonly OrderLineRow[]): Promise<void> {
+  const orderLines = lines ?? (await linesOf(trx, order.id));
+  const invoice = order.status === PAID_STATUS ? invoiceFacts(order, orderLines) : undefined;
   await enqueueMail(trx, {
     kind: STATUS_MAIL[order.status],
     to: order.email,
     data: {
       orderId: String(order.id),
       customerName: order.customer_name,
-      product: order.product_name,
+      product: order.line_count > 1 ? messages.ui.orderHeadline(order.product_name, order.line_count - 1) : order.product_name,
       quantity: order.quantity,
       unitPrice: centsToDollars(order.unit_price_cents),
       total: centsToDollars(totalCentsOf(order)),
       address: order.address,
       transactionId: order.transaction_id,
+      ...(invoice ? { invoice } : {}),
     },
   });
 }

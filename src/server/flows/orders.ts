@@ -1,24 +1,94 @@
 /** Placing, cancelling and delivering orders: the orders domain with the catalog's stock. */
 import { errorMessages, messages } from '../../shared/messages.js';
-import { type OrderInput, quantityError } from '../../shared/schemas.js';
-import { currentStock, getVisibleProduct, reserveStock } from '../catalog/service.js';
-import { type Executor, inTransaction, type OrderRow } from '../db/schema.js';
+import { MAX_ORDER_TOTAL_CENTS, orderTotalCents } from '../../shared/money.js';
+import { unitPriceCentsFor } from '../../shared/pricing.js';
+import { type OrderInput, orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/schemas.js';
+import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } from '../catalog/service.js';
+import { type Executor, inTransaction, type OrderRow, type ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
-import { badRequest, conflict } from '../http/errors.js';
-import { countUnpaidOrdersOf, createOrder, findOrderByIdempotencyKey, getOrder } from '../orders/service.js';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { countUnpaidOrdersOf, createOrder, findOrderByIdempotencyKey, getOrder, type NewOrderLine } from '../orders/service.js';
 import { holdAccount } from '../users/service.js';
 import { assertMayEverMoveTo, mailOrderStatus, transitionOrder } from './order-process.js';
 
-const outOfStock = (stock: number) => {
-  const message = messages.validation.quantityTooHigh(stock);
-  return conflict('out_of_stock', message, { quantity: message });
-};
+/**
+ * Why a line cannot be ordered, as the answer says it. SPEC's one-product order reports on `quantity` as it
+ * always did; a line of a longer order is named by its part in the message and by its place in `fields`.
+ */
+class LineProblems {
+  private first: { status: number; code: string; message: string } | null = null;
+  private readonly fields: Record<string, string> = {};
+
+  constructor(private readonly input: OrderInput) {}
+
+  add(index: number, field: 'productId' | 'quantity', part: string, status: number, code: string, problem: string): void {
+    const key = this.input.singleProduct ? field : `lines.${index}.${field}`;
+    this.fields[key] ??= problem;
+    const message = this.input.singleProduct ? problem : errorMessages.orderLineProblem(part, index + 1, problem);
+    this.first ??= { status, code, message };
+  }
+
+  throwAny(): void {
+    if (!this.first) return;
+    const { status, code, message } = this.first;
+    if (this.input.singleProduct && status === 404) throw notFound('Product');
+    throw new HttpError(status, code, message, this.fields);
+  }
+}
+
+const partName = (product: ProductRow) => `${product.sku} ${product.name}`;
+
+function addQuantityProblem(problems: LineProblems, index: number, product: ProductRow, problem: QuantityProblem): void {
+  if (problem.code === 'quantity_too_high') problems.add(index, 'quantity', partName(product), 409, 'out_of_stock', problem.message);
+  else problems.add(index, 'quantity', partName(product), 400, 'validation', problem.message);
+}
+
+/** Every line priced at the tier its quantity reaches, or the first problem (all of them in `fields`). */
+function priceLines(input: OrderInput, products: Map<number, ProductRow>): [NewOrderLine, ...NewOrderLine[]] {
+  const problems = new LineProblems(input);
+  const lines: NewOrderLine[] = [];
+  input.lines.forEach(({ productId, quantity }, index) => {
+    const product = products.get(productId);
+    if (!product) return problems.add(index, 'productId', errorMessages.unknownPart(productId), 404, 'not_found', errorMessages.productNotForSale);
+    const pricing = pricingOfProduct(product);
+    const bounds = { min: product.min_quantity, stock: product.stock, packSize: product.pack_size, pricing };
+    const problem = quantityError(quantity, bounds);
+    if (problem) return addQuantityProblem(problems, index, product, problem);
+    lines.push({
+      product_id: product.id,
+      product_name: product.name,
+      product_sku: product.sku,
+      quantity,
+      unit_price_cents: unitPriceCentsFor(pricing, quantity),
+      list_price_cents: product.price_cents,
+    });
+  });
+  problems.throwAny();
+  const total = lines.reduce((sum, line) => sum + orderTotalCents(line.unit_price_cents, line.quantity), 0);
+  if (total > MAX_ORDER_TOTAL_CENTS) throw badRequest(orderTotalTooLarge(), { [input.singleProduct ? 'quantity' : 'lines']: orderTotalTooLarge() });
+  return lines as [NewOrderLine, ...NewOrderLine[]];
+}
 
 /**
- * Places an order and reserves its stock in one transaction, and mails the customer. The reservation
- * itself refuses to take more than there is, so what was read here may be stale without harm. An account
- * holds at most `maxUnpaidOrders` unpaid orders (each holds stock): the account's row is held while
- * counting, so parallel requests cannot slip past the limit together.
+ * Takes every line's units from stock, or none (the caller's transaction rolls back): in product order, so
+ * two orders of the same parts on PostgreSQL lock their rows in the same order and never deadlock. The
+ * reservation itself refuses to take more than there is, so what was read before may be stale.
+ */
+async function reserveLines(trx: Executor, input: OrderInput, lines: readonly NewOrderLine[]): Promise<void> {
+  const byProduct = [...lines.entries()].sort(([, a], [, b]) => a.product_id - b.product_id);
+  for (const [index, line] of byProduct) {
+    if (await reserveStock(trx, line.product_id, line.quantity)) continue;
+    const problems = new LineProblems(input);
+    const stock = await currentStock(trx, line.product_id);
+    problems.add(index, 'quantity', `${line.product_sku} ${line.product_name}`, 409, 'out_of_stock', messages.validation.quantityTooHigh(stock));
+    problems.throwAny();
+  }
+}
+
+/**
+ * Places an order of one or many lines and reserves all their stock in one transaction, and mails the
+ * customer. An account holds at most `maxUnpaidOrders` unpaid orders (each holds stock): the account's
+ * row is held while counting, so parallel requests cannot slip past the limit together.
  */
 export async function placeOrder(
   db: Executor,
@@ -31,29 +101,23 @@ export async function placeOrder(
     // A retry of an attempt that already placed its order (the answer was lost on the way) gets that order.
     const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
     if (earlier) return { order: earlier, replayed: true };
-    const product = await getVisibleProduct(trx, input.productId);
-    const problem = quantityError(input.quantity, { min: product.min_quantity, stock: product.stock, unitPriceCents: product.price_cents });
-    if (problem?.code === 'quantity_too_high') throw outOfStock(product.stock);
-    if (problem) throw badRequest(problem.message, { quantity: problem.message });
+    const lines = priceLines(input, await visibleProductsById(trx, input.lines.map((line) => line.productId)));
     if ((await countUnpaidOrdersOf(trx, viewer.id)) >= maxUnpaidOrders) {
       throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
     }
-    if (!(await reserveStock(trx, product.id, input.quantity))) throw outOfStock(await currentStock(trx, product.id));
+    await reserveLines(trx, input, lines);
     const order = await createOrder(
       trx,
       {
         user_id: viewer.id,
-        product_id: product.id,
         customer_name: viewer.name,
         email: viewer.email,
-        product_name: product.name,
-        product_sku: product.sku,
-        unit_price_cents: product.price_cents,
-        quantity: input.quantity,
         phone: input.phone,
         address: input.address,
+        po_number: input.poNumber,
         idempotency_key: idempotencyKey ?? null,
       },
+      lines,
       { actor: 'customer', user: viewer },
     );
     await mailOrderStatus(trx, order);

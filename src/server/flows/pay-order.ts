@@ -8,10 +8,10 @@ import { errorMessages } from '../../shared/messages.js';
 import { isPayable, PAID_STATUS } from '../../shared/order-status.js';
 import { idSchema } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { type Executor, inTransaction, type OrderRow } from '../db/schema.js';
+import { type Executor, inTransaction, now, type OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { conflict, HttpError } from '../http/errors.js';
-import { findOrder, getOrder, getOwnOrder, totalCentsOf } from '../orders/service.js';
+import { findOrder, getOrder, getOwnOrder, nextInvoiceNumber, totalCentsOf } from '../orders/service.js';
 import { CURRENCY, type PaymentEvent, type PaymentIntent, type PaymentProvider } from '../payments/provider.js';
 import { recordIntentCreated, recordPayment, recordWebhookEvent } from '../payments/service.js';
 import { transitionOrder } from './order-process.js';
@@ -58,7 +58,9 @@ async function settle(db: Executor, provider: PaymentProvider, orderId: number, 
       const order = await getOrder(trx, orderId);
       if (order.transaction_id === intent.id) return { outcome: 'already-paid', order };
       if (!isPayable(order.status)) throw new MustRefund(order);
-      const paid = await transitionOrder(trx, order, PAID_STATUS, { actor: 'payment' }, { transaction_id: intent.id });
+      // Taken inside this transaction: if the payment does not apply after all, the number is not used up.
+      const invoice = { invoice_number: await nextInvoiceNumber(trx), invoiced_at: now() };
+      const paid = await transitionOrder(trx, order, PAID_STATUS, { actor: 'payment' }, { transaction_id: intent.id, ...invoice });
       await recordPayment(trx, provider, orderId, intent, 'succeeded');
       return { outcome: 'paid', order: paid };
     });

@@ -12,7 +12,7 @@ import type { OrderRow } from '../db/schema.js';
 import { toProductDto } from '../catalog/service.js';
 import { requireViewer } from '../http/access.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { toOrderDto } from '../orders/service.js';
+import { orderDto } from '../orders/service.js';
 import { WebhookSignatureError } from '../payments/provider.js';
 import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
 import { confirmPayment, createPaymentIntent, handlePaymentEvent } from './pay-order.js';
@@ -23,7 +23,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1
 
 export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache, config }: AppContext) {
   const api = typed(app);
-  const dto = (order: OrderRow) => toOrderDto(order, config.unpaidOrderTtlMs);
+  const dto = (order: OrderRow) => orderDto(db, order, config.unpaidOrderTtlMs);
 
   api.post(
     '/api/orders',
@@ -41,7 +41,7 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
       const idempotencyKey = request.headers['idempotency-key'];
       const { order, replayed } = await placeOrder(db, requireViewer(request), request.body, { ...config, idempotencyKey });
       if (!replayed) cache.invalidate('catalog');
-      return reply.status(201).send(dto(order));
+      return reply.status(201).send(await dto(order));
     },
   );
 
@@ -51,7 +51,7 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     async (request) => {
       const order = await cancelOrder(db, requireViewer(request), request.params.id);
       cache.invalidate('catalog');
-      return dto(order);
+      return await dto(order);
     },
   );
 

@@ -2,12 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { openOrdersSchema, orderEventSchema, orderSchema } from '../../shared/api.js';
+import { errorMessages } from '../../shared/messages.js';
 import { emailSchema, idSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
-import type { OrderRow } from '../db/schema.js';
 import { requireViewer } from '../http/access.js';
 import { getActiveUser } from '../users/service.js';
-import { getOrderFor, getOrderHistory, listAllOrders, listOrdersOfUser, openOrdersOfProduct, toOrderDto } from './service.js';
+import { conflict } from '../http/errors.js';
+import { renderInvoicePdf } from '../invoices/pdf.js';
+import { getOrderFor, getOrderHistory, invoiceFacts, linesOf, listAllOrders, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos } from './service.js';
 
 const idParams = z.object({ id: idSchema });
 const orderList = z.array(orderSchema);
@@ -15,12 +17,12 @@ const tags = ['orders'];
 
 export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, config }: AppContext) {
   const api = typed(app);
-  const dto = (order: OrderRow) => toOrderDto(order, config.unpaidOrderTtlMs);
+  const hold = config.unpaidOrderTtlMs;
 
   api.get(
     '/api/orders',
     { config: { access: 'admin' }, schema: { tags, response: { 200: orderList } } },
-    async () => (await listAllOrders(db)).map(dto),
+    async () => orderDtos(db, await listAllOrders(db), hold),
   );
 
   api.get(
@@ -28,14 +30,33 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
     { config: { access: 'self' }, schema: { tags, params: z.object({ email: emailSchema }), response: { 200: orderList } } },
     async (request) => {
       const user = await getActiveUser(db, request.params.email);
-      return (await listOrdersOfUser(db, user.id)).map(dto);
+      return orderDtos(db, await listOrdersOfUser(db, user.id), hold);
     },
   );
 
   api.get(
     '/api/order/:id',
     { config: { access: 'user' }, schema: { tags, params: idParams, response: { 200: orderSchema } } },
-    async (request) => dto(await getOrderFor(db, requireViewer(request), request.params.id)),
+    async (request) => orderDto(db, await getOrderFor(db, requireViewer(request), request.params.id), hold),
+  );
+
+  api.get(
+    '/api/orders/:id/invoice.pdf',
+    {
+      config: { access: 'user' },
+      schema: { tags, description: "A paid order's invoice as a PDF: its customer's or an admin's. 409 before it is paid.", params: idParams },
+    },
+    async (request, reply) => {
+      const order = await getOrderFor(db, requireViewer(request), request.params.id);
+      const invoice = invoiceFacts(order, await linesOf(db, order.id));
+      if (!invoice) throw conflict('not_invoiced', errorMessages.notInvoiced);
+      const pdf = await renderInvoicePdf(invoice, config.shop);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${invoice.invoiceNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   api.get(

@@ -3,15 +3,39 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
-import type { Order, OrderEvent } from '../../shared/api.js';
-import { centsToDollars, orderTotalCents } from '../../shared/money.js';
+import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
+import { messages } from '../../shared/messages.js';
+import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
-import { type Executor, type NewOrder, now, type OrderRow, timestamps } from '../db/schema.js';
+import { type Executor, type NewOrder, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
+import type { InvoiceFacts } from '../invoices/pdf.js';
+
+/** An order's number as invoices and the wire show it: INV-000042. */
+export function formatInvoiceNumber(invoiceNumber: number): string {
+  return `INV-${String(invoiceNumber).padStart(6, '0')}`;
+}
+
+function toLineDto(line: OrderLineRow): OrderLine {
+  return {
+    productId: String(line.product_id),
+    sku: line.product_sku,
+    product: line.product_name,
+    quantity: line.quantity,
+    unitPrice: centsToDollars(line.unit_price_cents),
+    listPrice: centsToDollars(line.list_price_cents),
+    lineTotal: centsToDollars(lineTotalCents(line)),
+  };
+}
+
+/** What a one-line order's SPEC `product` field says on a longer order: its first part, and how many more follow. */
+function headline(row: OrderRow): string {
+  return row.line_count > 1 ? messages.ui.orderHeadline(row.product_name, row.line_count - 1) : row.product_name;
+}
 
 /** The order on the wire; `holdMs` (UNPAID_ORDER_TTL) says until when an unpaid order holds its parts. */
-export function toOrderDto(row: OrderRow, holdMs: number): Order {
+export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs: number): Order {
   return {
     _id: String(row.id),
     name: row.customer_name,
@@ -20,10 +44,13 @@ export function toOrderDto(row: OrderRow, holdMs: number): Order {
     contact: row.phone,
     address: row.address,
     productId: String(row.product_id),
-    product: row.product_name,
+    product: headline(row),
     sku: row.product_sku,
     price: centsToDollars(row.unit_price_cents),
-    total: centsToDollars(totalCentsOf(row)),
+    total: centsToDollars(row.total_cents),
+    lines: lines.map(toLineDto),
+    poNumber: row.po_number,
+    invoiceNumber: row.invoice_number === null ? null : formatInvoiceNumber(row.invoice_number),
     status: row.status,
     paid: isPaid(row.status),
     transactionId: row.transaction_id,
@@ -33,8 +60,61 @@ export function toOrderDto(row: OrderRow, holdMs: number): Order {
   };
 }
 
-export function totalCentsOf(order: OrderRow): number {
-  return orderTotalCents(order.unit_price_cents, order.quantity);
+/** Orders on the wire, with their lines (one query for all of them). */
+export async function orderDtos(db: Executor, rows: readonly OrderRow[], holdMs: number): Promise<Order[]> {
+  const lines = await linesOfOrders(db, rows.map((row) => row.id));
+  return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? [], holdMs));
+}
+
+export async function orderDto(db: Executor, row: OrderRow, holdMs: number): Promise<Order> {
+  return toOrderDto(row, await linesOf(db, row.id), holdMs);
+}
+
+export function totalCentsOf(order: OrderRow): Cents {
+  return order.total_cents;
+}
+
+export function lineTotalCents(line: Pick<OrderLineRow, 'unit_price_cents' | 'quantity'>): Cents {
+  return orderTotalCents(line.unit_price_cents, line.quantity);
+}
+
+/** An order's lines, in the order they were placed. */
+export async function linesOf(db: Executor, orderId: number): Promise<OrderLineRow[]> {
+  return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+async function linesOfOrders(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
+  const byOrder = new Map<number, OrderLineRow[]>();
+  // Bounded batches keep the statement under both databases' parameter limits.
+  for (let start = 0; start < orderIds.length; start += 5000) {
+    const batch = orderIds.slice(start, start + 5000);
+    const rows = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', batch).orderBy('id').execute();
+    for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  }
+  return byOrder;
+}
+
+/** The invoice of a paid order, as its PDF tells it. */
+export function invoiceFacts(order: OrderRow, lines: readonly OrderLineRow[]): InvoiceFacts | undefined {
+  if (order.invoice_number === null) return undefined;
+  return {
+    invoiceNumber: formatInvoiceNumber(order.invoice_number),
+    issuedAt: order.invoiced_at ?? order.updated_at,
+    orderId: String(order.id),
+    orderedAt: order.created_at,
+    poNumber: order.po_number,
+    customer: { name: order.customer_name, email: order.email, phone: order.phone, address: order.address },
+    lines: lines.map((line) => ({
+      sku: line.product_sku,
+      product: line.product_name,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(line.unit_price_cents),
+      listPrice: centsToDollars(line.list_price_cents),
+      lineTotal: centsToDollars(lineTotalCents(line)),
+    })),
+    total: centsToDollars(totalCentsOf(order)),
+    paymentReference: order.transaction_id,
+  };
 }
 
 /** Who changed an order: a customer or admin (as they were named then), the payment provider, or the shop. */
@@ -43,19 +123,57 @@ export interface ChangedBy {
   user: Pick<Viewer, 'id' | 'name' | 'email'> | null;
 }
 
-/** A new order, in its first status ('not paid'), with the first line of its history. */
+/** A line of a new order: the product as it is now, how many, and the unit price its quantity reached. */
+export type NewOrderLine = Omit<OrderLineRow, 'id' | 'order_id'>;
+
+/**
+ * A new order, in its first status ('not paid'), with its lines and the first line of its history. The
+ * order row repeats its first line and counts every unit: SPEC's one-product fields.
+ */
 export async function createOrder(
   db: Executor,
-  order: Omit<NewOrder, 'status' | 'transaction_id' | 'created_at' | 'updated_at' | 'idempotency_key'> & { idempotency_key?: string | null },
+  order: Pick<NewOrder, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'> & { idempotency_key?: string | null },
+  lines: readonly [NewOrderLine, ...NewOrderLine[]],
   by: ChangedBy,
 ): Promise<OrderRow> {
+  const [first] = lines;
   const placed = await db
     .insertInto('orders')
-    .values({ ...order, status: PLACED_STATUS, transaction_id: null, ...timestamps() })
+    .values({
+      ...order,
+      product_id: first.product_id,
+      product_name: first.product_name,
+      product_sku: first.product_sku,
+      unit_price_cents: first.unit_price_cents,
+      quantity: lines.reduce((units, line) => units + line.quantity, 0),
+      total_cents: lines.reduce((total, line) => total + lineTotalCents(line), 0),
+      line_count: lines.length,
+      status: PLACED_STATUS,
+      transaction_id: null,
+      ...timestamps(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_lines')
+    .values(lines.map((line) => ({ ...line, order_id: placed.id })))
+    .execute();
   await recordOrderEvent(db, placed.id, null, PLACED_STATUS, by);
   return placed;
+}
+
+/**
+ * The next invoice number. The sequence's one row stays locked until the caller's transaction ends, so
+ * numbers are given one at a time, in order, and a transaction that rolls back gives its number back.
+ */
+export async function nextInvoiceNumber(db: Executor): Promise<number> {
+  const row = await db
+    .updateTable('invoice_sequence')
+    .set((eb) => ({ last: eb('last', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return row.last;
 }
 
 export async function findOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
@@ -107,9 +225,14 @@ export async function findOrderByIdempotencyKey(db: Executor, userId: number, ke
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-/** Orders of a product by where they stand: unpaid (holding stock) and paid but not shipped yet. */
+/** Orders with a line of this product by where they stand: unpaid (holding stock) and paid but not shipped yet. */
 export async function openOrdersOfProduct(db: Executor, productId: number): Promise<{ unpaid: OrderRow[]; toShip: number }> {
-  const rows = await db.selectFrom('orders').selectAll().where('product_id', '=', productId).where('status', 'in', [PLACED_STATUS, PAID_STATUS]).execute();
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', 'in', (eb) => eb.selectFrom('order_lines').select('order_id').where('product_id', '=', productId))
+    .where('status', 'in', [PLACED_STATUS, PAID_STATUS])
+    .execute();
   return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => row.status === PAID_STATUS).length };
 }
 
@@ -124,8 +247,11 @@ export async function countUnpaidOrdersOf(db: Executor, userId: number): Promise
 }
 
 export async function hasOrdersForProduct(db: Executor, productId: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('orders').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
+  return Boolean(await db.selectFrom('order_lines').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
 }
+
+/** What a status change may write besides the status: the payment's id, the invoice number. */
+export type StatusChanges = Partial<Pick<OrderRow, 'transaction_id' | 'invoice_number' | 'invoiced_at'>>;
 
 /**
  * Writes a status change and its history event. The update is conditional on the status the order
@@ -136,7 +262,7 @@ export async function changeStatus(
   order: OrderRow,
   to: OrderStatus,
   by: ChangedBy,
-  changes: { transaction_id?: string } = {},
+  changes: StatusChanges = {},
 ): Promise<OrderRow | undefined> {
   const updated = await db
     .updateTable('orders')

@@ -17,6 +17,7 @@ import {
   createProduct,
   databaseKind,
   registerAdmin,
+  payWithTestCard,
   registerCustomer,
   startTestServer,
   type TestServer,
@@ -25,7 +26,6 @@ import {
 const HOUR = 3600_000;
 const STOCK = 100;
 const QUANTITY = 10;
-const CARD = { number: '4242424242424242', expiry: '12 / 40', cvc: '123' };
 
 type Status = 'not paid' | 'pending' | 'shipped' | 'cancelled' | 'expired';
 type Action = 'cancel by owner' | 'cancel by admin' | 'cancel by other customer' | 'deliver by admin' | 'deliver by owner' | 'pay by owner';
@@ -131,19 +131,7 @@ describe(`order status × actor matrix, through the API (${databaseKind})`, () =
     return response.json();
   };
 
-  /** Fresh intent, test card, then the owner reports it; stops at the first answer that is not 200. */
-  const pay = async (owner: Account, orderId: string): Promise<LightMyRequestResponse> => {
-    const intent = await call(server.app, 'POST', '/api/create-payment-intent', { token: owner.token, body: { orderId } });
-    if (intent.statusCode !== 200) return intent;
-    const confirmed = await call(server.app, 'POST', '/api/payments/test/confirm', {
-      body: { clientSecret: intent.json().clientSecret, card: CARD },
-    });
-    if (confirmed.statusCode !== 200) return confirmed;
-    return call(server.app, 'PATCH', `/api/orders/${orderId}`, {
-      token: owner.token,
-      body: { transactionId: confirmed.json().paymentIntent.id },
-    });
-  };
+  const pay = (owner: Account, orderId: string): Promise<LightMyRequestResponse> => payWithTestCard(server.app, owner, orderId);
   const deliver = (token: string, orderId: string) =>
     call(server.app, 'PATCH', `/api/orders/${orderId}`, { token, body: { status: 'shipped' } });
   const cancel = (token: string, orderId: string) => call(server.app, 'DELETE', `/api/orders/${orderId}`, { token });

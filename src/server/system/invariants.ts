@@ -29,6 +29,7 @@ export interface InvariantReport {
  * - every order is in a legal status and has its 'placed' event (null → 'not paid'), exactly once;
  * - its events form one chain from 'not paid' to its current status (nothing half-written);
  * - per product: stock + reserved + sold = the initial stock (no lost or invented units);
+ * - every order's lines add up to its total; paid orders have invoice numbers 1..N, each once (gapless);
  * - every paid order has a 'succeeded' payment whose intent id is the order's transaction id, and every
  *   'succeeded' payment belongs to a paid order carrying that intent (no payment without its order).
  */
@@ -39,6 +40,8 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
   const events = await k.selectFrom('order_events').selectAll().orderBy('id').execute();
   const payments = await k.selectFrom('payments').selectAll().orderBy('id').execute();
   const products = await k.selectFrom('products').select(['id', 'stock']).execute();
+  const lines = await k.selectFrom('order_lines').selectAll().orderBy('id').execute();
+  const statusOf = new Map(orders.map((order) => [order.id, order.status]));
 
   const eventsOf = new Map<number, typeof events>();
   for (const event of events) {
@@ -76,9 +79,9 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       violations.push(`product ${productId} is gone`);
       continue;
     }
-    const mine = orders.filter((o) => o.product_id === productId);
-    const reserved = mine.filter((o) => o.status === 'not paid').reduce((n, o) => n + o.quantity, 0);
-    const sold = mine.filter((o) => isPaid(o.status)).reduce((n, o) => n + o.quantity, 0);
+    const mine = lines.filter((line) => line.product_id === productId);
+    const reserved = mine.filter((line) => statusOf.get(line.order_id) === 'not paid').reduce((n, line) => n + line.quantity, 0);
+    const sold = mine.filter((line) => isPaid(statusOf.get(line.order_id)!)).reduce((n, line) => n + line.quantity, 0);
     ledgers.push({ productId, initial, stock: product.stock, reserved, sold });
     if (product.stock < 0) violations.push(`product ${productId} has negative stock ${product.stock}`);
     if (product.stock + reserved + sold !== initial) {
@@ -88,7 +91,17 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
     }
   }
 
+  for (const order of orders) {
+    const own = lines.filter((line) => line.order_id === order.id);
+    const total = own.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
+    if (own.length === 0 || own.length !== order.line_count) violations.push(`order ${order.id} has ${own.length} lines, not ${order.line_count}`);
+    if (total !== order.total_cents) violations.push(`order ${order.id} totals ${order.total_cents} cents but its lines ${total}`);
+  }
+  const invoiceNumbers = orders.flatMap((o) => (o.invoice_number === null ? [] : [o.invoice_number])).sort((a, b) => a - b);
+  if (invoiceNumbers.some((number, i) => number !== i + 1)) violations.push(`invoice numbers are not 1..${invoiceNumbers.length} once each: ${invoiceNumbers.join(', ')}`);
+
   for (const order of orders.filter((o) => isPaid(o.status))) {
+    if (order.invoice_number === null) violations.push(`paid order ${order.id} has no invoice number`);
     const paid = payments.filter((p) => p.order_id === order.id && p.status === 'succeeded' && p.intent_id === order.transaction_id);
     if (!order.transaction_id) violations.push(`paid order ${order.id} has no transaction id`);
     if (paid.length !== 1) violations.push(`paid order ${order.id} has ${paid.length} succeeded payments for its transaction ${order.transaction_id}`);

@@ -110,6 +110,17 @@ export async function createProduct(
   return response.json()._id;
 }
 
+export const TEST_CARD = { number: '4242424242424242', expiry: '12 / 40', cvc: '123' };
+
+/** Pays an order as a browser does: a fresh intent, the test card, then the owner reports it; stops at the first answer that is not 200. */
+export async function payWithTestCard(app: FastifyInstance, owner: Account, orderId: string) {
+  const intent = await call(app, 'POST', '/api/create-payment-intent', { token: owner.token, body: { orderId } });
+  if (intent.statusCode !== 200) return intent;
+  const confirmed = await call(app, 'POST', '/api/payments/test/confirm', { body: { clientSecret: intent.json().clientSecret, card: TEST_CARD } });
+  if (confirmed.statusCode !== 200) return confirmed;
+  return call(app, 'PATCH', `/api/orders/${orderId}`, { token: owner.token, body: { transactionId: confirmed.json().paymentIntent.id } });
+}
+
 /** The newest e-mail of this kind the shop wrote to `to` (from the outbox), or undefined. */
 export async function lastMailTo(server: TestServer, to: string, kind: MailKind): Promise<Mail | undefined> {
   return (await listRecentMail(server.db.kysely, 1000)).map((message) => message.mail).find((mail) => mail.to === to && mail.kind === kind);

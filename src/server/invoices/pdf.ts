@@ -1,0 +1,253 @@
+/**
+ * A paid order's invoice as a PDF: US Letter, in the PDF's built-in Helvetica (no font files). A long
+ * order flows onto further pages, each repeating the table's header and numbered in its footer.
+ */
+import PDFDocument from 'pdfkit';
+
+/** Amounts in dollars. */
+export interface InvoiceLine {
+  sku: string;
+  product: string;
+  quantity: number;
+  unitPrice: number;
+  /** The product's price before its quantity price break; above `unitPrice` when a break applied. */
+  listPrice: number;
+  lineTotal: number;
+}
+
+export interface InvoiceFacts {
+  invoiceNumber: string;
+  /** ISO time the order was paid: the invoice date. */
+  issuedAt: string;
+  orderId: string;
+  /** ISO */
+  orderedAt: string;
+  /** Empty when the buyer gave none. */
+  poNumber: string;
+  customer: { name: string; email: string; phone: string; address: string };
+  lines: InvoiceLine[];
+  /** Dollars. */
+  total: number;
+  paymentReference: string | null;
+}
+
+export interface ShopDetails {
+  name: string;
+  /** May span several lines. */
+  address: string;
+  /** Empty: not printed. */
+  email: string;
+  publicUrl: string;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+const MARGIN = 54;
+const LEFT = MARGIN;
+const CONTENT_WIDTH = 612 - 2 * MARGIN;
+const RIGHT = LEFT + CONTENT_WIDTH;
+/** The header's two blocks: the shop on the left, the invoice's facts on the right. */
+const FACTS_WIDTH = 244;
+const FACTS_LEFT = RIGHT - FACTS_WIDTH;
+const FACT_LABEL_WIDTH = 84;
+
+const REGULAR = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const INK = '#0f172a';
+const MUTED = '#475569';
+const RULE = '#cbd5e1';
+const BAND = '#f1f5f9';
+const PAID = '#15803d';
+
+const CELL_PADDING = 5;
+const COLUMNS = [
+  { title: 'Part number', width: 96, align: 'left' },
+  { title: 'Description', width: 204, align: 'left' },
+  { title: 'Quantity', width: 56, align: 'right' },
+  { title: 'Unit price', width: 72, align: 'right' },
+  { title: 'Line total', width: 76, align: 'right' },
+] as const;
+
+/** $1,234.50 */
+function formatUsd(dollars: number): string {
+  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** November 23, 2026 (the date in UTC). */
+function formatInvoiceDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+export async function renderInvoicePdf(invoice: InvoiceFacts, shop: ShopDetails): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: shop.name, Subject: `Order ${invoice.orderId}` },
+  });
+  const pdf = collect(doc);
+  drawHeader(doc, invoice, shop);
+  drawBillTo(doc, invoice.customer);
+  drawLines(doc, invoice.lines);
+  drawTotal(doc, invoice);
+  drawFooters(doc, invoice, shop);
+  doc.end();
+  return pdf;
+}
+
+function collect(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
+  const top = doc.y;
+  const shopWidth = FACTS_LEFT - LEFT - 16;
+  doc.font(BOLD).fontSize(16).fillColor(INK).text(shop.name, LEFT, top, { width: shopWidth });
+  doc.moveDown(0.2).font(REGULAR).fontSize(9).fillColor(MUTED);
+  for (const line of [...linesOf(shop.address), shop.email, shop.publicUrl].filter(Boolean)) doc.text(line, { width: shopWidth });
+  const shopBottom = doc.y;
+
+  doc.font(BOLD).fontSize(24).fillColor(INK).text('Invoice', FACTS_LEFT, top, { width: FACTS_WIDTH, align: 'right' });
+  doc.moveDown(0.3);
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.invoiceNumber],
+    ['Invoice date', formatInvoiceDate(invoice.issuedAt)],
+    ['Order number', invoice.orderId],
+    ['Order date', formatInvoiceDate(invoice.orderedAt)],
+  ];
+  if (invoice.poNumber.trim()) facts.push(['PO number', invoice.poNumber.trim()]);
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, FACTS_LEFT, y, { width: FACT_LABEL_WIDTH });
+    doc.font(BOLD).fillColor(INK).text(value, FACTS_LEFT + FACT_LABEL_WIDTH, y, { width: FACTS_WIDTH - FACT_LABEL_WIDTH, align: 'right' });
+  }
+  doc.y = Math.max(shopBottom, doc.y) + 24;
+}
+
+function drawBillTo(doc: Doc, customer: InvoiceFacts['customer']): void {
+  doc.font(BOLD).fontSize(8).fillColor(MUTED).text('BILL TO', LEFT, doc.y, { characterSpacing: 0.5 });
+  doc.moveDown(0.3).font(BOLD).fontSize(10).fillColor(INK).text(customer.name);
+  doc.font(REGULAR).fontSize(9);
+  for (const line of [...linesOf(customer.address), customer.email, customer.phone].filter(Boolean)) doc.text(line, { width: CONTENT_WIDTH / 2 });
+  doc.moveDown(1.5);
+}
+
+interface Row {
+  cells: string[];
+  /** Printed under the description, smaller: why the unit price is below the list price. */
+  note?: string;
+}
+
+function rowOf(line: InvoiceLine): Row {
+  return {
+    cells: [line.sku, line.product, line.quantity.toLocaleString('en-US'), formatUsd(line.unitPrice), formatUsd(line.lineTotal)],
+    note: line.unitPrice < line.listPrice ? `Price break: list ${formatUsd(line.listPrice)}, you pay ${formatUsd(line.unitPrice)}` : undefined,
+  };
+}
+
+const DESCRIPTION = 1;
+
+function rowHeight(doc: Doc, row: Row): number {
+  doc.font(REGULAR).fontSize(9);
+  const heights = row.cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i]!.width - 2 * CELL_PADDING }));
+  if (row.note) {
+    doc.fontSize(8);
+    heights[DESCRIPTION]! += 2 + doc.heightOfString(row.note, { width: COLUMNS[DESCRIPTION].width - 2 * CELL_PADDING });
+  }
+  return Math.max(...heights) + 2 * CELL_PADDING;
+}
+
+function drawTableHeader(doc: Doc): void {
+  const top = doc.y;
+  const height = 20;
+  doc.rect(LEFT, top, CONTENT_WIDTH, height).fill(BAND);
+  doc.font(BOLD).fontSize(8.5).fillColor(INK);
+  let x = LEFT;
+  for (const column of COLUMNS) {
+    doc.text(column.title, x + CELL_PADDING, top + 6, { width: column.width - 2 * CELL_PADDING, align: column.align, lineBreak: false });
+    x += column.width;
+  }
+  doc.y = top + height;
+}
+
+function drawRow(doc: Doc, row: Row, height: number): void {
+  const top = doc.y;
+  let x = LEFT;
+  doc.font(REGULAR).fontSize(9).fillColor(INK);
+  row.cells.forEach((text, i) => {
+    const column = COLUMNS[i]!;
+    doc.text(text, x + CELL_PADDING, top + CELL_PADDING, { width: column.width - 2 * CELL_PADDING, align: column.align });
+    if (i === DESCRIPTION && row.note) {
+      doc.moveDown(0.15).fontSize(8).fillColor(PAID).text(row.note, { width: column.width - 2 * CELL_PADDING });
+      doc.fontSize(9).fillColor(INK);
+    }
+    x += column.width;
+  });
+  rule(doc, top + height);
+  doc.y = top + height;
+}
+
+function rule(doc: Doc, y: number, color = RULE): void {
+  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(color).stroke();
+}
+
+/** What is left of the page above its bottom margin (the footer lives in the margin). */
+const roomLeft = (doc: Doc) => doc.page.height - doc.page.margins.bottom - doc.y;
+
+function drawLines(doc: Doc, lines: InvoiceLine[]): void {
+  drawTableHeader(doc);
+  for (const row of lines.map(rowOf)) {
+    const height = rowHeight(doc, row);
+    if (height > roomLeft(doc)) {
+      doc.addPage();
+      drawTableHeader(doc);
+    }
+    drawRow(doc, row, height);
+  }
+}
+
+const TOTAL_BLOCK_HEIGHT = 96;
+
+function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
+  if (TOTAL_BLOCK_HEIGHT > roomLeft(doc)) doc.addPage();
+  const top = doc.y + 10;
+  doc.font(BOLD).fontSize(11).fillColor(INK).text('Total (USD)', FACTS_LEFT, top, { width: FACT_LABEL_WIDTH + 20 });
+  doc.text(formatUsd(invoice.total), FACTS_LEFT + FACT_LABEL_WIDTH, top, { width: FACTS_WIDTH - FACT_LABEL_WIDTH, align: 'right' });
+  rule(doc, doc.y + 4, INK);
+
+  doc.y += 18;
+  doc.font(BOLD).fontSize(12).fillColor(PAID).text('Paid', LEFT, doc.y);
+  doc.font(REGULAR).fontSize(9).fillColor(INK).text(`Paid on ${formatInvoiceDate(invoice.issuedAt)}`);
+  if (invoice.paymentReference) doc.text(`Payment reference: ${invoice.paymentReference}`);
+  doc.moveDown(1).fillColor(MUTED).text('Thank you for your order.');
+}
+
+function drawFooters(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`${shop.name} · Invoice ${invoice.invoiceNumber} · Page ${i - start + 1} of ${count}`, LEFT, doc.page.height - MARGIN + 20, {
+        width: CONTENT_WIDTH,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}
