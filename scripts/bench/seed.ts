@@ -61,6 +61,7 @@ async function main() {
   await k.transaction().execute(async (trx) => {
     const products = Array.from({ length: counts.products }, (_, i) => {
       const [part, category, specName, specValue] = pick(PARTS);
+      const price = 100 + Math.floor(random() * 50_000);
       return {
         name: `${pick(KINDS)} ${part} ${1000 + i}`,
         description: `${part} for passenger cars and light trucks, part number PS-${100000 + i}.`,
@@ -68,7 +69,9 @@ async function main() {
         specs: JSON.stringify([{ name: specName, value: specValue }]),
         keywords: `${specName} ${specValue}`,
         img: `/images/products/${pick(IMAGES)}.svg`,
-        price_cents: 100 + Math.floor(random() * 50_000),
+        price_cents: price,
+        // Every fourth part has price breaks at 50 and 500 units.
+        price_breaks: JSON.stringify(i % 4 === 0 ? [{ minQuantity: 50, priceCents: Math.round(price * 0.9) }, { minQuantity: 500, priceCents: Math.round(price * 0.8) }] : []),
         stock: 1_000_000,
         min_quantity: 1 + Math.floor(random() * 50),
         hidden_at: null,
@@ -166,13 +169,13 @@ async function main() {
   const orderProduct = await k
     .insertInto('products')
     .values({ name: 'Bench Bolt', description: 'Ordered by the benchmark', img: '/images/products/hubcap.svg', price_cents: 199, stock: 1_000_000_000, min_quantity: 1, hidden_at: null, sku: 'BENCH-1', sku_key: 'BENCH1', ...stamps })
-    .returning(['id', 'stock'])
+    .returning(['id'])
     .executeTakeFirstOrThrow();
   // Fresh statistics, as autovacuum would gather on a live shop, so PostgreSQL plans with its indexes.
   if (db.dialect === 'postgres') await sql`ANALYZE`.execute(k);
   await k.destroy();
   process.stdout.write(
-    JSON.stringify({ ...counts, customerEmail: 'bench0@example.com', password: BENCH_PASSWORD, orderProductId: orderProduct.id, orderProductStock: orderProduct.stock }) + '\n',
+    JSON.stringify({ ...counts, customerEmail: 'bench0@example.com', password: BENCH_PASSWORD, orderProductId: orderProduct.id }) + '\n',
   );
 }
 

@@ -54,7 +54,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
   };
   const paidOrder = async () => {
     const id = await placeOrder();
-    await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x' }).where('id', '=', Number(id)).execute();
+    await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x', invoice_number: Number(id), invoiced_at: new Date().toISOString() }).where('id', '=', Number(id)).execute();
     return id;
   };
   const clientSecretFor = async (orderId: string) => {
@@ -124,6 +124,11 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/orders/{email}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/orders/${me}` }) },
       { route: 'GET /api/order/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/order/${await placeOrder()}` }) },
       { route: 'GET /api/orders/{id}/history', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/orders/${await placeOrder()}/history` }) },
+      {
+        route: 'GET /api/orders/{id}/invoice.pdf',
+        expected: selfOrAdmin(200),
+        request: async () => ({ method: 'GET', url: `/api/orders/${await paidOrder()}/invoice.pdf` }),
+      },
       { route: 'GET /api/audit', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/audit' }) },
       { route: 'DELETE /api/orders/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'DELETE', url: `/api/orders/${await placeOrder()}` }) },
       {
@@ -264,6 +269,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       // What a part fits and the numbers that lead to it (src/server/catalog): public; their CSV files: admins.
       { route: 'GET /api/products/{id}/fitment', expected: every(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/fitment` }) },
       { route: 'GET /api/parts/lookup', expected: every(200), request: async () => ({ method: 'GET', url: `/api/parts/lookup?number=${productSku}` }) },
+      { route: 'POST /api/parts/resolve', expected: every(200), request: async () => ({ method: 'POST', url: '/api/parts/resolve', body: { numbers: [productSku, 'NO-SUCH-1'] } }) },
       { route: 'GET /api/fitment/export.csv', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/fitment/export.csv?kind=numbers' }) },
       {
         // A JSON body, not a CSV file: who may import is what this row is about (catalog/fitment-transfer.test.ts imports real files).

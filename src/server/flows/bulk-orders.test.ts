@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderMail } from '../mail/templates.js';
 import { checkInvariants } from '../system/invariants.js';
 import {
   type Account,
@@ -82,6 +83,11 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
       status: 'not paid',
     });
     expect(await stockOf(filters)).toBe(216);
+    const mail = await lastMailTo(server, customer.email, 'order-placed');
+    const { text } = renderMail(mail!, server.config.shop);
+    expect(text).toContain('Your order is placed successfully: 2 parts, 144 units in all: $1,188.');
+    expect(text).toContain('120 × BD-100 Brake Disc at $9 per unit: $1,080');
+    expect(text).toContain('24 × OF-12 Oil Filter at $4.50 per unit: $108');
   });
 
   it("keeps SPEC's one-product order exactly: one line, price × quantity, problems on `quantity`", async () => {

@@ -13,7 +13,7 @@ import type { Viewer } from '../http/access.js';
 import { conflict, forbidden } from '../http/errors.js';
 import { enqueueMail } from '../mail/service.js';
 import type { OrderMailKind } from '../mail/templates.js';
-import { type ChangedBy, changeStatus, invoiceFacts, linesOf, type StatusChanges, totalCentsOf } from '../orders/service.js';
+import { type ChangedBy, changeStatus, invoiceFacts, linesOf, type StatusChanges, toLineDto, totalCentsOf } from '../orders/service.js';
 
 /** Who asks for a change: a signed-in account, the payment provider, or the shop itself. */
 export type Requester = { viewer: Viewer } | { actor: 'payment' | 'system' };
@@ -95,6 +95,7 @@ export async function mailOrderStatus(trx: Executor, order: OrderRow, lines?: re
       total: centsToDollars(totalCentsOf(order)),
       address: order.address,
       transactionId: order.transaction_id,
+      ...(orderLines.length > 1 ? { lines: orderLines.map(toLineDto) } : {}),
       ...(invoice ? { invoice } : {}),
     },
   });

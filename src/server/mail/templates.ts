@@ -3,11 +3,16 @@
  * facts; it is rendered here when sent, with the shop's name and the address buyers use (PUBLIC_URL).
  */
 import { formatDollars } from '../../shared/money.js';
+import type { InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
   name: string;
   /** Where links point, without a trailing slash. */
   publicUrl: string;
+  /** Printed on invoices; may span lines. */
+  address: string;
+  /** Printed on invoices when not empty. */
+  email: string;
 }
 
 export interface OrderFacts {
@@ -20,6 +25,10 @@ export interface OrderFacts {
   total: number;
   address: string;
   transactionId: string | null;
+  /** On the paid mail of an invoiced order: its PDF is rendered and attached when the mail is sent. */
+  invoice?: InvoiceFacts;
+  /** An order of several lines: each of them (a one-line order's facts are the fields above). */
+  lines?: { sku: string; product: string; quantity: number; unitPrice: number; lineTotal: number }[];
 }
 
 interface AccountFacts {
@@ -62,7 +71,15 @@ function compose(shop: ShopIdentity, subject: string, greeting: string, paragrap
   return { subject: `${subject} – ${shop.name}`, text, html };
 }
 
-const orderLine = (o: OrderFacts) => `${o.quantity} units of ${o.product} at $${formatDollars(o.unitPrice)} per unit: $${formatDollars(o.total)}`;
+const orderLine = (o: OrderFacts) =>
+  o.lines && o.lines.length > 1
+    ? `${o.lines.length} parts, ${o.quantity} units in all: $${formatDollars(o.total)}`
+    : `${o.quantity} units of ${o.product} at $${formatDollars(o.unitPrice)} per unit: $${formatDollars(o.total)}`;
+/** A paragraph per line of an order of several lines; none for a one-line order. */
+const lineList = (o: OrderFacts) =>
+  o.lines && o.lines.length > 1
+    ? o.lines.map((l) => `${l.quantity} × ${l.sku} ${l.product} at $${formatDollars(l.unitPrice)} per unit: $${formatDollars(l.lineTotal)}`)
+    : [];
 const myOrders = (shop: ShopIdentity) => ({ label: 'See your orders', url: `${shop.publicUrl}/dashboard/myOrders` });
 
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
@@ -79,12 +96,15 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
   'order-placed': (o, shop) =>
     compose(shop, `Your order ${o.orderId} is placed`, `Hello ${o.customerName},`, [
       `Your order is placed successfully: ${orderLine(o)}.`,
+      ...lineList(o),
       `Delivery to: ${o.address}. The parts are held for you until the order is paid.`,
     ], { label: 'Pay for your order', url: `${shop.publicUrl}/dashboard/payment/${o.orderId}` }),
   'order-paid': (o, shop) =>
     compose(shop, `Payment received for order ${o.orderId}`, `Hello ${o.customerName},`, [
       `Congrats! Your payment is completed. You Paid: $${formatDollars(o.total)} for ${orderLine(o)}.`,
+      ...lineList(o),
       `Your Transaction ID: ${o.transactionId ?? ''}`,
+      ...(o.invoice ? [`Your invoice ${o.invoice.invoiceNumber} is attached.`] : []),
       `We will ship to: ${o.address}.`,
     ], myOrders(shop)),
   'order-shipped': (o, shop) =>

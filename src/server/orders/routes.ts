@@ -8,7 +8,7 @@ import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
 import { getActiveUser } from '../users/service.js';
 import { conflict } from '../http/errors.js';
-import { renderInvoicePdf } from '../invoices/pdf.js';
+import { renderInvoicePdf } from '../invoices/service.js';
 import { getOrderFor, getOrderHistory, invoiceFacts, linesOf, listAllOrders, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos } from './service.js';
 
 const idParams = z.object({ id: idSchema });

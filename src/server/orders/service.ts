@@ -10,14 +10,14 @@ import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLAC
 import { type Executor, type NewOrder, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
-import type { InvoiceFacts } from '../invoices/pdf.js';
+import type { InvoiceFacts } from '../invoices/service.js';
 
 /** An order's number as invoices and the wire show it: INV-000042. */
 export function formatInvoiceNumber(invoiceNumber: number): string {
   return `INV-${String(invoiceNumber).padStart(6, '0')}`;
 }
 
-function toLineDto(line: OrderLineRow): OrderLine {
+export function toLineDto(line: OrderLineRow): OrderLine {
   return {
     productId: String(line.product_id),
     sku: line.product_sku,
@@ -104,14 +104,7 @@ export function invoiceFacts(order: OrderRow, lines: readonly OrderLineRow[]): I
     orderedAt: order.created_at,
     poNumber: order.po_number,
     customer: { name: order.customer_name, email: order.email, phone: order.phone, address: order.address },
-    lines: lines.map((line) => ({
-      sku: line.product_sku,
-      product: line.product_name,
-      quantity: line.quantity,
-      unitPrice: centsToDollars(line.unit_price_cents),
-      listPrice: centsToDollars(line.list_price_cents),
-      lineTotal: centsToDollars(lineTotalCents(line)),
-    })),
+    lines: lines.map(toLineDto),
     total: centsToDollars(totalCentsOf(order)),
     paymentReference: order.transaction_id,
   };
