@@ -17,6 +17,14 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, ::1' }).trustProxy).toEqual(['loopback', '::1']);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
   });
+  it("takes the shop's address and e-mail for invoices, with line breaks written as \\n", () => {
+    expect(loadConfig({}).shop).toMatchObject({ address: '100 Foundry Road\nSpringfield, IL 62701\nUnited States', email: '' });
+    expect(loadConfig({ SHOP_ADDRESS: 'Unit 4\\nDock Lane', SHOP_EMAIL: 'orders@example.com' }).shop).toMatchObject({
+      address: 'Unit 4\nDock Lane',
+      email: 'orders@example.com',
+    });
+    expect(() => loadConfig({ SHOP_EMAIL: 'orders' })).toThrow(/SHOP_EMAIL: must be an e-mail address/);
+  });
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -145,6 +145,12 @@ const envSchema = z
     ),
     MAIL_FROM: z.preprocess(blankAsUnset, z.string().trim().max(200).optional()),
     SHOP_NAME: z.preprocess(blankAsUnset, z.string().trim().max(100).optional().default('Partsmith')),
+    // Line breaks may be written as a literal \n (one-line env files).
+    SHOP_ADDRESS: z.preprocess(
+      blankAsUnset,
+      z.string().trim().max(500).optional().default('100 Foundry Road\nSpringfield, IL 62701\nUnited States').transform((text) => text.replace(/\\n/g, '\n')),
+    ),
+    SHOP_EMAIL: z.preprocess(blankAsUnset, z.email('must be an e-mail address, e.g. orders@example.com').optional().default('')),
     MAIL_SEND_EVERY: duration('5s'),
     MAX_UNPAID_ORDERS: positiveInt(5),
     REQUEST_TIMEOUT: duration('30s'),
@@ -220,8 +226,8 @@ export interface Config {
   publicCacheMs: number;
   /** Whose X-Forwarded-For / -Proto to believe: the load balancer's (see docs/operations.md), else nobody's. */
   trustProxy: false | string[];
-  /** The shop as its e-mails name it and link to it. */
-  shop: { name: string; publicUrl: string };
+  /** The shop as its e-mails and invoices name it and link to it; `address` may span lines, `email` may be empty. */
+  shop: { name: string; publicUrl: string; address: string; email: string };
   /** Unset: e-mails are written to the log and kept in the outbox. */
   smtp?: { url: string; from: string };
   mailSendEveryMs: number;
@@ -298,7 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
-    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` },
+    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>` } : undefined,
     mailSendEveryMs: e.MAIL_SEND_EVERY,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,

@@ -77,6 +77,13 @@ describe.runIf(canReadPdfs)('the invoice PDF', () => {
     expect(text).toMatch(/^\s*Dock Lane\s/m);
   });
 
+  it('draws letters the built-in fonts lack without their accent, and other characters as ?', async () => {
+    const customer = { ...invoice.customer, name: 'Łukasz Żółć 张伟', address: 'Straße 1 – Köln' };
+    const text = await pdfText(await renderInvoicePdf({ ...invoice, customer }, shop));
+    expect(text).toContain('Lukasz Zólc ??');
+    expect(text).toContain('Straße 1 – Köln');
+  });
+
   it('flows 200 lines onto further pages, repeating the table header and numbering the pages', async () => {
     const lines: InvoiceLine[] = Array.from({ length: 200 }, (_, i) => ({
       sku: `P-${String(i + 1).padStart(4, '0')}`,

@@ -1,6 +1,7 @@
 /**
- * A paid order's invoice as a PDF: US Letter, in the PDF's built-in Helvetica (no font files). A long
- * order flows onto further pages, each repeating the table's header and numbered in its footer.
+ * A paid order's invoice as a PDF: US Letter, in the PDF's built-in Helvetica (no font files, so Windows-1252
+ * characters only). A long order flows onto further pages, each repeating the table's header and numbered
+ * in its footer.
  */
 import PDFDocument from 'pdfkit';
 
@@ -78,13 +79,39 @@ function formatInvoiceDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
+/** Windows-1252 beyond Latin-1: all the built-in fonts can draw besides printable ASCII and U+00A0–U+00FF. */
+const CP1252_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const UNACCENTED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i' };
+
+function drawableChar(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRAS.includes(char);
+}
+
+/** The built-in fonts draw garbage for other characters: a letter loses its accent (Ż → Z), the rest becomes '?'. */
+function drawableText(text: string): string {
+  return Array.from(text, (char) => {
+    if (drawableChar(char)) return char;
+    const base = UNACCENTED[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
+    return base !== '' && Array.from(base).every(drawableChar) ? base : '?';
+  }).join('');
+}
+
+/** Every string of `facts` made drawable (line breaks are split off before drawing, so they stay). */
+const drawable = <T>(facts: T): T =>
+  JSON.parse(JSON.stringify(facts), (_key, value: unknown) =>
+    typeof value === 'string' ? value.split(/\r?\n/).map(drawableText).join('\n') : value,
+  ) as T;
+
 const linesOf = (text: string) =>
   text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
 
-export async function renderInvoicePdf(invoice: InvoiceFacts, shop: ShopDetails): Promise<Buffer> {
+export async function renderInvoicePdf(facts: InvoiceFacts, shopDetails: ShopDetails): Promise<Buffer> {
+  const invoice = drawable(facts);
+  const shop = drawable(shopDetails);
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
@@ -137,9 +164,10 @@ function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
 
 function drawBillTo(doc: Doc, customer: InvoiceFacts['customer']): void {
   doc.font(BOLD).fontSize(8).fillColor(MUTED).text('BILL TO', LEFT, doc.y, { characterSpacing: 0.5 });
-  doc.moveDown(0.3).font(BOLD).fontSize(10).fillColor(INK).text(customer.name);
+  const width = CONTENT_WIDTH / 2;
+  doc.moveDown(0.3).font(BOLD).fontSize(10).fillColor(INK).text(customer.name, { width });
   doc.font(REGULAR).fontSize(9);
-  for (const line of [...linesOf(customer.address), customer.email, customer.phone].filter(Boolean)) doc.text(line, { width: CONTENT_WIDTH / 2 });
+  for (const line of [...linesOf(customer.address), customer.email, customer.phone].filter(Boolean)) doc.text(line, { width });
   doc.moveDown(1.5);
 }
 

@@ -4,10 +4,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../flows/expire-orders.js';
+import type { InvoiceFacts } from '../invoices/service.js';
+import { canReadPdfs, pdfText } from '../test/pdf-text.js';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
 import { type MailSink, startMailSink } from '../test/smtp.js';
 import { logTransport, type MailTransport, sendDueMail, smtpTransport } from './sender.js';
 import { enqueueMail } from './service.js';
+import type { OrderFacts } from './templates.js';
 
 const PUBLIC_URL = 'https://shop.partsmith.example';
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Parameters<typeof sendDueMail>[3];
@@ -17,7 +20,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
   let server: TestServer;
   let transport: MailTransport;
   let admin: Account;
-  const shop = { name: 'Partsmith', publicUrl: PUBLIC_URL };
+  const shop = { name: 'Partsmith', publicUrl: PUBLIC_URL, address: '100 Foundry Road\nSpringfield, IL 62701', email: 'orders@partsmith.example' };
 
   beforeAll(async () => {
     sink = await startMailSink();
@@ -101,6 +104,75 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     expect(paid.text).toContain(`Your Transaction ID: ${intentId}`);
     const shipped = mailsTo(customer.email).find((m) => m.subject.startsWith(`Order ${paidId} is shipped`))!;
     expect(shipped.text).toContain('is shipped to Olu Fleet, Yard 7, Leeds.');
+  });
+
+  describe('the paid e-mail of an invoiced order', () => {
+    const paid: OrderFacts = {
+      orderId: '4711',
+      customerName: 'Ada Fleet',
+      product: 'Brake Disc',
+      quantity: 20,
+      unitPrice: 42.5,
+      total: 850,
+      address: 'Yard 7, Leeds',
+      transactionId: 'pi_invoice_mail',
+    };
+    const invoice: InvoiceFacts = {
+      invoiceNumber: 'INV-000042',
+      issuedAt: '2026-11-23T12:00:00.000Z',
+      orderId: '4711',
+      orderedAt: '2026-11-22T12:00:00.000Z',
+      poNumber: 'PO-99',
+      customer: { name: 'Ada Fleet', email: 'ada@example.com', phone: '5550100', address: 'Yard 7, Leeds' },
+      lines: [{ sku: 'BRK-00042', product: 'Brake Disc', quantity: 20, unitPrice: 42.5, listPrice: 45, lineTotal: 850 }],
+      total: 850,
+      paymentReference: 'pi_invoice_mail',
+    };
+    const paidText = [
+      'Hello Ada Fleet,',
+      'Congrats! Your payment is completed. You Paid: $850 for 20 units of Brake Disc at $42.50 per unit: $850.',
+      'Your Transaction ID: pi_invoice_mail',
+      'We will ship to: Yard 7, Leeds.',
+      `See your orders: ${PUBLIC_URL}/dashboard/myOrders`,
+      '— Partsmith',
+    ].join('\n\n');
+    const receivePaidMail = async (to: string, data: OrderFacts) => {
+      await enqueueMail(server.db.kysely, { kind: 'order-paid', to, data });
+      await send();
+      const [mail] = mailsTo(to);
+      if (!mail) throw new Error(`no e-mail to ${to}`);
+      return mail;
+    };
+
+    it('has the invoice PDF attached and says so; without an invoice it reads as before and has no attachment', async () => {
+      const invoiced = await receivePaidMail('invoiced@example.com', { ...paid, invoice });
+      expect(invoiced.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+        { filename: 'invoice-INV-000042.pdf', contentType: 'application/pdf' },
+      ]);
+      expect(invoiced.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(invoiced.text.trim()).toBe(paidText.replace('We will ship', 'Your invoice INV-000042 is attached.\n\nWe will ship'));
+
+      const plain = await receivePaidMail('not-invoiced@example.com', paid);
+      expect(plain.attachments).toEqual([]);
+      expect(plain.text.trim()).toBe(paidText);
+    });
+
+    it.runIf(canReadPdfs)('attaches the invoice of that order: its number, lines and total', async () => {
+      const mail = await receivePaidMail('invoice-reader@example.com', { ...paid, invoice });
+      const text = await pdfText(mail.attachments[0]!.content);
+      expect(text).toContain('INV-000042');
+      expect(text).toMatch(/BRK-00042\s+Brake Disc\s+20\s+\$42\.50\s+\$850\.00/);
+      expect(text).toMatch(/Total \(USD\)\s+\$850\.00/);
+      expect(text).toContain('Payment reference: pi_invoice_mail');
+    });
+
+    it('without SMTP, logs the names of the files it would attach', async () => {
+      const lines: unknown[] = [];
+      const log = { ...quietLog, info: (entry: unknown) => lines.push(entry) } as unknown as Parameters<typeof sendDueMail>[3];
+      await enqueueMail(server.db.kysely, { kind: 'order-paid', to: 'logged-invoice@example.com', data: { ...paid, invoice } });
+      await sendDueMail(server.db.kysely, logTransport(log), shop, log);
+      expect(JSON.stringify(lines)).toContain('"attachments":["invoice-INV-000042.pdf"]');
+    });
   });
 
   it('writes nothing when the change behind it fails: an order refused for stock mails nobody', async () => {

@@ -4,13 +4,20 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/schema.js';
+import { renderInvoicePdf } from '../invoices/service.js';
 import { claimDueMail, markFailed, markSent } from './service.js';
-import { type RenderedMail, renderMail, type ShopIdentity } from './templates.js';
+import { type Mail, type RenderedMail, renderMail, type ShopIdentity } from './templates.js';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailTransport {
   /** 'sent' when handed to an SMTP server, 'logged' when only written to the log. */
   readonly delivers: 'sent' | 'logged';
-  send(message: RenderedMail & { to: string }): Promise<void>;
+  send(message: RenderedMail & { to: string; attachments?: MailAttachment[] }): Promise<void>;
 }
 
 export async function smtpTransport(smtpUrl: string, from: string): Promise<MailTransport> {
@@ -18,8 +25,8 @@ export async function smtpTransport(smtpUrl: string, from: string): Promise<Mail
   const transporter = createTransport(smtpUrl, { from });
   return {
     delivers: 'sent',
-    async send({ to, subject, text, html }) {
-      await transporter.sendMail({ to, subject, text, html });
+    async send({ to, subject, text, html, attachments }) {
+      await transporter.sendMail({ to, subject, text, html, attachments });
     },
   };
 }
@@ -27,10 +34,18 @@ export async function smtpTransport(smtpUrl: string, from: string): Promise<Mail
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     delivers: 'logged',
-    async send({ to, subject, text }) {
-      log.info({ mail: { to, subject, text } }, 'e-mail not sent (SMTP_URL is not set): kept in the outbox');
+    async send({ to, subject, text, attachments }) {
+      const files = attachments?.map((attachment) => attachment.filename);
+      log.info({ mail: { to, subject, text, attachments: files } }, 'e-mail not sent (SMTP_URL is not set): kept in the outbox');
     },
   };
+}
+
+/** The files a message carries, rendered when it is sent: the invoice PDF on an invoiced order's paid mail. */
+async function attachmentsOf(mail: Mail, shop: ShopIdentity): Promise<MailAttachment[]> {
+  if (mail.kind !== 'order-paid' || !mail.data.invoice) return [];
+  const invoice = mail.data.invoice;
+  return [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', content: await renderInvoicePdf(invoice, shop) }];
 }
 
 /** Sends the messages that are due now, one batch; returns how many went out. */
@@ -38,7 +53,7 @@ export async function sendDueMail(db: Executor, transport: MailTransport, shop: 
   let sent = 0;
   for (const message of await claimDueMail(db, batch)) {
     try {
-      await transport.send({ to: message.mail.to, ...renderMail(message.mail, shop) });
+      await transport.send({ to: message.mail.to, ...renderMail(message.mail, shop), attachments: await attachmentsOf(message.mail, shop) });
       await markSent(db, message.id, transport.delivers);
       sent += 1;
     } catch (error) {

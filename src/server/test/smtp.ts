@@ -9,6 +9,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailSink {
@@ -42,6 +43,7 @@ export async function startMailSink(): Promise<MailSink> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map(({ filename, contentType, content }) => ({ filename: filename ?? '', contentType, content })),
           });
           callback();
         })
