@@ -146,6 +146,8 @@ export const messages = {
     productAdmin: {
       skuHint: 'Left empty, one is generated from the category (e.g. BR-10003).',
       specsHint: 'Facts buyers compare parts by, e.g. Voltage: 12 V. Each name once.',
+      packSizeHint: 'Sold in multiples of this many units (1: any quantity).',
+      priceBreaksHint: 'A lower unit price from a quantity on, e.g. from 100 units at $11.00. Each break starts at a larger quantity, with a lower price, than the one before.',
       productSaved: (product: string) => `The Product ${product} is saved successfully`,
       archivedNotice: 'This product is archived: the shop does not show it. Restore it from Manage Products.',
       confirmArchive: (product: string) =>

@@ -5,10 +5,13 @@
  */
 import { type Spec, specsToText } from '../../shared/catalog.js';
 import { centsToDollars } from '../../shared/money.js';
+import { priceBreaksToText } from '../../shared/pricing.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { csvFile } from './csv-sheet.js';
+import { priceBreaksOf } from './service.js';
 
-export const CSV_COLUMNS = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active'] as const;
+/** New columns go at the end: a file written before them still imports (a column a file lacks changes nothing). */
+export const CSV_COLUMNS = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 const EXPORT_BATCH = 1000;
@@ -25,6 +28,8 @@ function productRecord(row: ProductRow): string[] {
     img: row.img,
     specs: specsToText(JSON.parse(row.specs) as Spec[]),
     active: String(row.archived_at === null),
+    packSize: String(row.pack_size),
+    priceBreaks: priceBreaksToText(priceBreaksOf(row)),
   };
   return CSV_COLUMNS.map((column) => cells[column]);
 }

@@ -8,7 +8,16 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ImportReport } from '../../shared/api.js';
 import { findCategory, normalisePartNumber, specsFromText } from '../../shared/catalog.js';
 import { errorMessages } from '../../shared/messages.js';
-import { type ProductInput, productInputSchema, type ProductPatch, productPatchSchema, skuSchema } from '../../shared/schemas.js';
+import { priceBreaksFromText } from '../../shared/pricing.js';
+import {
+  fieldMessages,
+  type ProductInput,
+  productInputSchema,
+  type ProductPatch,
+  productPatchSchema,
+  skuSchema,
+  tiersBelowPrice,
+} from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';
 import { type ColumnProblem, issueProblems, listedProblems, type Problem, readSheet, type Sheet } from './csv-sheet.js';
@@ -109,8 +118,9 @@ function planRow(cells: Cells, sku: string, product: ProductRow | undefined): Ro
 
 /**
  * A row's cells as the product schemas take them (the part number aside): categories by name or slug,
- * specs from their one-cell text, `active` as a spreadsheet writes a yes or no. A column the file
- * does not have stays absent; an empty category keeps the part's (or gives a new one the default).
+ * specs and price breaks from their one-cell texts, `active` as a spreadsheet writes a yes or no. A
+ * column the file does not have stays absent; an empty category or pack size keeps the part's (or gives
+ * a new one the default).
  */
 function rowFields(cells: Cells): RowFields {
   const values: Record<string, unknown> = {};
@@ -126,6 +136,13 @@ function rowFields(cells: Cells): RowFields {
     const specs = specsFromText(cells.specs);
     if (Array.isArray(specs)) values.specs = specs;
     else problems.push(['specs', specs.error]);
+  }
+  const packSize = cells.packSize?.trim();
+  if (packSize) values.packSize = packSize;
+  if (cells.priceBreaks !== undefined) {
+    const priceBreaks = priceBreaksFromText(cells.priceBreaks);
+    if (Array.isArray(priceBreaks)) values.priceBreaks = priceBreaks;
+    else problems.push(['priceBreaks', priceBreaks.error]);
   }
   if (cells.active !== undefined) {
     const active = ACTIVE_WORDS.get(cells.active.trim().toLowerCase());
@@ -153,7 +170,11 @@ function changeOf(product: ProductRow, fields: RowFields): RowPlan {
   const dto = toProductDto(product);
   const current: Record<string, unknown> = { ...dto, category: dto.category.slug };
   const changed = Object.entries(checked.data).filter(([field, value]) => value !== undefined && !isDeepStrictEqual(value, current[field]));
-  return { id: product.id, patch: changed.length > 0 ? (Object.fromEntries(changed) as ProductPatch) : null };
+  if (changed.length === 0) return { id: product.id, patch: null };
+  const patch = Object.fromEntries(changed) as ProductPatch;
+  // A new price or new tiers are checked with what the part keeps, as an edit is.
+  if (!tiersBelowPrice(patch.price ?? dto.price, patch.priceBreaks ?? dto.priceBreaks)) return { problems: [['priceBreaks', fieldMessages.priceBreakBelowPrice]] };
+  return { id: product.id, patch };
 }
 
 // ---- Writing ------------------------------------------------------------------

@@ -34,8 +34,8 @@ export interface Sheet<C extends string> {
 }
 
 /**
- * The rows of a file whose header names some of `columns` (any case, any order); `missingColumns` says
- * what the header lacks. A file with a problem in its header has no rows.
+ * The rows of a file whose header names some of `columns` (any case, any order: `packsize` is `packSize`);
+ * `missingColumns` says what the header lacks. A file with a problem in its header has no rows.
  */
 export function readSheet<C extends string>(csv: string, columns: readonly C[], missingColumns: (header: string[]) => Problem[]): Sheet<C> {
   let records: string[][];
@@ -46,7 +46,8 @@ export function readSheet<C extends string>(csv: string, columns: readonly C[], 
     return { rows: [], problems: [{ row: Number(error.records ?? 0) + 1, column: '', message: m.notCsv }] };
   }
   if (records.every(isBlank)) return { rows: [], problems: [{ row: 1, column: '', message: m.empty }] };
-  const header = records[0]!.map((cell) => cell.trim().toLowerCase());
+  const byLowerCase = new Map(columns.map((column) => [column.toLowerCase(), column as string]));
+  const header = records[0]!.map((cell) => byLowerCase.get(cell.trim().toLowerCase()) ?? cell.trim().toLowerCase());
   const problems = [...headerProblems(header, columns), ...missingColumns(header)];
   if (records.length - 1 > IMPORT_MAX_ROWS) problems.push({ row: IMPORT_MAX_ROWS + 2, column: '', message: m.tooManyRows(IMPORT_MAX_ROWS) });
   if (problems.length > 0) return { rows: [], problems };

@@ -1,8 +1,8 @@
 /** What a part fits and the numbers that lead to it: the public answers, and the admins' CSV files of both. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { applicationSchema, type ImportReport, importRefusedSchema, importReportSchema, partLookupSchema } from '../../shared/api.js';
-import { fitmentTransferQuerySchema, idSchema, partLookupQuerySchema } from '../../shared/schemas.js';
+import { applicationSchema, type ImportReport, importRefusedSchema, importReportSchema, partLookupSchema, partsResolvedSchema } from '../../shared/api.js';
+import { fitmentTransferQuerySchema, idSchema, partLookupQuerySchema, partsResolveSchema } from '../../shared/schemas.js';
 import { type AppContext, typed } from '../app-types.js';
 import type { Executor } from '../db/schema.js';
 import { requireViewer } from '../http/access.js';
@@ -10,7 +10,7 @@ import { applicationsOf } from './applications.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sendCsv } from './csv-sheet.js';
 import { APPLICATION_COLUMNS, exportFitmentCsv, type FitmentKind, importFitmentCsv, NUMBER_COLUMNS } from './fitment-transfer.js';
 import { lookupNumber } from './numbers.js';
-import { getVisibleProduct, productDto } from './service.js';
+import { getVisibleProduct, productDto, resolvePartNumbers } from './service.js';
 
 const tags = ['catalog'];
 
@@ -56,6 +56,23 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache }: Pick<Ap
         const found = await lookupNumber(db.kysely, request.query.number);
         return { body: { product: await productDto(db.kysely, found.product), matchedAs: found.matchedAs, number: found.number } };
       }),
+  );
+
+  // A body, not a URL: the response cache (keyed by URL) cannot hold these answers; each batch is a few queries.
+  api.post(
+    '/api/parts/resolve',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description:
+          'Quick order: each number as typed (at most 500), in the same order, with the part for sale it leads to as ' +
+          '`GET /api/parts/lookup` finds it, and `matchedAs`; `product` and `matchedAs` are null when nothing matches.',
+        body: partsResolveSchema,
+        response: { 200: partsResolvedSchema },
+      },
+    },
+    async (request) => resolvePartNumbers(db.kysely, request.body.numbers),
   );
 
   api.get(

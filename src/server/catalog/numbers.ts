@@ -105,29 +105,50 @@ function forSale(db: Executor) {
 
 export type MatchedAs = 'sku' | PartNumberType;
 
+/** The part a number leads to, how it matched, and the number as the part has it. */
+export interface NumberMatch {
+  product: ProductRow;
+  matchedAs: MatchedAs;
+  number: string;
+}
+
 /**
  * The part for sale a number leads to, however spelled: our part number first, then a superseded
  * number of ours (the part that replaced it), then an OE number, then an interchange number. Two parts
  * with the same OE or interchange number: the older part. 404 when nothing matches.
  */
-export async function lookupNumber(db: Executor, number: string): Promise<{ product: ProductRow; matchedAs: MatchedAs; number: string }> {
-  const key = normalisePartNumber(number);
-  if (key === '') throw notFound('Part');
-  const own = await forSale(db).selectAll().where('sku_key', '=', key).executeTakeFirst();
-  if (own) return { product: own, matchedAs: 'sku', number: own.sku };
-  const cross = await db
-    .selectFrom('product_numbers')
-    .innerJoin('products', 'products.id', 'product_numbers.product_id')
-    .selectAll('products')
-    .select(['product_numbers.type as matched_type', 'product_numbers.number as matched_number'])
-    .where('product_numbers.number_key', '=', key)
-    .where('products.hidden_at', 'is', null)
-    .where('products.archived_at', 'is', null)
-    .execute();
-  const best = cross.sort((a, b) => lookupOrder(a.matched_type) - lookupOrder(b.matched_type) || a.id - b.id)[0];
-  if (!best) throw notFound('Part');
-  const { matched_type, matched_number, ...product } = best;
-  return { product, matchedAs: matched_type, number: matched_number };
+export async function lookupNumber(db: Executor, number: string): Promise<NumberMatch> {
+  const [match] = await matchNumbers(db, [number]);
+  if (!match) throw notFound('Part');
+  return match;
+}
+
+/**
+ * What each of these numbers leads to, as `lookupNumber` finds it (undefined: nothing, or a blank
+ * number), in their order: two queries per thousand distinct numbers, however many there are.
+ */
+export async function matchNumbers(db: Executor, numbers: readonly string[]): Promise<(NumberMatch | undefined)[]> {
+  const keys = [...new Set(numbers.map(normalisePartNumber))].filter((key) => key !== '');
+  const found = new Map<string, NumberMatch>();
+  for (let i = 0; i < keys.length; i += BATCH) {
+    const batch = keys.slice(i, i + BATCH);
+    const own = await forSale(db).selectAll().where('sku_key', 'in', batch).execute();
+    for (const product of own) found.set(product.sku_key, { product, matchedAs: 'sku', number: product.sku });
+    const cross = await db
+      .selectFrom('product_numbers')
+      .innerJoin('products', 'products.id', 'product_numbers.product_id')
+      .selectAll('products')
+      .select(['product_numbers.type as matched_type', 'product_numbers.number as matched_number', 'product_numbers.number_key as matched_key'])
+      .where('product_numbers.number_key', 'in', batch)
+      .where('products.hidden_at', 'is', null)
+      .where('products.archived_at', 'is', null)
+      .execute();
+    cross.sort((a, b) => lookupOrder(a.matched_type) - lookupOrder(b.matched_type) || a.id - b.id);
+    for (const { matched_type, matched_number, matched_key, ...product } of cross) {
+      if (!found.has(matched_key)) found.set(matched_key, { product, matchedAs: matched_type, number: matched_number });
+    }
+  }
+  return numbers.map((number) => found.get(normalisePartNumber(number)));
 }
 
 const LOOKUP_ORDER: PartNumberType[] = ['superseded', 'oe', 'interchange'];

@@ -1,17 +1,17 @@
 /** The catalog owns products, their part numbers, applications (what they fit), cross-reference numbers and stock; other domains reach products through here. */
 import { sql } from 'kysely';
-import type { CategorySummary, Product, ProductChange, ProductNumber } from '../../shared/api.js';
+import type { CategorySummary, PartsResolved, Product, ProductChange, ProductNumber } from '../../shared/api.js';
 import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, normalisePartNumber, type Spec } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
-import type { PriceTier, Pricing } from '../../shared/pricing.js';
-import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX } from '../../shared/schemas.js';
+import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
+import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
 import { type ProductList, type ProductListOptions, queryProducts } from './listing.js';
-import { numbersOf, replaceNumbers } from './numbers.js';
+import { matchNumbers, numbersOf, replaceNumbers } from './numbers.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
 export type { ProductListOptions } from './listing.js';
@@ -38,7 +38,7 @@ export function toProductDto(row: ProductRow, numbers: ProductNumber[] = []): Pr
     specs: JSON.parse(row.specs) as Spec[],
     active: row.archived_at === null,
     numbers,
-    priceBreaks: tiersOf(row).map((tier) => ({ minQuantity: tier.minQuantity, price: centsToDollars(tier.priceCents) })),
+    priceBreaks: priceBreaksOf(row),
     packSize: row.pack_size,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -47,6 +47,17 @@ export function toProductDto(row: ProductRow, numbers: ProductNumber[] = []): Pr
 
 function tiersOf(row: Pick<ProductRow, 'price_breaks'>): PriceTier[] {
   return JSON.parse(row.price_breaks) as PriceTier[];
+}
+
+/** A product's tiers in dollars, ascending. */
+export function priceBreaksOf(row: Pick<ProductRow, 'price_breaks'>): PriceBreak[] {
+  return tiersOf(row).map((tier) => ({ minQuantity: tier.minQuantity, price: centsToDollars(tier.priceCents) }));
+}
+
+/** Tiers as stored: in cents, ascending by quantity. */
+function priceBreaksColumn(priceBreaks: readonly PriceBreak[]): string {
+  const tiers: PriceTier[] = priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, priceCents: dollarsToCents(tier.price) }));
+  return JSON.stringify(tiers.sort((a, b) => a.minQuantity - b.minQuantity));
 }
 
 /** What a product costs at any quantity: its base price and its tiers. */
@@ -68,6 +79,20 @@ export async function productDtos(db: Executor, rows: readonly ProductRow[], veh
 export async function productDto(db: Executor, row: ProductRow): Promise<Product> {
   const [product] = await productDtos(db, [row]);
   return product!;
+}
+
+/**
+ * Numbers typed in a quick order, each with the part for sale it leads to as a lookup finds it (or
+ * null), in their order; a bounded number of queries for the whole batch.
+ */
+export async function resolvePartNumbers(db: Executor, numbers: readonly string[]): Promise<PartsResolved> {
+  const matches = await matchNumbers(db, numbers);
+  const rows = new Map(matches.flatMap((match) => (match ? [[match.product.id, match.product] as const] : [])));
+  const products = new Map((await productDtos(db, [...rows.values()])).map((product) => [product._id, product]));
+  return numbers.map((number, i) => {
+    const match = matches[i];
+    return { number, product: match ? products.get(String(match.product.id))! : null, matchedAs: match?.matchedAs ?? null };
+  });
 }
 
 export function listProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
@@ -159,6 +184,8 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
           price_cents: dollarsToCents(input.price),
           stock: input.stock,
           min_quantity: input.min,
+          pack_size: input.packSize ?? 1,
+          price_breaks: priceBreaksColumn(input.priceBreaks ?? []),
           hidden_at: null,
           archived_at: null,
           category: input.category ?? DEFAULT_CATEGORY,
@@ -198,6 +225,7 @@ async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
 export async function updateProduct(db: Executor, actor: Actor, id: number, patch: ProductPatch, reason: ProductChangeReason = 'edit'): Promise<ProductRow> {
   const before = await getListedProduct(db, id);
   if (patch.sku !== undefined && normalisePartNumber(patch.sku) !== before.sku_key) await refuseTakenPartNumber(db, patch.sku);
+  if (patch.price !== undefined || patch.priceBreaks !== undefined) refuseTiersNotBelowPrice(before, patch);
   const set: ProductUpdate = { updated_at: now() };
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.description !== undefined) set.description = patch.description;
@@ -205,6 +233,8 @@ export async function updateProduct(db: Executor, actor: Actor, id: number, patc
   if (patch.price !== undefined) set.price_cents = dollarsToCents(patch.price);
   if (patch.stock !== undefined) set.stock = patch.stock;
   if (patch.min !== undefined) set.min_quantity = patch.min;
+  if (patch.packSize !== undefined) set.pack_size = patch.packSize;
+  if (patch.priceBreaks !== undefined) set.price_breaks = priceBreaksColumn(patch.priceBreaks);
   if (patch.category !== undefined) set.category = patch.category;
   if (patch.sku !== undefined || patch.specs !== undefined) {
     Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));
@@ -214,6 +244,12 @@ export async function updateProduct(db: Executor, actor: Actor, id: number, patc
   const after = await writeUnique(() => db.updateTable('products').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
   await recordChanges(db, actor, before, after, reason);
   return after;
+}
+
+/** A new price or new tiers are checked together with what the part keeps: every tier cheaper than the price. */
+function refuseTiersNotBelowPrice(before: ProductRow, patch: Pick<ProductPatch, 'price' | 'priceBreaks'>): void {
+  if (tiersBelowPrice(patch.price ?? centsToDollars(before.price_cents), patch.priceBreaks ?? priceBreaksOf(before))) return;
+  throw badRequest(fieldMessages.priceBreakBelowPrice, { priceBreaks: fieldMessages.priceBreakBelowPrice });
 }
 
 async function refuseTakenPartNumber(db: Executor, sku: string): Promise<void> {

@@ -15,7 +15,7 @@ import {
 } from '../test/harness.js';
 
 const m = errorMessages.catalogImport;
-const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active'];
+const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks'];
 
 /** A CSV file of these cells by column, in the order the first row gives them. */
 function csvFile(rows: Record<string, string>[], columns = Object.keys(rows[0] ?? {})): string {
@@ -108,8 +108,8 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
     expect(response.body).toContain('"Line one\nline two"');
     expect(parse(response.body)).toEqual([
       HEADER,
-      ['LT-77', 'Fog Lamp', 'Bright, "amber", and wide', '24.50', '100', '10', 'lighting', validProduct.img, 'Voltage: 12 V; Bulb type: H7', 'true'],
-      ['BR-5', 'Old Pad', 'Line one\nline two', '3.00', '5', '1', 'brakes', validProduct.img, '', 'false'],
+      ['LT-77', 'Fog Lamp', 'Bright, "amber", and wide', '24.50', '100', '10', 'lighting', validProduct.img, 'Voltage: 12 V; Bulb type: H7', 'true', '1', ''],
+      ['BR-5', 'Old Pad', 'Line one\nline two', '3.00', '5', '1', 'brakes', validProduct.img, '', 'false', '1', ''],
     ]);
   });
 

@@ -3,14 +3,20 @@ import type { ProductInput } from '../../shared/schemas.js';
 
 /**
  * The demo catalog: the manufacturer's original six parts first, then the rest of the range. Part
- * numbers, OE-style specs and prices are made up for the demo. Prices in dollars.
+ * numbers, OE-style specs and prices are made up for the demo. Prices in dollars. The parts that tests
+ * order or price (Tire, Radiator, the original six) have neither price breaks nor a pack size.
  */
 type DemoProduct = Omit<ProductInput, 'img'> & { img: string };
+type Bulk = Pick<ProductInput, 'packSize' | 'priceBreaks'>;
 
-const p = (sku: string, category: CategorySlug, name: string, price: number, stock: number, min: number, img: string, description: string, specs: Record<string, string>): DemoProduct => ({
+const p = (sku: string, category: CategorySlug, name: string, price: number, stock: number, min: number, img: string, description: string, specs: Record<string, string>, bulk: Bulk = {}): DemoProduct => ({
   sku, category, name, price, stock, min, img: `/images/products/${img}`, description,
   specs: Object.entries(specs).map(([specName, value]) => ({ name: specName, value })),
+  ...bulk,
 });
+
+/** Price breaks as `[from quantity, dollars per unit]`. */
+const breaks = (...tiers: [number, number][]) => tiers.map(([minQuantity, price]) => ({ minQuantity, price }));
 
 export const demoProducts: DemoProduct[] = [
   p('LT-4410', 'lighting', 'Headlight', 94, 1250, 100, 'headlight.svg',
@@ -36,22 +42,22 @@ export const demoProducts: DemoProduct[] = [
     { Position: 'Front axle', Material: 'Ceramic', Thickness: '17.5 mm', 'Wear sensor': 'Included' }),
   p('EN-0412-IR', 'engine', 'Spark Plug', 6.75, 5000, 300, 'spark-plug.svg',
     'Iridium-tipped spark plug for a steady spark, smoother idle and up to 100,000 km of service.',
-    { Electrode: 'Iridium', Thread: 'M14 x 1.25', Gap: '0.8 mm', 'Service life': '100,000 km' }),
+    { Electrode: 'Iridium', Thread: 'M14 x 1.25', Gap: '0.8 mm', 'Service life': '100,000 km' }, { packSize: 4, priceBreaks: breaks([500, 6.25], [1000, 5.9], [2000, 5.6]) }),
   p('FL-2201', 'filters', 'Air Filter', 12.99, 1600, 120, 'air-filter.svg',
     'Pleated engine air filter that traps 99% of dust while keeping full airflow to the engine.',
-    { Shape: 'Panel', Length: '245 mm', Width: '180 mm', Efficiency: '99%' }),
+    { Shape: 'Panel', Length: '245 mm', Width: '180 mm', Efficiency: '99%' }, { priceBreaks: breaks([250, 11.99], [500, 10.99], [1000, 9.95]) }),
   p('CL-7030', 'cooling', 'Radiator', 189, 400, 20, 'radiator.svg',
     'Aluminium core radiator with plastic tanks, pressure-tested and ready to bolt in.',
     { Core: 'Aluminium', Rows: '2', 'Core size': '650 x 400 mm', Transmission: 'Manual or automatic' }),
   p('EL-1201-120', 'electrical', 'Alternator', 215, 500, 25, 'alternator.svg',
     '120 A alternator, new (not remanufactured), with a built-in voltage regulator and pulley.',
-    { Output: '120 A', Voltage: '14 V', Pulley: '6-groove', Condition: 'New' }),
+    { Output: '120 A', Voltage: '14 V', Pulley: '6-groove', Condition: 'New' }, { priceBreaks: breaks([50, 205], [100, 195]) }),
   p('SU-6620-F', 'suspension', 'Shock Absorber', 79.9, 900, 60, 'shock-absorber.svg',
     'Twin-tube gas shock absorber that restores ride comfort and handling on worn suspensions.',
     { Position: 'Front axle', Type: 'Twin-tube gas', 'Extended length': '520 mm' }),
   p('LT-0H7-55', 'lighting', 'H7 Halogen Bulb (pair)', 11.5, 4000, 50, 'headlight.svg',
     'Pair of H7 halogen headlight bulbs, 55 W, E-marked, 30% brighter than standard bulbs.',
-    { 'Bulb type': 'H7', Voltage: '12 V', Power: '55 W', Base: 'PX26d' }),
+    { 'Bulb type': 'H7', Voltage: '12 V', Power: '55 W', Base: 'PX26d' }, { priceBreaks: breaks([100, 10.75], [250, 9.9], [1000, 8.95]) }),
   p('LT-FG-880', 'lighting', 'Fog Lamp', 42, 600, 40, 'headlight.svg',
     'Round LED fog lamp with a wide, flat beam and a stone-resistant glass lens.',
     { 'Light source': 'LED', Diameter: '90 mm', Voltage: '12 V', 'Ingress protection': 'IP68' }),
@@ -60,7 +66,7 @@ export const demoProducts: DemoProduct[] = [
     { Position: 'Front axle', Diameter: '280 mm', Thickness: '22 mm', Type: 'Vented' }),
   p('BR-1508', 'brakes', 'Rear Brake Pad Set', 21, 1800, 100, 'brake-pads.svg',
     'Semi-metallic rear brake pads with a chamfered edge for quiet stops and long pad life.',
-    { Position: 'Rear axle', Material: 'Semi-metallic', Thickness: '15 mm' }),
+    { Position: 'Rear axle', Material: 'Semi-metallic', Thickness: '15 mm' }, { priceBreaks: breaks([250, 19.5], [500, 18.25]) }),
   p('WT-2254-17', 'wheels-tires', 'Performance Tire', 176, 320, 20, 'tire.svg',
     'Summer performance tire 225/45 R17 with an asymmetric tread for sharp steering and short braking.',
     { Size: '225/45 R17', 'Load index': '94', 'Speed rating': 'W', Season: 'Summer' }),
@@ -69,7 +75,7 @@ export const demoProducts: DemoProduct[] = [
     { Diameter: '15 in', Material: 'ABS', Finish: 'Silver and black' }),
   p('WP-4518', 'wipers', 'Wiper Blade 18-inch', 22, 2600, 200, 'windshield-wiper.svg',
     'Beam-style wiper blade, 18 inch, for the passenger side of most compact cars.',
-    { Length: '18 in (450 mm)', Type: 'Beam', Connector: 'J-hook' }),
+    { Length: '18 in (450 mm)', Type: 'Beam', Connector: 'J-hook' }, { packSize: 2 }),
   p('WP-3012-R', 'wipers', 'Rear Wiper Blade', 14, 1400, 100, 'windshield-wiper.svg',
     'Rear window wiper blade, 12 inch, with a spoiler shell that keeps contact at motorway speed.',
     { Length: '12 in (300 mm)', Position: 'Rear window', Material: 'Synthetic rubber' }),
@@ -78,13 +84,13 @@ export const demoProducts: DemoProduct[] = [
     { Side: 'Left', Heated: 'Yes', Shape: 'Convex' }),
   p('EN-9920-TB', 'engine', 'Timing Belt Kit', 118, 300, 10, 'spark-plug.svg',
     'Timing belt kit with tensioner and idler pulleys: everything a timing belt change needs in one box.',
-    { Teeth: '137', Width: '25 mm', Contents: 'Belt, tensioner, idler' }),
-  p('FL-0540-OF', 'filters', 'Oil Filter', 7.4, 3500, 200, 'air-filter.svg',
+    { Teeth: '137', Width: '25 mm', Contents: 'Belt, tensioner, idler' }, { priceBreaks: breaks([25, 112], [50, 106]) }),
+  p('FL-0540-OF', 'filters', 'Oil Filter', 7.4, 3600, 240, 'air-filter.svg',
     'Spin-on oil filter with an anti-drain-back valve and a synthetic-blend medium.',
-    { Thread: 'M20 x 1.5', Height: '86 mm', 'Bypass valve': '1 bar' }),
+    { Thread: 'M20 x 1.5', Height: '86 mm', 'Bypass valve': '1 bar' }, { packSize: 12, priceBreaks: breaks([480, 6.95], [1200, 6.5]) }),
   p('FL-3300-CB', 'filters', 'Cabin Air Filter', 15.5, 1900, 120, 'air-filter.svg',
     'Activated-carbon cabin filter that keeps pollen, dust and odours out of the car.',
-    { Medium: 'Activated carbon', Length: '280 mm', Width: '206 mm' }),
+    { Medium: 'Activated carbon', Length: '280 mm', Width: '206 mm' }, { priceBreaks: breaks([250, 14.25], [500, 13.25]) }),
   p('SU-6620-R', 'suspension', 'Rear Shock Absorber', 72, 850, 60, 'shock-absorber.svg',
     'Twin-tube gas shock absorber for the rear axle, with mounting hardware.',
     { Position: 'Rear axle', Type: 'Twin-tube gas', 'Extended length': '480 mm' }),
