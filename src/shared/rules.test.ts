@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { centsToDollars, dollarsToCents, formatDollars, hasAtMostTwoDecimals, orderTotalCents } from './money.js';
 import { canTransition, isPaid, ORDER_STATUSES } from './order-status.js';
 import { emailSchema, orderFormSchema, productInputSchema, quantityError } from './schemas.js';
+import { canBeOrdered } from './stock.js';
 
 describe('e-mail rule', () => {
   it.each(['a@b.co', 'first.last@example.com', 'a+tag@sub.example.co.uk', 'x@example.photography', 'MiXeD@Example.COM'])(
@@ -35,6 +36,16 @@ describe('quantity rule', () => {
     ]);
     expect(messagesFor({ quantity: 5, phone: '5550100', address: 'x' })).toEqual(['Quantity Must be 100 or higher']);
     expect(messagesFor({ quantity: 500, phone: '5550100', address: 'x' })).toEqual([]);
+  });
+});
+
+describe('whether a part can be ordered at all', () => {
+  it('needs stock for the minimum, rounded up to whole packs', () => {
+    expect(canBeOrdered({ min: 10, stock: 10 })).toBe(true);
+    expect(canBeOrdered({ min: 10, stock: 9 })).toBe(false);
+    expect(canBeOrdered({ min: 10, stock: 20, packSize: 24 })).toBe(false);
+    expect(canBeOrdered({ min: 10, stock: 24, packSize: 24 })).toBe(true);
+    expect(canBeOrdered({ min: 48, stock: 47, packSize: 24 })).toBe(false);
   });
 });
 

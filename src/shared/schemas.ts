@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { errorMessages, messages } from './messages.js';
-import { type Cents, centsToDollars, formatDollars, hasAtMostTwoDecimals, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from './money.js';
+import { centsToDollars, formatDollars, hasAtMostTwoDecimals, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from './money.js';
 import {
   CATEGORY_SLUGS,
   PART_NUMBER_MAX,

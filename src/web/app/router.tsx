@@ -21,8 +21,12 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'allProducts', element: page(() => import('../features/catalog/pages/AllProductsPage.js'), 'AllProductsPage') },
+      // Many parts at once by their numbers, for everyone (the cart needs no account).
+      { path: 'quick-order', element: page(() => import('../features/quick-order/pages/QuickOrderPage.js'), 'QuickOrderPage') },
       // A part's public page, by its part number.
       { path: 'parts/:sku', element: page(() => import('../features/catalog/pages/ProductPage.js'), 'ProductPage') },
+      // The cart, for everyone (placing its order asks a visitor to sign in).
+      { path: 'cart', element: page(() => import('../features/cart/pages/CartPage.js'), 'CartPage') },
       { path: 'blogs', element: page(() => import('../features/content/pages/BlogsPage.js'), 'BlogsPage') },
       { path: 'portfolio', element: page(() => import('../features/content/pages/PortfolioPage.js'), 'PortfolioPage') },
       // The footer's pages.

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { RequireAuth } from '../../features/auth/components/RequireAuth.js';
 import { returnPath } from '../../features/auth/redirect.js';
+import { addToCart, clearCart } from '../../lib/cart-store.js';
 import { customer, mockFetch } from '../../test/render.js';
 import { createQueryClient, Providers } from '../providers.js';
 import { RootLayout } from './RootLayout.js';
@@ -88,5 +89,28 @@ describe('Navbar', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     const toast = await screen.findByText('User is logged out!!!');
     expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--bottom-right');
+  });
+
+  it.each([
+    ['a visitor', false],
+    ['a signed-in customer', true],
+  ])('shows %s the cart with its number of lines, kept up to date', async (_, signedIn) => {
+    addToCart([
+      { productId: '7', quantity: 10 },
+      { productId: '8', quantity: 24 },
+      { productId: '9', quantity: 1 },
+    ]);
+    const { user } = renderApp(['/allProducts'], signedIn);
+    const cart = screen.getByRole('link', { name: 'Cart (3)' });
+    expect(cart).toHaveAttribute('href', '/cart');
+    // More of a part already there is no new line; another part is.
+    act(() => addToCart([{ productId: '7', quantity: 10 }]));
+    expect(cart).toHaveTextContent(/^Cart \(3\)$/);
+    act(() => addToCart([{ productId: '10', quantity: 5 }]));
+    expect(cart).toHaveTextContent(/^Cart \(4\)$/);
+    act(() => clearCart());
+    expect(cart).toHaveTextContent(/^Cart$/);
+    await user.click(cart);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/cart$/);
   });
 });

@@ -3,12 +3,14 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../shared/messages.js';
 import { useAuth } from '../../features/auth/auth-context.js';
+import { useCart } from '../../lib/cart-store.js';
 import { signInLinkState } from '../../features/auth/redirect.js';
 import { Spinner } from '../../components/Spinner.js';
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
   { to: '/allProducts', label: 'Products', end: false },
+  { to: '/quick-order', label: messages.ui.quickOrder.title, end: false },
   { to: '/blogs', label: 'Blogs', end: false },
   { to: '/portfolio', label: 'Portfolio', end: false },
   { to: '/dashboard', label: 'Dashboard', end: false },
@@ -60,6 +62,7 @@ export function Navbar() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const onLogout = useLogout(() => setOpen(false));
+  const cart = useCart();
 
   const account = loading ? (
     <Spinner inline label="Loading your account" />
@@ -113,6 +116,11 @@ export function Navbar() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <NavLink to="/cart" className={linkClass} onClick={() => setOpen(false)}>
+                {messages.ui.cart.nav(cart.length)}
+              </NavLink>
+            </li>
           </ul>
           <div className="flex flex-wrap items-center gap-2 border-t border-white/10 pt-2 md:border-0 md:pt-0 md:pl-2">
             {account}

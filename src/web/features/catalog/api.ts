@@ -57,14 +57,18 @@ export function useHomeProducts() {
   });
 }
 
-export function useProduct(id: string | undefined) {
-  return useQuery({
-    queryKey: keys.product(id ?? ''),
-    queryFn: ({ signal }) => apiFetch<Product>(`/api/products/${seg(id ?? '')}`, { signal }),
-    enabled: Boolean(id),
+/** One product for sale by its id, kept fresh (place-order/{id}, and each line of the cart). */
+export function productQuery(id: string) {
+  return {
+    queryKey: keys.product(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<Product>(`/api/products/${seg(id)}`, { signal }),
     refetchOnWindowFocus: true,
     refetchInterval: 60_000,
-  });
+  };
+}
+
+export function useProduct(id: string | undefined) {
+  return useQuery({ ...productQuery(id ?? ''), enabled: Boolean(id) });
 }
 
 /** A product for sale by its part number, spelt as the address has it (the server normalises it). */

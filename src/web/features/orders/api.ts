@@ -8,7 +8,7 @@ import type {
   testPaymentConfirmSchema,
 } from '../../../shared/schemas.js';
 import { messages } from '../../../shared/messages.js';
-import { ApiError, apiFetch, seg } from '../../lib/api-client.js';
+import { ApiError, apiFetch, apiFile, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 
 type PlaceOrderBody = z.input<typeof orderInputSchema>;
@@ -101,6 +101,11 @@ export function useDeliverOrder() {
     mutationFn: (id: string) => patchOrder(id, { status: 'shipped' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.orders }),
   });
+}
+
+/** A paid order's invoice, a PDF (its owner or an admin). */
+export function fetchInvoice(id: string): Promise<Blob> {
+  return apiFile(`/api/orders/${seg(id)}/invoice.pdf`);
 }
 
 /** Who changed an order and when (admin only). Loaded when its dialog opens. */

@@ -3,13 +3,15 @@ import type { z } from 'zod';
 import type { Product } from '../../../../shared/api.js';
 import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, SPECS_MAX, type CategorySlug, type Spec } from '../../../../shared/catalog.js';
 import { messages } from '../../../../shared/messages.js';
+import { PRICE_BREAKS_MAX } from '../../../../shared/pricing.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { ImageUpload } from './ImageUpload.js';
 import { PicturePreview, usePicturePreview } from './PicturePreview.js';
+import { PriceBreaksField } from './PriceBreaksField.js';
 import { SpecsField } from './SpecsField.js';
 
-/** The form's inputs as typed: text, the category's slug and the spec rows (both product schemas read these). */
+/** The form's inputs as typed: text, the category's slug, the spec and price break rows (both product schemas read these). */
 export interface ProductFormValues {
   name: string;
   description: string;
@@ -20,6 +22,8 @@ export interface ProductFormValues {
   sku: string;
   category: CategorySlug;
   specs: Spec[];
+  packSize: string;
+  priceBreaks: { minQuantity: string; price: string }[];
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -32,6 +36,8 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   sku: '',
   category: DEFAULT_CATEGORY,
   specs: [],
+  packSize: '1',
+  priceBreaks: [],
 };
 
 /** A saved product as the form shows it, to edit. */
@@ -46,10 +52,12 @@ export function productFormValues(product: Product): ProductFormValues {
     sku: product.sku,
     category: categoryOf(product.category.slug).slug,
     specs: product.specs.map(({ name, value }) => ({ name, value })),
+    packSize: String(product.packSize),
+    priceBreaks: product.priceBreaks.map(({ minQuantity, price }) => ({ minQuantity: String(minQuantity), price: price.toFixed(2) })),
   };
 }
 
-/** Every input a server message may name: the fields, the spec list and each row's name and value. */
+/** Every input a server message may name: the fields, the spec and price break lists and each of their rows' inputs. */
 const FIELDS: readonly Path<ProductFormValues>[] = [
   'name',
   'description',
@@ -61,6 +69,9 @@ const FIELDS: readonly Path<ProductFormValues>[] = [
   'category',
   'specs',
   ...Array.from({ length: SPECS_MAX }, (_, index) => [`specs.${index}.name`, `specs.${index}.value`] as const).flat(),
+  'packSize',
+  'priceBreaks',
+  ...Array.from({ length: PRICE_BREAKS_MAX }, (_, index) => [`priceBreaks.${index}.minQuantity`, `priceBreaks.${index}.price`] as const).flat(),
 ];
 
 /** What a product schema checks the form into: at least the picture link. */
@@ -152,6 +163,12 @@ export function ProductForm<TOutput extends ProductOutput>({
           ))}
         </select>
       </Field>
+      <Field label="Pack Size" error={errors.packSize?.message} hint={messages.ui.productAdmin.packSizeHint}>
+        <input type="number" min={1} step={1} className="input" {...register('packSize')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <PriceBreaksField control={control} register={register} errors={errors} />
+      </div>
       <div className="sm:col-span-2">
         <SpecsField control={control} register={register} errors={errors} />
       </div>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorMessages } from '../../../../shared/messages.js';
 import { fieldMessages } from '../../../../shared/schemas.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
@@ -92,15 +92,18 @@ describe('AddProductPage', () => {
       stock: 500,
       min: 50,
       img: '/images/products/air-filter.svg',
-      // The new fields left as they are: no part number (the server generates one), the default category, no specs.
+      // The new fields left as they are: no part number (the server generates one), the default category, no specs,
+      // sold by the unit, no price breaks.
       category: 'other',
       specs: [],
+      packSize: 1,
+      priceBreaks: [],
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
   });
 
-  it('keeps the SPEC fields in their order, then the picture upload, the part number, category and specs', () => {
+  it('keeps the SPEC fields in their order, then the picture upload, the part number, category, pack size, price breaks and specs', () => {
     mockFetch(() => undefined);
     renderWithProviders(<AddProductPage />);
     const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);
@@ -114,6 +117,7 @@ describe('AddProductPage', () => {
       'Upload a picture',
       'Part Number',
       'Category',
+      'Pack Size',
     ]);
     expect(screen.getByText('Left empty, one is generated from the category (e.g. BR-10003).')).toBeInTheDocument();
     expect(screen.getByLabelText('Category')).toHaveValue('other');
@@ -244,5 +248,68 @@ describe('AddProductPage', () => {
     fireEvent.load(image);
     expect(await screen.findByText('The Product Oil Filter is added successfully')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
+  });
+
+  it('sends the pack size and the price breaks, as numbers, in their order', async () => {
+    const { calls } = mockFetch((url, init) =>
+      url === '/api/products' && init.method === 'POST' ? { status: 201, body: aProduct({ _id: '99', name: 'Oil Filter' }) } : undefined,
+    );
+    const { user } = renderWithProviders(<AddProductPage />);
+    await fill(user, { ...valid, 'Pack Size': '10' });
+    for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Add a price break' }));
+    await fill(user, {
+      'From quantity of price break 1': '100',
+      'Unit price ($) of price break 1': '4.25',
+      'From quantity of price break 2': '250',
+      'Unit price ($) of price break 2': '4',
+      'From quantity of price break 3': '500',
+      'Unit price ($) of price break 3': '3.80',
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove price break 2' }));
+    fireEvent.load(await preview());
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('The Product Oil Filter is added successfully')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({
+      price: 4.75,
+      packSize: 10,
+      priceBreaks: [
+        { minQuantity: 100, price: 4.25 },
+        { minQuantity: 500, price: 3.8 },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByLabelText('From quantity of price break 1')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Pack Size')).toHaveValue(1);
+  });
+
+  it("shows the shared schema's price break and pack size errors, and sends nothing", async () => {
+    const { calls } = mockFetch(() => undefined);
+    const { user } = renderWithProviders(<AddProductPage />);
+    await fill(user, { ...valid, 'Pack Size': '0' });
+    await user.click(screen.getByRole('button', { name: 'Add a price break' }));
+    await user.click(screen.getByRole('button', { name: 'Add a price break' }));
+    await fill(user, {
+      'From quantity of price break 1': '1',
+      'Unit price ($) of price break 1': '4.999',
+      'From quantity of price break 2': '200',
+      'Unit price ($) of price break 2': '4.50',
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Pack Size must be a whole number of 1 or more')).toBeInTheDocument();
+    expect(screen.getByText('A price break starts at a quantity of 2 or more')).toBeInTheDocument();
+    expect(screen.getByLabelText('From quantity of price break 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('A price break price must be a positive amount in dollars, at most two decimals')).toBeInTheDocument();
+    expect(screen.getByLabelText('Unit price ($) of price break 2')).not.toHaveAttribute('aria-invalid');
+
+    // Each row right, but the second is dearer than the first: the list's own rule.
+    await fill(user, { 'Pack Size': '1', 'From quantity of price break 1': '100', 'Unit price ($) of price break 1': '4.25' });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const breaks = within(screen.getByRole('group', { name: 'Price breaks' }));
+    expect(await breaks.findByText('Each price break needs a larger quantity and a lower price than the one before')).toBeInTheDocument();
+
+    // In order, but not below the Price.
+    await fill(user, { 'Unit price ($) of price break 1': '5', 'Unit price ($) of price break 2': '4.80' });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await breaks.findByText('A price break must be lower than the Price')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 });

@@ -96,4 +96,51 @@ describe('EditProductPage', () => {
     expect(screen.getByLabelText('Value of spec 1')).toHaveAttribute('aria-invalid', 'true');
     expect(within(screen.getByRole('group', { name: 'Specs' })).getByText('Each spec name once')).toBeInTheDocument();
   });
+
+  it('shows the pack size and the price breaks, and sends them only when they changed', async () => {
+    const tiered = aProduct({ packSize: 5, priceBreaks: [{ minQuantity: 50, price: 11 }, { minQuantity: 100, price: 10.5 }] });
+    const { calls } = shopWith(tiered);
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    expect(await screen.findByLabelText('Pack Size')).toHaveValue(5);
+    expect(screen.getByLabelText('From quantity of price break 1')).toHaveValue(50);
+    expect(screen.getByLabelText('Unit price ($) of price break 1')).toHaveValue('11.00');
+    expect(screen.getByLabelText('Unit price ($) of price break 2')).toHaveValue('10.50');
+
+    // The price alone: the tiers, untouched, are not sent back.
+    await retype(user, 'Price ($ per unit)', '12');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The Product Brake Pads is saved successfully')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ price: 12 }]);
+  });
+
+  it('sends the whole list of price breaks when one changed, and the pack size', async () => {
+    const { calls } = shopWith(aProduct({ priceBreaks: [{ minQuantity: 50, price: 11 }] }));
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    await retype(user, 'Unit price ($) of price break 1', '10.75');
+    await user.click(screen.getByRole('button', { name: 'Add a price break' }));
+    await retype(user, 'From quantity of price break 2', '200');
+    await retype(user, 'Unit price ($) of price break 2', '9.90');
+    await retype(user, 'Pack Size', '10');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The Product Brake Pads is saved successfully')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      {
+        packSize: 10,
+        priceBreaks: [
+          { minQuantity: 50, price: 10.75 },
+          { minQuantity: 200, price: 9.9 },
+        ],
+      },
+    ]);
+  });
+
+  it("shows the server's refusal of the price breaks under them", async () => {
+    const below = fieldMessages.priceBreakBelowPrice;
+    shopWith(aProduct({ priceBreaks: [{ minQuantity: 50, price: 11 }] }), () => apiError(400, 'validation', below, { priceBreaks: below }));
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    await retype(user, 'Price ($ per unit)', '11.50');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await within(screen.getByRole('group', { name: 'Price breaks' })).findByText('A price break must be lower than the Price')).toBeInTheDocument();
+    expect(screen.queryByText(/Page at/)).not.toBeInTheDocument();
+  });
 });

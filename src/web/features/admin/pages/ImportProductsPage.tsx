@@ -7,20 +7,10 @@ import { DataTable } from '../../../components/DataTable.js';
 import { Notice } from '../../../components/Notice.js';
 import { Panel } from '../../../components/Panel.js';
 import { errorText } from '../../../lib/form-errors.js';
+import { saveFile } from '../../../lib/save-file.js';
 
 const text = messages.ui.productAdmin;
 const EXPORT_FILE = 'partsmith-products.csv';
-
-/** A file the browser saves (the export is fetched with the admin's token, so a plain link cannot download it). */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // Freed once the browser has started saving it (some browsers read the URL after click() returns).
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function ExportButtons() {
   const [busy, setBusy] = useState(false);

@@ -3,6 +3,7 @@ import { corollaLe } from '../../../test/fake-vehicles.js';
 import { aProduct } from '../../../test/fixtures.js';
 import { FitLine } from '../../fitment/components/FitLine.js';
 import { renderWithProviders } from '../../../test/render.js';
+import { readCart } from '../../../lib/cart-store.js';
 import { ProductCard, ProductGrid } from './ProductCard.js';
 
 describe('ProductCard', () => {
@@ -65,6 +66,7 @@ describe('ProductCard', () => {
     const button = card.getByRole('button', { name: 'Order Now: Brake Pads' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(/^Out of stock\./);
+    expect(card.getByRole('button', { name: 'Add to cart: Brake Pads' })).toBeDisabled();
   });
 
   it('offers an order when the stock is exactly the minimum', () => {
@@ -93,5 +95,26 @@ describe('ProductCard', () => {
     expect(within(third!).queryByTestId('fit')).not.toBeInTheDocument();
     const order = within(first!).getByRole('link', { name: 'Order Now: Brake Pads' });
     expect(within(first!).getByTestId('fit').compareDocumentPosition(order) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says the lowest price a price break reaches and the pack size, under the price', () => {
+    const bulk = aProduct({ packSize: 24, priceBreaks: [{ minQuantity: 100, price: 11 }, { minQuantity: 500, price: 9.5 }] });
+    renderWithProviders(<ProductGrid products={[bulk, aProduct({ _id: '8', name: 'Tire' })]} />);
+    const [withTiers, plain] = screen.getAllByRole('article');
+    expect(within(withTiers!).getByText('from $9.50 at 500+')).toBeInTheDocument();
+    expect(within(withTiers!).getByText('Packs of 24')).toBeInTheDocument();
+    expect(within(plain!).queryByText(/^from \$/)).not.toBeInTheDocument();
+    expect(within(plain!).queryByText(/^Packs of/)).not.toBeInTheDocument();
+  });
+
+  it("adds the smallest quantity the shop accepts (the minimum in whole packs) to the cart, beside 'Order Now', and says so", async () => {
+    const { user } = renderWithProviders(<ProductCard product={aProduct({ min: 10, packSize: 12 })} />);
+    const card = within(screen.getByRole('article'));
+    await user.click(card.getByRole('button', { name: 'Add to cart: Brake Pads' }));
+    expect(readCart()).toEqual([{ productId: '7', quantity: 12 }]);
+    expect(await screen.findByText('Added to cart: 12 × Brake Pads')).toBeInTheDocument();
+    // Again: the same part's quantities add up, still one line.
+    await user.click(card.getByRole('button', { name: 'Add to cart: Brake Pads' }));
+    expect(readCart()).toEqual([{ productId: '7', quantity: 24 }]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '../../../../shared/api.js';
 import { productPath } from '../../../../shared/paths.js';
+import { AddToCartButton } from './AddToCartButton.js';
 import { ProductFacts } from './ProductFacts.js';
 
 interface ProductCardProps {
@@ -13,8 +14,6 @@ interface ProductCardProps {
   children?: ReactNode;
 }
 
-/** A part's public page: its part number, whole, as one path segment. */
-
 export function ProductCard({ product, eager = false, heading = 'h3', children }: ProductCardProps) {
   return (
     <article className="card flex h-full w-full flex-col overflow-hidden transition-shadow hover:shadow-md">
@@ -25,6 +24,7 @@ export function ProductCard({ product, eager = false, heading = 'h3', children }
         eager={eager}
         href={productPath(product.sku)}
         action={{ label: 'Order Now', name: `Order Now: ${product.name}`, to: `/place-order/${product._id}` }}
+        besideAction={<AddToCartButton product={product} className="btn-secondary flex-1" />}
       >
         {children}
       </ProductFacts>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '../../../../shared/api.js';
 import { PartNumbers } from '../../fitment/components/PartNumbers.js';
+import { PriceBreakTable } from './PriceBreakTable.js';
 import { ProductFacts, type FactsAction } from './ProductFacts.js';
 import { SpecTable } from './SpecTable.js';
 
@@ -14,12 +15,13 @@ interface ProductDetailsProps {
 
 /**
  * A product on a page of its own, the public one (parts/{sku}) and place-order/{id} alike: its facts,
- * part number and category, its spec table and the numbers that lead to it, then the page's action.
+ * part number and category, its price breaks, its spec table and the numbers that lead to it, then the page's action.
  */
 export function ProductDetails({ product, action, besideAction, children }: ProductDetailsProps) {
   return (
     <div className="card grid gap-8 overflow-hidden md:grid-cols-2">
       <ProductFacts product={product} layout="page" action={action} besideAction={besideAction}>
+        <PriceBreakTable product={product} />
         {children}
         <SpecTable specs={product.specs} />
         <PartNumbers numbers={product.numbers} />

@@ -2,7 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { formatDollars } from '../../../../shared/money.js';
+import { centsToDollars, formatDollars } from '../../../../shared/money.js';
+import { bestTier, pricingOf } from '../../../../shared/pricing.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { ProductImage } from './ProductImage.js';
 
@@ -21,8 +22,8 @@ const styles = {
     facts: 'mt-1 space-y-1 text-sm text-slate-800',
     fact: undefined,
     price: 'font-semibold text-slate-900',
-    action: 'mt-auto pt-3',
-    button: 'btn-primary w-full',
+    action: 'mt-auto flex flex-wrap gap-2 pt-3',
+    button: 'btn-primary flex-1',
   },
   page: {
     picture: 'flex items-center justify-center bg-slate-100 p-8',
@@ -103,6 +104,7 @@ export function ProductFacts({ product, layout, heading = 'h3', eager = false, a
           <li className={style.fact}>Available Items: {product.stock} units</li>
           <li className={style.fact}>Minimum Order Quantity: {product.min} units</li>
           <li className={style.price}>Price: ${formatDollars(product.price)} (per unit)</li>
+          <BulkFacts product={product} withBestTier={layout === 'card'} className={style.fact} />
         </ul>
         {children}
         <div className={style.action}>
@@ -110,6 +112,17 @@ export function ProductFacts({ product, layout, heading = 'h3', eager = false, a
           {besideAction}
         </div>
       </div>
+    </>
+  );
+}
+
+/** Buying in bulk: the lowest price a price break reaches (a page has the whole table), and the pack size. */
+function BulkFacts({ product, withBestTier, className }: { product: Product; withBestTier: boolean; className: string | undefined }) {
+  const best = withBestTier ? bestTier(pricingOf(product).tiers) : undefined;
+  return (
+    <>
+      {best && <li className={className}>{messages.ui.pricing.bestTier(formatDollars(centsToDollars(best.priceCents)), best.minQuantity)}</li>}
+      {product.packSize > 1 && <li className={className}>{messages.ui.pricing.packsOf(product.packSize)}</li>}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { camry, corollaLe } from '../../../test/fake-vehicles.js';
 import { aProduct } from '../../../test/fixtures.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
+import { readCart } from '../../../lib/cart-store.js';
 import { ProductPage } from './ProductPage.js';
 
 const padSet = aProduct({
@@ -215,5 +216,82 @@ describe('ProductPage: the vehicles a part fits and its numbers', () => {
     await screen.findByRole('region', { name: 'Fits these vehicles' });
     await screen.findByRole('table', { name: 'Toyota Corolla' });
     expect(screen.queryByTestId('fit')).not.toBeInTheDocument();
+  });
+});
+
+describe('ProductPage: buying in bulk', () => {
+  // Sold in boxes of 20, from 100 units; cheaper from 500 and from 1000.
+  const boxed = aProduct({
+    ...padSet,
+    packSize: 20,
+    priceBreaks: [
+      { minQuantity: 500, price: 22 },
+      { minQuantity: 1000, price: 19.75 },
+    ],
+  });
+  const quantity = () => screen.findByRole('spinbutton', { name: 'Quantity' });
+
+  it('shows the unit price by quantity, from the minimum order, and the pack size', async () => {
+    servePart(boxed);
+    renderPage('BR-10007');
+    const table = await screen.findByRole('table', { name: 'Price breaks' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Quantity', 'Unit price']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['100+', '$24.50 each'],
+      ['500+', '$22 each'],
+      ['1000+', '$19.75 each'],
+    ]);
+    expect(screen.getByText('Packs of 20')).toBeInTheDocument();
+  });
+
+  it('has no price-break table or pack line for a part sold by the unit at one price', async () => {
+    servePart();
+    renderPage('BR-10007');
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' });
+    expect(screen.queryByRole('table', { name: 'Price breaks' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Packs of/)).not.toBeInTheDocument();
+  });
+
+  it('adds the quantity typed to the cart, at the unit price its tier gives, starting from the smallest accepted', async () => {
+    servePart(boxed);
+    const { user } = renderPage('BR-10007');
+    const input = await quantity();
+    expect(input).toHaveValue(100);
+    expect(input).toHaveAccessibleDescription('Unit price: $24.50 each Order 500 for $22 each');
+    await user.clear(input);
+    await user.type(input, '500');
+    expect(input).toHaveAccessibleDescription('Unit price: List price: $24.50 $22 each Order 1000 for $19.75 each');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(readCart()).toEqual([{ productId: '12', quantity: 500 }]);
+    expect(await screen.findByText('Added to cart: 500 × Brake Pad Set')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['510', 'Quantity must be a multiple of 20'],
+    ['80', 'Quantity Must be 100 or higher'],
+    ['2020', 'Quantity Must be lower than 2000 '],
+    ['', 'Quantity is required'],
+  ])('says what is wrong with %j, as the server would, and adds nothing', async (typed, message) => {
+    servePart(boxed);
+    const { user } = renderPage('BR-10007');
+    const input = await quantity();
+    await user.clear(input);
+    if (typed) await user.type(input, typed);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message.trim());
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveFocus();
+    expect(readCart()).toEqual([]);
+  });
+
+  it('offers no quantity for a part out of stock, and cannot add it', async () => {
+    servePart({ ...boxed, stock: 40 });
+    renderPage('BR-10007');
+    expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).not.toBeInTheDocument();
   });
 });

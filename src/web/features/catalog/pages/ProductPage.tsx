@@ -6,6 +6,7 @@ import { messages } from '../../../../shared/messages.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMetaDescription } from '../../../lib/useMetaDescription.js';
+import { AddToCartForm } from '../components/AddToCartForm.js';
 import { CurrentVehicleFit, FitsTheseVehicles } from '../../fitment/components/ProductFitment.js';
 import { useProductBySku } from '../api.js';
 import { ProductDetails } from '../components/ProductDetails.js';
@@ -36,7 +37,12 @@ export function ProductPage() {
             <ProductDetails
               product={item}
               action={{ label: 'Order Now', to: `/place-order/${item._id}` }}
-              besideAction={<CopyLinkButton sku={item.sku} />}
+              besideAction={
+                <>
+                  <CopyLinkButton sku={item.sku} />
+                  <AddToCartForm product={item} className="w-full border-t border-slate-200 pt-4" />
+                </>
+              }
             >
               <CurrentVehicleFit productId={item._id} />
             </ProductDetails>

@@ -260,3 +260,71 @@ describe('OrderModal, no answer from the shop', () => {
     expect(secondKey).not.toBe(firstKey);
   });
 });
+
+describe('OrderModal, price breaks and packs', () => {
+  // Hubcaps in boxes of 10: $2, from 500 $1.80, from 1000 $1.50.
+  const boxed = aProduct({
+    name: 'Hubcap',
+    min: 50,
+    stock: 2000,
+    price: 2,
+    packSize: 10,
+    priceBreaks: [
+      { minQuantity: 500, price: 1.8 },
+      { minQuantity: 1000, price: 1.5 },
+    ],
+  });
+
+  function setupBoxed(answer?: FakeHandler) {
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/user/customer%40partsmith.example')
+        return { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street, Springfield' } };
+      return answer?.(url, init);
+    });
+    const rendered = renderWithProviders(<OrderModal open onClose={vi.fn()} product={boxed} user={customer} />);
+    return { ...rendered, ...fetch };
+  }
+  const boxedQuantity = () => screen.findByPlaceholderText('enter product quantity (min 50 units)');
+  const unitPrice = () => screen.getByText(/^Unit price:/);
+  const total = () => screen.getByText(/^Total:/);
+
+  it('prices the quantity at the tier it reaches, live, the list price struck through from the edge on', async () => {
+    const { user } = setupBoxed();
+    const input = await boxedQuantity();
+    await user.type(input, '490');
+    expect(unitPrice()).toHaveTextContent('Unit price: $2 each Order 500 for $1.80 each');
+    expect(total()).toHaveTextContent('Total: $980');
+    expect(screen.queryByTestId('list-price')).not.toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, '500');
+    expect(unitPrice()).toHaveTextContent('Unit price: List price: $2 $1.80 each Order 1000 for $1.50 each');
+    expect(screen.getByTestId('list-price')).toHaveTextContent('$2');
+    expect(total()).toHaveTextContent('Total: $900');
+
+    await user.clear(input);
+    await user.type(input, '1000');
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('$1.50 each');
+    expect(screen.queryByTestId('next-tier')).not.toBeInTheDocument();
+    expect(total()).toHaveTextContent('Total: $1,500');
+  });
+
+  it("says the pack rule in the server's words under the quantity, shows no price, and sends nothing", async () => {
+    const { user, calls } = setupBoxed();
+    await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
+    await user.type(await boxedQuantity(), '505');
+    expect(screen.queryByText(/^Total:/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Unit price:/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByText('Quantity must be a multiple of 10')).toHaveClass('field-error');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('steps the quantity by whole packs from the smallest one accepted, and keeps the base price in the hint', async () => {
+    setupBoxed();
+    const input = await boxedQuantity();
+    expect(input).toHaveAttribute('step', '10');
+    expect(input).toHaveAttribute('min', '50');
+    expect(input).toHaveAccessibleDescription('From 50 to 2000 units · $2 per unit');
+  });
+});

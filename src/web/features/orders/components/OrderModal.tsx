@@ -2,11 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { Product, User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { dollarsToCents, formatDollars } from '../../../../shared/money.js';
+import { formatDollars } from '../../../../shared/money.js';
 import { orderFormSchema, quantityError, type QuantityBounds } from '../../../../shared/schemas.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { newIdempotencyKey, usePlaceOrder } from '../api.js';
 import { useProfile } from '../../account/api.js';
+import { smallestQuantity } from '../../catalog/components/AddToCartButton.js';
+import { TierPrice } from '../../catalog/components/TierPrice.js';
+import { dollars, type LinePrice, linePrice, quantityBounds } from '../../catalog/quantity.js';
 import { OutOfStockText } from '../../catalog/components/ProductFacts.js';
 import { Field, FormError } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
@@ -57,17 +60,15 @@ interface OrderFormProps {
   onCancel: () => void;
 }
 
-/** The total, once the quantity is one the shop accepts (a whole number within the product's bounds). */
-function validTotal(quantity: number, bounds: QuantityBounds, price: number): number | null {
-  return Number.isInteger(quantity) && quantityError(quantity, bounds) === null ? quantity * price : null;
+/** The unit price (at the tier the quantity reaches) and total, once the quantity is one the shop accepts. */
+function validPrice(quantity: number, bounds: Required<QuantityBounds>): LinePrice | null {
+  return Number.isInteger(quantity) && quantityError(quantity, bounds) === null ? linePrice(bounds, quantity) : null;
 }
 
 function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFormProps) {
-  // The server's rules, said before it does: min, stock, and a total within what a card can be charged.
-  const bounds = useMemo(
-    () => ({ min: product.min, stock: product.stock, unitPriceCents: dollarsToCents(product.price) }),
-    [product.min, product.stock, product.price],
-  );
+  // The server's rules, said before it does: min, whole packs, stock, and a total (at the tier's price)
+  // within what a card can be charged.
+  const bounds = useMemo(() => quantityBounds(product), [product]);
   const schema = useMemo(() => orderFormSchema(bounds), [bounds]);
   const placeOrder = usePlaceOrder();
   // One Idempotency-Key per order the customer means: a new one when the form opens or changes, the same
@@ -100,7 +101,7 @@ function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFor
   // already open dialog (after the profile loaded); otherwise the dialog focuses it (data-autofocus).
   useEffect(() => setFocus('quantity'), [setFocus]);
 
-  const total = validTotal(watch('quantity'), bounds, product.price);
+  const price = validPrice(watch('quantity'), bounds);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
@@ -124,9 +125,9 @@ function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFor
           data-autofocus
           type="number"
           inputMode="numeric"
-          min={product.min}
+          min={smallestQuantity(product)}
           max={product.stock}
-          step={1}
+          step={product.packSize}
           className="input"
           placeholder={`enter product quantity (min ${product.min} units)`}
           {...register('quantity', { valueAsNumber: true })}
@@ -138,10 +139,15 @@ function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFor
       <Field label="Delivery Address" error={errors.address?.message}>
         <textarea rows={2} autoComplete="street-address" className="input" {...register('address')} />
       </Field>
-      {total !== null && (
-        <p className="text-sm text-slate-800">
-          Total: <strong>${formatDollars(total)}</strong>
-        </p>
+      {price && (
+        <>
+          <p className="text-sm text-slate-800">
+            {messages.ui.pricing.unitPrice} <TierPrice price={price} />
+          </p>
+          <p className="text-sm text-slate-800">
+            Total: <strong>${dollars(price.totalCents)}</strong>
+          </p>
+        </>
       )}
       <FormError message={formError} />
       <div className="flex justify-end gap-3 pt-2">

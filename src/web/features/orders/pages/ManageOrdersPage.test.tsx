@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fakeAuth, mockFetch, renderWithProviders, customer } from '../../../test/render.js';
 import { paidOrder, unpaidOrder } from '../../../test/fixtures.js';
 import { ManageOrdersPage } from './ManageOrdersPage.js';
@@ -66,5 +66,49 @@ describe('ManageOrdersPage', () => {
     await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('The Order of 120 units of Brake Pads is cancelled successfully!!!')).toBeInTheDocument();
     expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`)).toEqual(['DELETE /api/orders/9']);
+  });
+
+  it("lists each line of an order of several parts, shows one-line orders as before, and downloads a paid order's invoice", async () => {
+    const twoParts = paidOrder('pi_2', {
+      _id: '12',
+      invoiceNumber: 'INV-000012',
+      product: 'Front Brake Pad Set and 1 more part',
+      sku: 'BP-1507',
+      quantity: 20,
+      total: 460,
+      poNumber: 'PO-4711',
+      lines: [
+        { productId: '3', sku: 'BP-1507', product: 'Front Brake Pad Set', quantity: 12, unitPrice: 30, listPrice: 30, lineTotal: 360 },
+        { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100 },
+      ],
+    });
+    const { calls } = mockFetch((url) => {
+      if (url === '/api/orders') return { status: 200, body: [twoParts, unpaidOrder({ _id: '9' })] };
+      if (url === '/api/orders/12/invoice.pdf') return { status: 200, body: '%PDF-1.7 invoice' };
+      return undefined;
+    });
+    const names: string[] = [];
+    URL.createObjectURL = () => 'blob:invoice';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    try {
+      const { user } = renderWithProviders(<ManageOrdersPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+      const several = within(await screen.findByTestId('order-12'));
+      expect(several.getAllByRole('cell')[1]).toHaveTextContent(
+        'Front Brake Pad Set and 1 more partBP-1507 · Front Brake Pad Set × 12FL-2200 · Oil Filter × 8PO PO-4711',
+      );
+      const one = within(screen.getByTestId('order-9'));
+      expect(one.getAllByRole('cell')[1]).toHaveTextContent(/^Brake PadsBR-2040$/);
+      expect(one.queryByRole('listitem')).not.toBeInTheDocument();
+      expect(one.queryByRole('button', { name: /Invoice/ })).not.toBeInTheDocument();
+
+      await user.click(several.getByRole('button', { name: 'Invoice INV-000012' }));
+      await waitFor(() => expect(names).toEqual(['invoice-INV-000012.pdf']));
+      expect(calls.map((call) => call.url)).toContain('/api/orders/12/invoice.pdf');
+    } finally {
+      click.mockRestore();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirm } from '../../../components/useConfirm.js';
 import { useAllOrders, useCancelOrder, useDeliverOrder } from '../api.js';
+import { InvoiceButton } from '../components/InvoiceButton.js';
 import { OrderHistoryDialog } from '../components/OrderHistoryDialog.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
@@ -77,6 +78,7 @@ export function ManageOrdersPage() {
                       >
                         History
                       </button>
+                      <InvoiceButton order={order} />
                     </div>
                   </td>
                 </tr>

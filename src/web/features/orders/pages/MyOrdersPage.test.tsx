@@ -1,7 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { paidOrder, unpaidOrder } from '../../../test/fixtures.js';
+import { readCart } from '../../../lib/cart-store.js';
 import { MyOrdersPage } from './MyOrdersPage.js';
+
+/** The buttons of an order's row, by their visible text. */
+const buttonsOf = (testId: string) => within(screen.getByTestId(testId)).queryAllByRole('button').map((button) => button.textContent);
 
 describe('MyOrdersPage', () => {
   it("shows paid orders as 'paid' with the transaction id, offers Pay and Cancel only while unpaid, and reads expired as cancelled (expired)", async () => {
@@ -29,17 +33,18 @@ describe('MyOrdersPage', () => {
     const paid = within(screen.getByTestId('order-2'));
     expect(paid.getByText('paid')).toBeInTheDocument();
     expect(paid.getByText(/Transaction ID:/)).toHaveTextContent('Transaction ID: pi_abc123');
-    expect(paid.queryByRole('button')).not.toBeInTheDocument();
+    // No Pay and no Cancel once paid: only its invoice and Order again.
+    expect(buttonsOf('order-2')).toEqual(['Invoice INV-000007', 'Order again']);
     expect(paid.queryByRole('link')).not.toBeInTheDocument();
 
     expect(within(screen.getByTestId('order-3')).getByText(/pi_shipped9/)).toBeInTheDocument();
 
     const expired = within(screen.getByTestId('order-4'));
     expect(expired.getAllByText('cancelled (expired)').length).toBeGreaterThan(0);
-    expect(expired.queryByRole('button')).not.toBeInTheDocument();
+    expect(buttonsOf('order-4')).toEqual(['Order again']);
     expect(expired.queryByRole('link')).not.toBeInTheDocument();
 
-    expect(within(screen.getByTestId('order-5')).queryByRole('button')).not.toBeInTheDocument();
+    expect(buttonsOf('order-5')).toEqual(['Order again']);
   });
 
   it("asks before cancelling with buttons that say what they do: 'Keep order' keeps it, 'Cancel order' cancels it", async () => {
@@ -67,5 +72,68 @@ describe('MyOrdersPage', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Your Order of 120 units of Brake Pads is cancelled successfully!!!')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/orders/1']);
+  });
+
+  it("'Order again' puts the order's parts and quantities in the cart, instead of what it held, and goes to the cart", async () => {
+    const twoParts = unpaidOrder({
+      _id: '11',
+      status: 'shipped',
+      paid: true,
+      product: 'Front Brake Pad Set and 1 more part',
+      sku: 'BP-1507',
+      quantity: 20,
+      price: 30,
+      total: 460,
+      poNumber: 'PO-4711',
+      lines: [
+        { productId: '3', sku: 'BP-1507', product: 'Front Brake Pad Set', quantity: 12, unitPrice: 30, listPrice: 30, lineTotal: 360 },
+        { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100 },
+      ],
+    });
+    mockFetch((url) => (url === `/api/orders/${encodeURIComponent(customer.email)}` ? { status: 200, body: [twoParts] } : undefined));
+    localStorage.setItem('partsmith:cart', JSON.stringify([{ productId: '9', quantity: 4 }]));
+    const { user } = renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
+
+    const row = within(await screen.findByTestId('order-11'));
+    expect(row.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['BP-1507 · Front Brake Pad Set × 12', 'FL-2200 · Oil Filter × 8']);
+    expect(row.getByText('PO PO-4711')).toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: 'Order again: the parts of order 11' }));
+    expect(await screen.findByText('Page at /cart')).toBeInTheDocument();
+    expect(screen.getByText('The cart now holds the 2 parts of this order, at today’s prices.')).toBeInTheDocument();
+    expect(readCart()).toEqual([
+      { productId: '3', quantity: 12 },
+      { productId: '5', quantity: 8 },
+    ]);
+  });
+
+  it('downloads the invoice of a paid order with the token, as invoice-<number>.pdf', async () => {
+    localStorage.setItem('token', 'tok-customer');
+    const { calls } = mockFetch((url) => {
+      if (url === `/api/orders/${encodeURIComponent(customer.email)}`) return { status: 200, body: [paidOrder('pi_1', { _id: '42', invoiceNumber: 'INV-000042' })] };
+      if (url === '/api/orders/42/invoice.pdf') return { status: 200, body: '%PDF-1.7 invoice' };
+      return undefined;
+    });
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.set(`blob:${blobs.size}`, blob);
+      return `blob:${blobs.size - 1}`;
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
+    });
+    try {
+      const { user } = renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
+      await user.click(within(await screen.findByTestId('order-42')).getByRole('button', { name: 'Invoice INV-000042' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(calls.filter((call) => call.url.includes('invoice')).map((call) => [call.method, call.url, call.headers.Authorization])).toEqual([
+        ['GET', '/api/orders/42/invoice.pdf', 'Bearer tok-customer'],
+      ]);
+      expect(saved[0]!.name).toBe('invoice-INV-000042.pdf');
+      expect(await saved[0]!.blob.text()).toContain('%PDF-1.7 invoice');
+    } finally {
+      click.mockRestore();
+    }
   });
 });

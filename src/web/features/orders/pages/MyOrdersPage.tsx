@@ -1,5 +1,6 @@
 import { OrderProduct } from '../components/OrderProduct.js';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
 import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
@@ -9,7 +10,9 @@ import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirm } from '../../../components/useConfirm.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { replaceCart } from '../../../lib/cart-store.js';
 import { useCancelOrder, useMyOrders } from '../api.js';
+import { InvoiceButton } from '../components/InvoiceButton.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
@@ -18,6 +21,7 @@ export function MyOrdersPage() {
   const orders = useMyOrders(user?.email);
   const cancel = useCancelOrder();
   const { ask, dialog } = useConfirm();
+  const navigate = useNavigate();
 
   const onCancel = (order: Order) =>
     ask(
@@ -28,6 +32,13 @@ export function MyOrdersPage() {
       },
       messages.ui.confirmButtons.cancelOrder,
     );
+
+  // The cart gets the order's parts and quantities; it shows today's prices, not the order's.
+  const onOrderAgain = (order: Order) => {
+    replaceCart(order.lines.map(({ productId, quantity }) => ({ productId, quantity })));
+    toast.success(messages.ui.orders.cartRefilled(order.lines.length));
+    void navigate('/cart');
+  };
 
   return (
     <Panel title={`Your Orders: ${orders.data?.length ?? 0}`}>
@@ -53,7 +64,20 @@ export function MyOrdersPage() {
                     <StatusBadge status={order.status} />
                   </td>
                   <td>
-                    <CustomerActions order={order} onCancel={() => onCancel(order)} />
+                    <div className="flex flex-col items-start gap-2">
+                      <CustomerActions order={order} onCancel={() => onCancel(order)} />
+                      <div className="flex flex-wrap gap-2">
+                        <InvoiceButton order={order} />
+                        <button
+                          type="button"
+                          className="btn-secondary px-3 py-1.5"
+                          aria-label={messages.ui.orders.orderAgainLabel(order._id)}
+                          onClick={() => onOrderAgain(order)}
+                        >
+                          {messages.ui.orders.orderAgain}
+                        </button>
+                      </div>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,4 @@
-import { storedValue } from '../../lib/stored-value.js';
+import { storedValue } from './stored-value.js';
 
 /**
  * The cart, kept by the browser (a visitor may fill it; placing the order needs an account). It holds

@@ -1,0 +1,254 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Product } from '../../../../shared/api.js';
+import { errorMessages, messages } from '../../../../shared/messages.js';
+import { apiError, serverMessage } from '../../../test/fake-answers.js';
+import { aProduct, unpaidOrder } from '../../../test/fixtures.js';
+import { customer, fakeAuth, type FakeHandler, mockFetch, renderWithProviders } from '../../../test/render.js';
+import { AuthContext } from '../../auth/auth-context.js';
+import { returnPath } from '../../auth/redirect.js';
+import { readCart, replaceCart } from '../../../lib/cart-store.js';
+import { CartPage } from './CartPage.js';
+
+// Brake Pads: 10 to 100 at $12.50. Hubcaps in boxes of 10, from 50: $2, from 500 $1.80, from 1000 $1.50.
+const pads = aProduct();
+const hubcaps = aProduct({
+  _id: '8',
+  name: 'Hubcap',
+  sku: 'WH-3001',
+  img: '/images/products/hubcap.svg',
+  min: 50,
+  stock: 2000,
+  price: 2,
+  packSize: 10,
+  priceBreaks: [
+    { minQuantity: 500, price: 1.8 },
+    { minQuantity: 1000, price: 1.5 },
+  ],
+});
+
+/** The shop: these parts for sale (any other id is not), the customer's profile, and `answer` for the rest. */
+function serveShop(products: Product[], answer?: FakeHandler) {
+  return mockFetch((url, init) => {
+    const product = products.find((item) => url === `/api/products/${item._id}`);
+    if (product) return { status: 200, body: product };
+    if (/^\/api\/products\/\d+$/.test(url)) return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Product'));
+    if (url === '/api/user/customer%40partsmith.example')
+      return { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street, Springfield' } };
+    return answer?.(url, init);
+  });
+}
+
+const renderCart = (auth = fakeAuth({ user: customer })) => renderWithProviders(<CartPage />, { route: '/cart', path: '/cart', auth });
+
+/** A line of the cart, by its part's name. */
+async function lineOf(name: string) {
+  const heading = await screen.findByRole('heading', { level: 2, name });
+  return within(heading.closest('li')!);
+}
+
+const quantityOf = async (name: string) => (await lineOf(name)).getByRole('spinbutton', { name: `Quantity: ${name}` });
+const total = () => screen.getByTestId('cart-total');
+const placeOrder = () => screen.findByRole('button', { name: 'Place order' });
+
+describe('CartPage', () => {
+  it('shows each line with its picture, name, part number, quantity, unit price and line total, and the total', async () => {
+    replaceCart([
+      { productId: '7', quantity: 20 },
+      { productId: '8', quantity: 100 },
+    ]);
+    serveShop([pads, hubcaps]);
+    renderCart();
+    const line = await lineOf('Brake Pads');
+    expect(line.getByRole('img', { name: 'Brake Pads' })).toHaveAttribute('src', '/images/products/brake-pads.svg');
+    expect(line.getByRole('link', { name: 'Brake Pads' })).toHaveAttribute('href', '/parts/BR-2040');
+    expect(line.getByText('BR-2040')).toBeInTheDocument();
+    expect(line.getByRole('spinbutton', { name: 'Quantity: Brake Pads' })).toHaveValue(20);
+    expect(line.getByTestId('unit-price')).toHaveTextContent('$12.50 each');
+    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $250');
+    const hubcapLine = await lineOf('Hubcap');
+    expect(hubcapLine.getByTestId('line-total')).toHaveTextContent('Line total: $200');
+    expect(hubcapLine.getByTestId('next-tier')).toHaveTextContent('Order 500 for $1.80 each');
+    expect(total()).toHaveTextContent('Total: $450');
+  });
+
+  it('applies a price break when the quantity crosses it: the unit price, the struck list price and both totals change', async () => {
+    replaceCart([
+      { productId: '7', quantity: 20 },
+      { productId: '8', quantity: 490 },
+    ]);
+    serveShop([pads, hubcaps]);
+    const { user } = renderCart();
+    const line = await lineOf('Hubcap');
+    expect(line.getByTestId('unit-price')).toHaveTextContent('$2 each');
+    expect(line.queryByTestId('list-price')).not.toBeInTheDocument();
+    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $980');
+    expect(total()).toHaveTextContent('Total: $1,230');
+
+    const input = await quantityOf('Hubcap');
+    await user.clear(input);
+    await user.type(input, '500');
+    expect(line.getByTestId('unit-price')).toHaveTextContent('$1.80 each');
+    expect(line.getByTestId('list-price')).toHaveTextContent('$2');
+    expect(line.getByTestId('next-tier')).toHaveTextContent('Order 1000 for $1.50 each');
+    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $900');
+    expect(total()).toHaveTextContent('Total: $1,150');
+    expect(readCart()).toEqual([
+      { productId: '7', quantity: 20 },
+      { productId: '8', quantity: 500 },
+    ]);
+  });
+
+  it("says the pack rule under the line's quantity, as the server would, and places no order until it is fixed", async () => {
+    replaceCart([{ productId: '8', quantity: 500 }]);
+    const { calls } = serveShop([hubcaps]);
+    const { user } = renderCart();
+    const input = await quantityOf('Hubcap');
+    await user.clear(input);
+    await user.type(input, '505');
+    const line = await lineOf('Hubcap');
+    expect(line.getByText('Quantity must be a multiple of 10')).toHaveClass('field-error');
+    expect(input).toHaveAccessibleDescription('Quantity must be a multiple of 10');
+    expect(line.queryByTestId('line-total')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
+
+    await user.click(await placeOrder());
+    expect(await screen.findByText(messages.ui.cart.fixLines)).toHaveFocus();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('removes a line, and the total with it', async () => {
+    replaceCart([
+      { productId: '7', quantity: 20 },
+      { productId: '8', quantity: 100 },
+    ]);
+    serveShop([pads, hubcaps]);
+    const { user } = renderCart();
+    await user.click((await lineOf('Hubcap')).getByRole('button', { name: 'Remove Hubcap' }));
+    expect(screen.queryByRole('heading', { name: 'Hubcap' })).not.toBeInTheDocument();
+    expect(readCart()).toEqual([{ productId: '7', quantity: 20 }]);
+    expect(total()).toHaveTextContent('Total: $250');
+  });
+
+  it('places the order of every line with the phone, address and PO number, empties the cart, and goes to its payment', async () => {
+    replaceCart([
+      { productId: '7', quantity: 20 },
+      { productId: '8', quantity: 500 },
+    ]);
+    const placed = unpaidOrder({ _id: '42', quantity: 520, total: 1150 });
+    const { calls } = serveShop([pads, hubcaps], (url, init) =>
+      url === '/api/orders' && init.method === 'POST' ? { status: 201, body: placed } : undefined,
+    );
+    const { user } = renderCart();
+    // Prefilled from the customer's profile.
+    expect(await screen.findByLabelText('Phone Number')).toHaveValue('+1 555 0100');
+    expect(screen.getByLabelText('Delivery Address')).toHaveValue('1 Main Street, Springfield');
+    await user.type(screen.getByLabelText('PO number (optional)'), ' PO-4471 ');
+    await user.click(await placeOrder());
+
+    expect(await screen.findByText('Page at /dashboard/payment/42')).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toEqual({
+      lines: [
+        { productId: '7', quantity: 20 },
+        { productId: '8', quantity: 500 },
+      ],
+      phone: '+1 555 0100',
+      address: '1 Main Street, Springfield',
+      poNumber: 'PO-4471',
+    });
+    expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(readCart()).toEqual([]);
+    expect(await screen.findByText('Your order is placed successfully')).toBeInTheDocument();
+  });
+
+  it("shows a refusal naming a line at the top and its reason on that line, and keeps the cart", async () => {
+    replaceCart([
+      { productId: '7', quantity: 20 },
+      { productId: '8', quantity: 500 },
+    ]);
+    // Only 400 hubcaps are left by the time the order arrives: the second line.
+    const reason = serverMessage(messages.validation.quantityTooHigh, 400);
+    const message = serverMessage(errorMessages.orderLineProblem, 'WH-3001 Hubcap', 2, reason);
+    serveShop([pads, hubcaps], (url) => (url === '/api/orders' ? apiError(409, 'out_of_stock', message, { 'lines.1.quantity': reason }) : undefined));
+    const { user } = renderCart();
+    await screen.findByLabelText('Phone Number');
+    await user.click(await placeOrder());
+
+    // SPEC's message ends with a space; the page shows it as the server words it.
+    const top = await screen.findByText(message.trim());
+    expect(top.textContent).toBe(message);
+    expect(top).toHaveFocus();
+    expect((await lineOf('Hubcap')).getByText('Quantity Must be lower than 400')).toHaveClass('field-error');
+    expect((await lineOf('Brake Pads')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(readCart()).toHaveLength(2);
+    expect(screen.queryByText(/^Page at/)).not.toBeInTheDocument();
+
+    // Changing that line's quantity is another order: its message goes.
+    const input = await quantityOf('Hubcap');
+    await user.clear(input);
+    await user.type(input, '400');
+    expect(screen.queryByText('Quantity Must be lower than 400')).not.toBeInTheDocument();
+    expect(screen.queryByText(message.trim())).not.toBeInTheDocument();
+  });
+
+  it('says a part that is no longer sold is so, offers to remove it, and places no order with it', async () => {
+    replaceCart([
+      { productId: '7', quantity: 20 },
+      { productId: '99', quantity: 5 },
+    ]);
+    const { calls } = serveShop([pads]);
+    const { user } = renderCart();
+    const gone = await screen.findByText('This part is no longer sold');
+    await user.click(await placeOrder());
+    expect(await screen.findByText(messages.ui.cart.fixLines)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(within(gone.closest('li')!).getByRole('button', { name: 'Remove' }));
+    expect(readCart()).toEqual([{ productId: '7', quantity: 20 }]);
+    expect(total()).toHaveTextContent('Total: $250');
+  });
+
+  it('offers the catalog and the quick order when the cart is empty', () => {
+    mockFetch(() => undefined);
+    renderCart();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the catalog' })).toHaveAttribute('href', '/allProducts');
+    expect(screen.getByRole('link', { name: 'Quick order by part numbers' })).toHaveAttribute('href', '/quick-order');
+    expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('CartPage, signed out', () => {
+  function LoginProbe() {
+    const location = useLocation();
+    return <p>Login page, returning to {returnPath(location.state)}</p>;
+  }
+
+  it('shows the cart and its total, and asks to sign in to place the order, coming back to the cart', async () => {
+    replaceCart([{ productId: '7', quantity: 20 }]);
+    const { calls } = serveShop([pads]);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthContext value={fakeAuth()}>
+          <MemoryRouter initialEntries={['/cart']}>
+            <Routes>
+              <Route path="/cart" element={<CartPage />} />
+              <Route path="/login" element={<LoginProbe />} />
+            </Routes>
+          </MemoryRouter>
+        </AuthContext>
+      </QueryClientProvider>,
+    );
+    await lineOf('Brake Pads');
+    expect(total()).toHaveTextContent('Total: $250');
+    expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Phone Number')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Sign in to place the order' }));
+    expect(await screen.findByText('Login page, returning to /cart')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/api/user'))).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+import { toast } from 'react-toastify/unstyled';
+import type { Product } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { roundUpToPack } from '../../../../shared/pricing.js';
+import { canBeOrdered } from '../../../../shared/stock.js';
+import { addToCart } from '../../../lib/cart-store.js';
+
+const text = messages.ui.cart;
+
+/** The smallest quantity the shop accepts: the minimum order, rounded up to whole packs. */
+export const smallestQuantity = (product: Product) => roundUpToPack(product.min, product.packSize);
+
+/** Puts `quantity` units of the part in the cart and says so; a part that cannot be ordered cannot be added. */
+export function addPartToCart(product: Product, quantity: number): void {
+  addToCart([{ productId: product._id, quantity }]);
+  toast.success(text.added(product.name, quantity));
+}
+
+/**
+ * A product card's 'Add to cart': the smallest quantity the shop accepts (the minimum order in whole packs),
+ * to change in the cart. Disabled, like 'Order Now', for a part that is out of stock.
+ * (On the home page: it imports nothing but the cart store and the pricing rules.)
+ */
+export function AddToCartButton({ product, className }: { product: Product; className: string }) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={text.addLabel(product.name)}
+      disabled={!canBeOrdered(product)}
+      onClick={() => addPartToCart(product, smallestQuantity(product))}
+    >
+      {text.add}
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import type { Product } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { canBeOrdered } from '../../../../shared/stock.js';
+import { linePrice, quantityBounds, typedQuantityProblem } from '../quantity.js';
+import { addPartToCart, smallestQuantity } from './AddToCartButton.js';
+import { TierPrice } from './TierPrice.js';
+
+const text = messages.ui.cart;
+
+/**
+ * A part's page: how many to put in the cart, checked as the server will check the order (minimum, whole
+ * packs, stock, card limit), with the unit price that quantity gets. Starts at the smallest quantity accepted.
+ */
+export function AddToCartForm({ product, className }: { product: Product; className?: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState(() => String(smallestQuantity(product)));
+  const bounds = useMemo(() => quantityBounds(product), [product]);
+  if (!canBeOrdered(product)) {
+    return (
+      <button type="button" className="btn-secondary px-6 py-3 text-base" disabled>
+        {text.add}
+      </button>
+    );
+  }
+
+  const problem = typedQuantityProblem(typed, bounds);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) input.current?.focus();
+    else addPartToCart(product, Number(typed));
+  };
+  return (
+    <form onSubmit={submit} noValidate className={className}>
+      <label htmlFor={id} className="label">
+        {text.quantity}
+      </label>
+      <div className="flex flex-wrap gap-3">
+        <input
+          ref={input}
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={smallestQuantity(product)}
+          max={product.stock}
+          step={product.packSize}
+          className="input w-36"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-note`}
+        />
+        <button type="submit" className="btn-secondary px-6 py-3 text-base">
+          {text.add}
+        </button>
+      </div>
+      {problem ? (
+        <p id={`${id}-note`} className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : (
+        <p id={`${id}-note`} className="mt-1 text-sm text-slate-700">
+          {messages.ui.pricing.unitPrice} <TierPrice price={linePrice(bounds, Number(typed))} />
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ChangeEvent } from 'react';
+import { Link } from 'react-router';
+import { PART_NUMBER_TYPE_LABELS } from '../../../../shared/fitment.js';
+import { messages } from '../../../../shared/messages.js';
+import { centsToDollars, formatDollars } from '../../../../shared/money.js';
+import { productPath } from '../../../../shared/paths.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { Field, SubmitRow } from '../../../components/Field.js';
+import { Notice } from '../../../components/Notice.js';
+import { cartLines, type QuickOrderRow, type ResolvedPart } from '../rows.js';
+import { useQuickOrder } from '../useQuickOrder.js';
+
+const text = messages.ui.quickOrder;
+
+const dollars = (cents: number) => `$${formatDollars(centsToDollars(cents))}`;
+
+/** The part a line leads to: its name (a link to its page), its number, and the number typed when it was another. */
+function PartCell({ part: { product, matchedAs }, typed }: { part: ResolvedPart; typed: string }) {
+  return (
+    <>
+      <Link to={productPath(product.sku)} className="font-medium text-brand-700 underline">
+        {product.name}
+      </Link>
+      <span className="block font-mono text-xs text-slate-600">{product.sku}</span>
+      {matchedAs !== 'sku' && <span className="block text-xs text-slate-600">{text.matched(PART_NUMBER_TYPE_LABELS[matchedAs], typed)}</span>}
+    </>
+  );
+}
+
+function CheckedRow({ row }: { row: QuickOrderRow }) {
+  const priced = row.part && !row.error ? row.part : null;
+  return (
+    <tr data-testid={`line-${row.line}`}>
+      <td>{row.line}</td>
+      <td className="font-mono break-all">{row.typed}</td>
+      <td>
+        {row.part && <PartCell part={row.part} typed={row.typed} />}
+        {row.mergedLines.length > 0 && <span className="block text-xs text-slate-600">{text.merged(row.mergedLines)}</span>}
+        {row.error && <span className="field-error block">{row.error}</span>}
+      </td>
+      <td>{row.quantity}</td>
+      <td>{priced && dollars(priced.unitPriceCents)}</td>
+      <td>{priced && dollars(priced.totalCents)}</td>
+    </tr>
+  );
+}
+
+function CheckedParts({ rows, leftToFix, onAdd }: { rows: QuickOrderRow[]; leftToFix: boolean; onAdd: () => void }) {
+  const ready = cartLines(rows).length;
+  const toFix = rows.filter((row) => row.error).length;
+  return (
+    <div className="mt-8 space-y-4">
+      {leftToFix && (
+        <Notice tone="error">
+          <p>{text.leftToFix}</p>
+        </Notice>
+      )}
+      <p className="font-medium text-slate-900" role="status">
+        {text.summary(ready, toFix)}
+      </p>
+      <DataTable label={text.tableLabel} columns={text.columns}>
+        {rows.map((row) => (
+          <CheckedRow key={row.line} row={row} />
+        ))}
+      </DataTable>
+      <button type="button" className="btn-primary" disabled={ready === 0} onClick={onAdd}>
+        {text.addToCart}
+      </button>
+    </div>
+  );
+}
+
+/** /quick-order: many parts at once by their numbers (typed, pasted or a CSV file), checked, then into the cart. */
+export function QuickOrderPage() {
+  const order = useQuickOrder();
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared, so choosing the same file again (after fixing it) reads it again.
+    event.target.value = '';
+    if (file) await order.checkFile(file);
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <title>Quick order – Partsmith</title>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{text.title}</h1>
+      <p className="mt-3 text-lg text-slate-700">{text.intro}</p>
+      <form
+        className="card mt-8 space-y-4 p-6 sm:p-8"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void order.check();
+        }}
+      >
+        <Field label={text.linesLabel} hint={text.linesHint}>
+          <textarea
+            rows={8}
+            className="input font-mono"
+            spellCheck={false}
+            value={order.lines}
+            readOnly={order.checking}
+            onChange={(event) => order.edit(event.target.value)}
+          />
+        </Field>
+        <Field label={text.fileLabel} hint={text.fileHint}>
+          <input type="file" accept=".csv,.txt,text/csv,text/plain" className="block text-sm" onChange={(event) => void onFile(event)} />
+        </Field>
+        <SubmitRow error={order.problem} busy={order.checking} label={text.check} busyLabel={text.checking} />
+      </form>
+      {order.rows && <CheckedParts rows={order.rows} leftToFix={order.leftToFix} onAdd={order.addReadyToCart} />}
+    </div>
+  );
+}
