@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { PART_NUMBER_TYPE_LABELS } from '../../../../shared/fitment.js';
 import { messages } from '../../../../shared/messages.js';
-import { centsToDollars, formatDollars } from '../../../../shared/money.js';
+import { dollars } from '../../catalog/quantity.js';
 import { productPath } from '../../../../shared/paths.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
@@ -12,7 +12,6 @@ import { useQuickOrder } from '../useQuickOrder.js';
 
 const text = messages.ui.quickOrder;
 
-const dollars = (cents: number) => `$${formatDollars(centsToDollars(cents))}`;
 
 /** The part a line leads to: its name (a link to its page), its number, and the number typed when it was another. */
 function PartCell({ part: { product, matchedAs }, typed }: { part: ResolvedPart; typed: string }) {
@@ -39,8 +38,8 @@ function CheckedRow({ row }: { row: QuickOrderRow }) {
         {row.error && <span className="field-error block">{row.error}</span>}
       </td>
       <td>{row.quantity}</td>
-      <td>{priced && dollars(priced.unitPriceCents)}</td>
-      <td>{priced && dollars(priced.totalCents)}</td>
+      <td>{priced && `$${dollars(priced.unitPriceCents)}`}</td>
+      <td>{priced && `$${dollars(priced.totalCents)}`}</td>
     </tr>
   );
 }
