@@ -6,7 +6,7 @@ import { Field } from '../../../components/Field.js';
 import { Spinner } from '../../../components/Spinner.js';
 import { ProductImage } from '../../catalog/components/ProductImage.js';
 import { dollars, type LinePrice } from '../../catalog/quantity.js';
-import { smallestQuantity } from '../../catalog/components/AddToCartButton.js';
+import { quantityInputProps } from '../../catalog/quantity-input.js';
 import { TierPrice } from '../../catalog/components/TierPrice.js';
 
 const text = messages.ui.cart;
@@ -70,11 +70,7 @@ export function CartLineItem({ item, onQuantity, onRemove }: CartLineItemProps) 
           error={item.problem ?? undefined}
         >
           <input
-            type="number"
-            inputMode="numeric"
-            min={smallestQuantity(product)}
-            max={product.stock}
-            step={product.packSize}
+            {...quantityInputProps(product)}
             className="input w-36"
             value={item.typed}
             onChange={(event) => onQuantity(event.target.value)}

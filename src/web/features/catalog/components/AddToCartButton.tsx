@@ -1,14 +1,11 @@
 import { toast } from 'react-toastify/unstyled';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { roundUpToPack } from '../../../../shared/pricing.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { addToCart } from '../../../lib/cart-store.js';
+import { smallestQuantity } from '../quantity-input.js';
 
 const text = messages.ui.cart;
-
-/** The smallest quantity the shop accepts: the minimum order, rounded up to whole packs. */
-export const smallestQuantity = (product: Product) => roundUpToPack(product.min, product.packSize);
 
 /** Puts `quantity` units of the part in the cart and says so; a part that cannot be ordered cannot be added. */
 export function addPartToCart(product: Product, quantity: number): void {

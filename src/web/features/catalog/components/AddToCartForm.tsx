@@ -3,7 +3,8 @@ import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { linePrice, quantityBounds, typedQuantityProblem } from '../quantity.js';
-import { addPartToCart, smallestQuantity } from './AddToCartButton.js';
+import { quantityInputProps, smallestQuantity } from '../quantity-input.js';
+import { addPartToCart } from './AddToCartButton.js';
 import { TierPrice } from './TierPrice.js';
 
 const text = messages.ui.cart;
@@ -40,11 +41,7 @@ export function AddToCartForm({ product, className }: { product: Product; classN
         <input
           ref={input}
           id={id}
-          type="number"
-          inputMode="numeric"
-          min={smallestQuantity(product)}
-          max={product.stock}
-          step={product.packSize}
+          {...quantityInputProps(product)}
           className="input w-36"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}

@@ -7,7 +7,7 @@ import { orderFormSchema, quantityError, type QuantityBounds } from '../../../..
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { newIdempotencyKey, usePlaceOrder } from '../api.js';
 import { useProfile } from '../../account/api.js';
-import { smallestQuantity } from '../../catalog/components/AddToCartButton.js';
+import { quantityInputProps } from '../../catalog/quantity-input.js';
 import { TierPrice } from '../../catalog/components/TierPrice.js';
 import { dollars, type LinePrice, linePrice, quantityBounds } from '../../catalog/quantity.js';
 import { OutOfStockText } from '../../catalog/components/ProductFacts.js';
@@ -123,11 +123,7 @@ function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFor
       >
         <input
           data-autofocus
-          type="number"
-          inputMode="numeric"
-          min={smallestQuantity(product)}
-          max={product.stock}
-          step={product.packSize}
+          {...quantityInputProps(product)}
           className="input"
           placeholder={`enter product quantity (min ${product.min} units)`}
           {...register('quantity', { valueAsNumber: true })}
