@@ -39,7 +39,7 @@ test.describe('accessibility', () => {
       address: '1 Audit Lane',
     });
 
-    const visitor = ['/', '/allProducts', '/blogs', '/portfolio', '/about', '/contact', '/terms', '/privacy', '/shipping', '/returns', `/parts/${tire.sku}`];
+    const visitor = ['/', '/allProducts', '/blogs', '/portfolio', '/about', '/contact', '/terms', '/privacy', '/shipping', '/returns', `/parts/${tire.sku}`, '/quick-order', '/cart'];
     const signIn = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/no/such/page'];
     const customer = [`/place-order/${tire._id}`, '/dashboard', '/dashboard/myOrders', '/dashboard/add-review', `/dashboard/payment/${order._id}`];
     const admin = [
@@ -67,7 +67,9 @@ test.describe('accessibility', () => {
     }
 
     await signInWithToken(page, customerToken);
-    for (const path of customer) {
+    // A cart with a part in it (the visitor saw the empty one).
+    await page.evaluate((line) => localStorage.setItem('partsmith:cart', JSON.stringify([line])), { productId: tire._id, quantity: tire.min });
+    for (const path of [...customer, '/cart']) {
       await test.step(path, async () => {
         await openLoaded(page, path);
         await expectNoSeriousA11yViolations(page);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { freePort } from '../lib/free-port.mjs';
 import { SERVER_NODE_FLAGS } from '../lib/node-flags.mjs';
 import { startPostgres } from '../lib/postgres.mjs';
 import { requireSupportedNode } from '../lib/require-node.mjs';
@@ -54,7 +55,7 @@ async function startProcess(command, argv, env = {}) {
 }
 
 async function startServer(databaseUrl) {
-  const port = 39000 + Math.floor(Math.random() * 1000);
+  const port = await freePort();
   const server = await startProcess(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     NODE_ENV: 'production',
     PAYMENTS: 'test',

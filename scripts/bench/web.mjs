@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../lib/free-port.mjs';
 import { SERVER_NODE_FLAGS } from '../lib/node-flags.mjs';
 import { requireSupportedNode } from '../lib/require-node.mjs';
 
@@ -26,7 +27,7 @@ execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }
 const databaseUrl = join(work, 'shop.db');
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/seed.ts', databaseUrl], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-const port = 41000 + Math.floor(Math.random() * 1000);
+const port = await freePort();
 server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
   env: { ...process.env, NODE_ENV: 'production', PAYMENTS: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
   stdio: 'inherit',

@@ -2,9 +2,9 @@
 // folder, start on a free port, stop and delete on exit. Returns null when PostgreSQL is not installed.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 function findPgBin() {
   const root = '/usr/lib/postgresql';
@@ -12,17 +12,6 @@ function findPgBin() {
   const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb')));
   versions.sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgres() {

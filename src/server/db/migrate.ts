@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import type { Db } from './connection.js';
 import { initial } from './migrations/001-initial.js';
 import { payments } from './migrations/002-payments.js';
@@ -12,6 +12,8 @@ import { catalog } from './migrations/009-catalog.js';
 import { orderPartNumbers } from './migrations/010-order-part-numbers.js';
 import { fitment } from './migrations/011-fitment.js';
 import { bulkOrders } from './migrations/012-bulk-orders.js';
+import { salesStats } from './migrations/013-sales-stats.js';
+import { lowStock } from './migrations/014-low-stock.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -28,12 +30,23 @@ function migrations(db: Db): Record<string, Migration> {
     '010-order-part-numbers': orderPartNumbers(),
     '011-fitment': fitment(db.dialect),
     '012-bulk-orders': bulkOrders(db.dialect),
+    '013-sales-stats': salesStats(),
+    '014-low-stock': lowStock(),
   };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up to and including `name`: an older shop's database, for the tests of what a later migration does to its rows. */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
-  const { error, results } = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
+  const { error, results } = await run(new Migrator({ db: db.kysely, provider }));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -46,7 +46,17 @@ export function bulkOrders(dialect: Dialect): Migration {
         .addColumn('id', 'integer', (c) => c.primaryKey())
         .addColumn('last', 'integer', (c) => c.notNull())
         .execute();
-      await sql`insert into invoice_sequence (id, last) values (1, 0)`.execute(db);
+      // Orders paid before now get their invoice too: paid when their history says so, numbered in that order.
+      await sql`
+        update orders set invoiced_at = coalesce(
+          (select min(e.created_at) from order_events e where e.order_id = orders.id and e.to_status = 'pending'),
+          orders.updated_at)
+        where status in ('pending', 'shipped')`.execute(db);
+      await sql`
+        update orders set invoice_number = numbered.n
+        from (select id, row_number() over (order by invoiced_at, id) as n from orders where invoiced_at is not null) as numbered
+        where numbered.id = orders.id`.execute(db);
+      await sql`insert into invoice_sequence (id, last) select 1, count(*) from orders where invoice_number is not null`.execute(db);
     },
   };
 }
