@@ -112,6 +112,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/products/{id}/changes', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/changes` }) },
       { route: 'GET /api/admin/products', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/products?status=archived' }) },
       { route: 'GET /api/admin/products/{id}', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/products/${productId}` }) },
+      { route: 'GET /api/admin/low-stock', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/low-stock' }) },
       { route: 'GET /api/products/export.csv', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/products/export.csv' }) },
       {
         // A JSON body, not a CSV file: who may import is what this row is about (catalog/transfer.test.ts imports real files).
@@ -124,6 +125,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/orders/{email}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/orders/${me}` }) },
       { route: 'GET /api/order/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'GET', url: `/api/order/${await placeOrder()}` }) },
       { route: 'GET /api/orders/{id}/history', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/orders/${await placeOrder()}/history` }) },
+      { route: 'GET /api/admin/stats', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/stats?from=2024-05-01&to=2024-05-31' }) },
       {
         route: 'GET /api/orders/{id}/invoice.pdf',
         expected: selfOrAdmin(200),

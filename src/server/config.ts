@@ -1,6 +1,7 @@
 /** Configuration from the environment, validated once at start with a message that names the bad variable. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { STOCK_MAX } from '../shared/schemas.js';
 
 const flag = (fallback: boolean) =>
   z
@@ -96,6 +97,21 @@ function isProxyAddress(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
+const UNITS_INVALID = 'must be a whole number of units, 0 or more (e.g. 10)';
+
+/** A time zone name the runtime knows (IANA: America/New_York, Europe/Berlin, UTC). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's own spelling: america/new_york → America/New_York. */
+const canonicalTimeZone = (name: string) => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+
 const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** "24h", "30m", "90s", "1d" or "500ms", as milliseconds. */
 const duration = (fallback: string) =>
@@ -151,10 +167,18 @@ const envSchema = z
       z.string().trim().max(500).optional().default('100 Foundry Road\nSpringfield, IL 62701\nUnited States').transform((text) => text.replace(/\\n/g, '\n')),
     ),
     SHOP_EMAIL: z.preprocess(blankAsUnset, z.email('must be an e-mail address, e.g. orders@example.com').optional().default('')),
+    SHOP_TIME_ZONE: z.preprocess(
+      blankAsUnset,
+      z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. America/New_York or Europe/Berlin').transform(canonicalTimeZone).optional().default('UTC'),
+    ),
     MAIL_SEND_EVERY: duration('5s'),
     MAX_UNPAID_ORDERS: positiveInt(5),
     REQUEST_TIMEOUT: duration('30s'),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional().default(1000),
+    LOW_STOCK_THRESHOLD: z.preprocess(
+      blankAsUnset,
+      z.coerce.number({ error: UNITS_INVALID }).int(UNITS_INVALID).min(0, UNITS_INVALID).max(STOCK_MAX, UNITS_INVALID).optional().default(10),
+    ),
     CORS_ORIGINS: z
       .string()
       .optional()
@@ -226,13 +250,18 @@ export interface Config {
   publicCacheMs: number;
   /** Whose X-Forwarded-For / -Proto to believe: the load balancer's (see docs/operations.md), else nobody's. */
   trustProxy: false | string[];
-  /** The shop as its e-mails and invoices name it and link to it; `address` may span lines, `email` may be empty. */
-  shop: { name: string; publicUrl: string; address: string; email: string };
+  /**
+   * The shop as its e-mails and invoices name it and link to it; `address` may span lines, `email` may be empty.
+   * `timeZone` (IANA) is its calendar: which day a sale falls on.
+   */
+  shop: { name: string; publicUrl: string; address: string; email: string; timeZone: string };
   /** Unset: e-mails are written to the log and kept in the outbox. */
   smtp?: { url: string; from: string };
   mailSendEveryMs: number;
   /** Unpaid orders one account may hold at once (each holds stock until paid or expired). */
   maxUnpaidOrders: number;
+  /** A part without a reorder threshold of its own is low at or below this many units. */
+  lowStockThreshold: number;
   /** A request must arrive whole within this (a half-sent body is cut off). */
   requestTimeoutMs: number;
   /** Set when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL are; otherwise Google sign-in is off. */
@@ -304,10 +333,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
-    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL },
+    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL, timeZone: e.SHOP_TIME_ZONE },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>` } : undefined,
     mailSendEveryMs: e.MAIL_SEND_EVERY,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     requestTimeoutMs: e.REQUEST_TIMEOUT,
     payments:
       e.PAYMENTS !== 'test' && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

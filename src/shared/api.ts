@@ -51,6 +51,8 @@ export const productSchema = z.object({
   priceBreaks: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   /** Sold in multiples of this many units (1: any quantity). */
   packSize: z.number().int(),
+  /** Low stock at or below this many units; null: the shop's default (LOW_STOCK_THRESHOLD). */
+  reorderThreshold: z.number().int().nullable(),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
   createdAt: z.string(),
@@ -110,6 +112,18 @@ export const importRefusedSchema = importReportSchema.extend({
 
 export const productPageSchema = z.object({ items: z.array(productSchema), nextCursor: z.string().nullable() });
 export type ProductPage = z.infer<typeof productPageSchema>;
+
+/** GET /api/admin/low-stock: a part for sale at or below its reorder threshold (its own, else the shop's default). */
+export const lowStockItemSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  stock: z.number().int(),
+  /** The threshold that applies: the part's own, or the default. */
+  threshold: z.number().int(),
+  min: z.number().int(),
+});
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
 
 /** One line of an order: prices fixed when it was placed. */
 export const orderLineSchema = z.object({
@@ -308,5 +322,24 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** A product's orders that removing it would touch (GET /api/products/:id/open-orders, admins). */
 export const openOrdersSchema = z.object({ unpaid: z.number().int(), toShip: z.number().int() });
 export type OpenOrders = z.infer<typeof openOrdersSchema>;
+
+/**
+ * The sales overview of a period (GET /api/admin/stats, admins), days on the shop's calendar. Money is
+ * dollars; revenue, orders, units, `byDay` and the top lists count paid orders on the day they were paid,
+ * `byStatus` the orders placed in the period by their status now (every status, 0 included).
+ */
+export const salesStatsSchema = z.object({
+  revenue: z.number(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  averageOrderValue: z.number(),
+  /** Every date of the period, in order, days without sales too. */
+  byDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /** At most 10 each, highest revenue first; a product as its last sale in the period named it. */
+  topProducts: z.array(z.object({ productId: z.string(), sku: z.string(), name: z.string(), revenue: z.number(), units: z.number().int() })),
+  topCustomers: z.array(z.object({ email: z.string(), name: z.string(), revenue: z.number(), orders: z.number().int() })),
+  byStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+});
+export type SalesStats = z.infer<typeof salesStatsSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });

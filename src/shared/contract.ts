@@ -18,6 +18,7 @@ import {
   healthSchema,
   importRefusedSchema,
   importReportSchema,
+  lowStockItemSchema,
   openOrdersSchema,
   orderEventSchema,
   orderSchema,
@@ -30,6 +31,7 @@ import {
   productPageSchema,
   productSchema,
   reviewSchema,
+  salesStatsSchema,
   sessionSchema,
   uploadAnswerSchema,
   userSchema,
@@ -114,6 +116,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The admin's catalog: archived parts too, by id or page by page.
   endpoint('GET', '/api/admin/products', productPageSchema),
   endpoint('GET', '/api/admin/products/:id', productSchema),
+  // Parts at or below their reorder threshold, lowest stock first (at most 500).
+  endpoint('GET', '/api/admin/low-stock', z.array(lowStockItemSchema)),
   // CSV: every product out; rows in (`text/csv` body, `?dryRun=true` writes nothing).
   endpoint('GET', '/api/products/export.csv', z.string()),
   endpoint('POST', '/api/products/import', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
@@ -147,6 +151,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/orders/:id/history', z.array(orderEventSchema)),
   // The paid order's invoice as a PDF (its owner or an admin).
   endpoint('GET', '/api/orders/:id/invoice.pdf', z.string()),
+  // The sales overview of `?from=YYYY-MM-DD&to=YYYY-MM-DD` in the shop's time zone (admins).
+  endpoint('GET', '/api/admin/stats', salesStatsSchema),
   // Payments
   endpoint('GET', '/api/payments/config', paymentsConfigSchema),
   endpoint('POST', '/api/create-payment-intent', paymentIntentAnswerSchema, { body: paymentIntentRequestSchema }),

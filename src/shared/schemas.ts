@@ -17,6 +17,7 @@ import {
 import { FIRST_YEAR, PART_NUMBER_TYPES } from './fitment.js';
 import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUSES } from './order-status.js';
+import { daysInPeriod, isCalendarDate } from './dates.js';
 import { isMultipleOfPack, PRICE_BREAKS_MAX, type Pricing, unitPriceCentsFor } from './pricing.js';
 
 const v = messages.validation;
@@ -73,6 +74,7 @@ export const fieldMessages = {
   linesRepeat: 'Each part once: change its quantity instead',
   linesOrProduct: 'Send either lines or productId and quantity, not both',
   packSizeInvalid: 'Pack Size must be a whole number of 1 or more',
+  reorderThresholdInvalid: "Reorder Threshold must be a whole number of 0 or more, or empty for the shop's default",
   priceBreakQuantity: 'A price break starts at a quantity of 2 or more',
   priceBreakPrice: 'A price break price must be a positive amount in dollars, at most two decimals',
   priceBreaksOrder: 'Each price break needs a larger quantity and a lower price than the one before',
@@ -80,6 +82,9 @@ export const fieldMessages = {
   priceBreaksTooMany: (max: number) => `At most ${max} price breaks`,
   numberStillCurrent: (number: string, name: string) =>
     `Part Number ${number} is still used by ${name}, a part for sale: only a number no part for sale has can be superseded`,
+  dateInvalid: 'Dates are YYYY-MM-DD',
+  periodOrder: 'From must not be after To',
+  periodTooLong: (max: number) => `A period is at most ${max} days`,
 } as const;
 
 /** A required, trimmed text field: `required` when empty or absent, a length cap against abuse. */
@@ -358,6 +363,16 @@ export const productNumbersSchema = z.array(productNumberInputSchema).max(100, f
 
 const packSizeSchema = wholePositive(fieldMessages.packSizeInvalid, fieldMessages.packSizeInvalid);
 
+const reorderThresholdInvalid = fieldMessages.reorderThresholdInvalid;
+/** The part's own low-stock threshold; null or an empty field: the shop's default (absent: unchanged when editing). */
+const reorderThresholdSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  numberFromInput(reorderThresholdInvalid, reorderThresholdInvalid)
+    .pipe(z.number().int(reorderThresholdInvalid).min(0, reorderThresholdInvalid).max(STOCK_MAX, reorderThresholdInvalid))
+    .nullable()
+    .optional(),
+);
+
 /** A tier: from `minQuantity` units on, `price` dollars per unit. */
 export const priceBreakSchema = z.object({
   minQuantity: numberFromInput(fieldMessages.priceBreakQuantity, fieldMessages.priceBreakQuantity).pipe(
@@ -399,6 +414,7 @@ const productFields = {
   numbers: productNumbersSchema.optional(),
   packSize: emptyAsAbsent(packSizeSchema),
   priceBreaks: priceBreaksSchema.optional(),
+  reorderThreshold: reorderThresholdSchema,
 };
 
 export const productInputSchema = z
@@ -472,6 +488,27 @@ export const fitmentTransferQuerySchema = z.object({
   dryRun: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
   bom: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
 });
+
+// ---- Sales overview ---------------------------------------------------------
+
+/** A day on the shop's calendar (SHOP_TIME_ZONE): 2024-03-10. */
+export const calendarDateSchema = z
+  .string({ error: fieldMessages.dateInvalid })
+  // abort: a period is not checked between dates that are not dates
+  .refine(isCalendarDate, { error: fieldMessages.dateInvalid, abort: true });
+
+/** The longest period one call covers: twelve months and then some (the previous period is a second call). */
+export const SALES_PERIOD_MAX_DAYS = 400;
+
+/** GET /api/admin/stats: `from` and `to` both included. */
+export const salesStatsQuerySchema = z
+  .object({ from: calendarDateSchema, to: calendarDateSchema })
+  .refine(({ from, to }) => from <= to, { path: ['from'], message: fieldMessages.periodOrder })
+  .refine(({ from, to }) => daysInPeriod(from, to) <= SALES_PERIOD_MAX_DAYS, {
+    path: ['to'],
+    message: fieldMessages.periodTooLong(SALES_PERIOD_MAX_DAYS),
+  });
+export type SalesStatsQuery = z.output<typeof salesStatsQuerySchema>;
 
 // ---- Reviews and contact --------------------------------------------------
 

@@ -6,6 +6,7 @@ import {
   type ImportReport,
   importRefusedSchema,
   importReportSchema,
+  lowStockItemSchema,
   productChangeSchema,
   productPageSchema,
   productSchema,
@@ -31,6 +32,7 @@ import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
 import { importProductsCsv } from './csv-import.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sendCsv } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
+import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import {
   categorySummaries,
   createProduct,
@@ -51,7 +53,7 @@ const tags = ['catalog'];
 /** What an old client that asks for "all products" gets at most. */
 const LEGACY_CAP = 100;
 
-export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppContext) {
+export async function catalogRoutes(app: FastifyInstance, { db, cache, config }: AppContext) {
   const api = typed(app);
   await app.register(transferRoutes, { db, cache });
   await app.register(fitmentRoutes, { db, cache });
@@ -191,6 +193,26 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache }: AppCont
     '/api/admin/products/:id',
     { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request) => productDto(db.kysely, await getListedProduct(db.kysely, request.params.id)),
+  );
+
+  api.get(
+    '/api/admin/low-stock',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          'The parts for sale at or below their reorder threshold (their own, else LOW_STOCK_THRESHOLD), lowest stock first, then by name: ' +
+          `at most ${LOW_STOCK_LIMIT}, with \`X-Result-Limit\` and, when more are low, \`X-More-Results: true\`.`,
+        response: { 200: z.array(lowStockItemSchema) },
+      },
+    },
+    async (_request, reply) => {
+      const { items, more } = await lowStock(db.kysely, config.lowStockThreshold);
+      reply.header('x-result-limit', String(LOW_STOCK_LIMIT));
+      if (more) reply.header('x-more-results', 'true');
+      return items;
+    },
   );
 }
 

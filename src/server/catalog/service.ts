@@ -40,6 +40,7 @@ export function toProductDto(row: ProductRow, numbers: ProductNumber[] = []): Pr
     numbers,
     priceBreaks: priceBreaksOf(row),
     packSize: row.pack_size,
+    reorderThreshold: row.reorder_threshold,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -186,6 +187,7 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
           min_quantity: input.min,
           pack_size: input.packSize ?? 1,
           price_breaks: priceBreaksColumn(input.priceBreaks ?? []),
+          reorder_threshold: input.reorderThreshold ?? null,
           hidden_at: null,
           archived_at: null,
           category: input.category ?? DEFAULT_CATEGORY,
@@ -235,6 +237,7 @@ export async function updateProduct(db: Executor, actor: Actor, id: number, patc
   if (patch.min !== undefined) set.min_quantity = patch.min;
   if (patch.packSize !== undefined) set.pack_size = patch.packSize;
   if (patch.priceBreaks !== undefined) set.price_breaks = priceBreaksColumn(patch.priceBreaks);
+  if (patch.reorderThreshold !== undefined) set.reorder_threshold = patch.reorderThreshold;
   if (patch.category !== undefined) set.category = patch.category;
   if (patch.sku !== undefined || patch.specs !== undefined) {
     Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));

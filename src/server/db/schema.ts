@@ -93,6 +93,8 @@ export interface ProductsTable extends Timestamps {
   pack_size: Generated<number>;
   /** JSON `[{ minQuantity, priceCents }]`, ascending (src/shared/pricing.ts). */
   price_breaks: Generated<string>;
+  /** Low at or below this many units; null: the shop's LOW_STOCK_THRESHOLD. */
+  reorder_threshold: number | null;
 }
 
 /** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */

@@ -1,15 +1,16 @@
 /** Reading orders. Placing, cancelling, delivering and paying span domains: see flows/routes.ts. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { openOrdersSchema, orderEventSchema, orderSchema } from '../../shared/api.js';
+import { openOrdersSchema, orderEventSchema, orderSchema, salesStatsSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
-import { emailSchema, idSchema } from '../../shared/schemas.js';
+import { emailSchema, idSchema, salesStatsQuerySchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
 import { getActiveUser } from '../users/service.js';
 import { conflict } from '../http/errors.js';
 import { renderInvoicePdf } from '../invoices/service.js';
 import { getOrderFor, getOrderHistory, invoiceFacts, linesOf, listAllOrders, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos } from './service.js';
+import { salesStats } from './stats.js';
 
 const idParams = z.object({ id: idSchema });
 const orderList = z.array(orderSchema);
@@ -75,5 +76,20 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
     '/api/orders/:id/history',
     { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: z.array(orderEventSchema) } } },
     async (request) => getOrderHistory(db, request.params.id),
+  );
+
+  api.get(
+    '/api/admin/stats',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          "Sales from `from` to `to` (both included, days in SHOP_TIME_ZONE): paid orders by the day they were paid, orders placed in the period by status.",
+        querystring: salesStatsQuerySchema,
+        response: { 200: salesStatsSchema },
+      },
+    },
+    async (request) => salesStats(db, request.query, config.shop.timeZone),
   );
 }

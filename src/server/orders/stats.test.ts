@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../shared/schemas.js';
+import { loadConfig } from '../config.js';
+import {
+  type Account,
+  call,
+  createProduct,
+  databaseKind,
+  payWithTestCard,
+  registerAdmin,
+  registerCustomer,
+  startTestServer,
+  type TestServer,
+} from '../test/harness.js';
+
+const where = { phone: '+1 555 0100', address: '9 Depot Road, Springfield' };
+
+/** Places, pays, cancels or ships orders through the API; then dates them where the test needs them. */
+function shop(server: () => TestServer) {
+  return {
+    async customer(name: string, email: string): Promise<Account> {
+      const response = await call(server().app, 'POST', '/api/auth/register', { body: { name, email, password: 'secret-password' } });
+      expect(response.statusCode).toBe(201);
+      return { token: response.json().token, email, name, id: response.json().user._id };
+    },
+    async order(buyer: Account, lines: [productId: string, quantity: number][]): Promise<number> {
+      const body = { ...where, lines: lines.map(([productId, quantity]) => ({ productId, quantity })) };
+      const response = await call(server().app, 'POST', '/api/orders', { token: buyer.token, body });
+      expect(response.statusCode).toBe(201);
+      return Number(response.json()._id);
+    },
+    async pay(buyer: Account, id: number) {
+      expect((await payWithTestCard(server().app, buyer, String(id))).statusCode).toBe(200);
+    },
+    /** When it was placed and, if paid, when the payment came in. */
+    async date(id: number, at: { created: string; paid?: string }) {
+      await server()
+        .db.kysely.updateTable('orders')
+        .set({ created_at: at.created, ...(at.paid ? { invoiced_at: at.paid } : {}) })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+describe(`sales overview (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  const { customer, order, pay, date } = shop(() => server);
+  const stats = (query: string) => call(server.app, 'GET', `/api/admin/stats?${query}`, { token: admin.token });
+  const ids: Record<'delta' | 'alpha' | 'beta' | 'gamma', string> = { delta: '', alpha: '', beta: '', gamma: '' };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await registerAdmin(server);
+    const part = (name: string, price: number) => createProduct(server.app, admin, { name, price, stock: 1000, min: 1 });
+    // Delta first: a lower id than Alpha, which ties with it on revenue and must still come first by name.
+    ids.delta = await part('Delta Hose', 20);
+    ids.alpha = await part('Alpha Disc', 10);
+    ids.beta = await part('Beta Filter', 2.5);
+    ids.gamma = await part('Gamma Pad', 7.25);
+    // Zed registers first and ties with Amy: Amy still comes first by e-mail.
+    const zed = await customer('Zed Last', 'zed@example.com');
+    const amy = await customer('Amy First', 'amy@example.com');
+    const cy = await customer('Cy Other', 'cy@example.com');
+
+    // The period is 2024-05-01 to 2024-05-03 (UTC).
+    const o1 = await order(amy, [[ids.alpha, 2], [ids.beta, 4]]); // $30, 6 units
+    await pay(amy, o1);
+    await date(o1, { created: '2024-04-30T22:00:00.000Z', paid: '2024-05-01T00:00:00.000Z' }); // placed before, paid at the first instant
+    const renamed = await call(server.app, 'PATCH', `/api/products/${ids.beta}`, { token: admin.token, body: { name: 'Beta Filter XL' } });
+    expect(renamed.statusCode).toBe(200);
+    const o2 = await order(zed, [[ids.delta, 1], [ids.beta, 6]]); // $35, 7 units
+    await pay(zed, o2);
+    await date(o2, { created: '2024-05-03T20:00:00.000Z', paid: '2024-05-03T23:59:59.999Z' }); // the last instant
+    const o3 = await order(amy, [[ids.beta, 2]]); // $5, 2 units
+    await pay(amy, o3);
+    await date(o3, { created: '2024-05-03T09:00:00.000Z', paid: '2024-05-03T10:00:00.000Z' });
+
+    const unpaid = await order(cy, [[ids.alpha, 1]]);
+    await date(unpaid, { created: '2024-05-02T12:00:00.000Z' });
+    const cancelled = await order(cy, [[ids.gamma, 1]]);
+    expect((await call(server.app, 'DELETE', `/api/orders/${cancelled}`, { token: cy.token })).statusCode).toBe(200);
+    await date(cancelled, { created: '2024-05-02T13:00:00.000Z' });
+    const expired = await order(cy, [[ids.delta, 1]]);
+    await server.db.kysely.updateTable('orders').set({ status: 'expired' }).where('id', '=', expired).execute();
+    await date(expired, { created: '2024-05-01T08:00:00.000Z' });
+    const shippedLater = await order(zed, [[ids.alpha, 3]]);
+    await pay(zed, shippedLater);
+    expect((await call(server.app, 'PATCH', `/api/orders/${shippedLater}`, { token: admin.token, body: { status: 'shipped' } })).statusCode).toBe(200);
+    await date(shippedLater, { created: '2024-05-03T12:00:00.000Z', paid: '2024-05-04T00:00:00.000Z' }); // the next day's first instant
+    const paidBefore = await order(cy, [[ids.alpha, 1]]);
+    await pay(cy, paidBefore);
+    await date(paidBefore, { created: '2024-04-30T23:00:00.000Z', paid: '2024-04-30T23:59:59.999Z' });
+  });
+  afterAll(() => server.close());
+
+  it('sums the paid orders by the day they were paid, every day listed, unpaid, cancelled and expired ones left out', async () => {
+    const response = await stats('from=2024-05-01&to=2024-05-03');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ revenue: 70, orders: 3, units: 15, averageOrderValue: 23.33 });
+    expect(body.byDay).toEqual([
+      { date: '2024-05-01', revenue: 30, orders: 1 },
+      { date: '2024-05-02', revenue: 0, orders: 0 },
+      { date: '2024-05-03', revenue: 40, orders: 2 },
+    ]);
+  });
+
+  it('ranks parts and customers by revenue, ties by name and e-mail, each part named as its last sale named it', async () => {
+    const body = (await stats('from=2024-05-01&to=2024-05-03')).json();
+    const sku = async (id: string) => (await call(server.app, 'GET', `/api/products/${id}`)).json().sku as string;
+    expect(body.topProducts).toEqual([
+      { productId: ids.beta, sku: await sku(ids.beta), name: 'Beta Filter XL', revenue: 30, units: 12 },
+      { productId: ids.alpha, sku: await sku(ids.alpha), name: 'Alpha Disc', revenue: 20, units: 2 },
+      { productId: ids.delta, sku: await sku(ids.delta), name: 'Delta Hose', revenue: 20, units: 1 },
+    ]);
+    expect(body.topCustomers).toEqual([
+      { email: 'amy@example.com', name: 'Amy First', revenue: 35, orders: 2 },
+      { email: 'zed@example.com', name: 'Zed Last', revenue: 35, orders: 1 },
+    ]);
+  });
+
+  it('counts the orders placed in the period by their status now, every status named', async () => {
+    const body = (await stats('from=2024-05-01&to=2024-05-03')).json();
+    expect(body.byStatus).toEqual({ 'not paid': 1, pending: 2, shipped: 1, cancelled: 1, expired: 1 });
+  });
+
+  it('counts a payment on the day it came in, not the day the order was placed', async () => {
+    const mayFourth = (await stats('from=2024-05-04&to=2024-05-04')).json();
+    expect(mayFourth).toMatchObject({ revenue: 30, orders: 1, units: 3, byStatus: { shipped: 0 } });
+    const aprilThirtieth = (await stats('from=2024-04-30&to=2024-04-30')).json();
+    expect(aprilThirtieth).toMatchObject({ revenue: 10, orders: 1, byStatus: { pending: 2, shipped: 0 } });
+  });
+
+  it('answers zeros for a period without orders', async () => {
+    const body = (await stats('from=2023-01-01&to=2023-01-02')).json();
+    expect(body).toEqual({
+      revenue: 0,
+      orders: 0,
+      units: 0,
+      averageOrderValue: 0,
+      byDay: [
+        { date: '2023-01-01', revenue: 0, orders: 0 },
+        { date: '2023-01-02', revenue: 0, orders: 0 },
+      ],
+      topProducts: [],
+      topCustomers: [],
+      byStatus: { 'not paid': 0, pending: 0, shipped: 0, cancelled: 0, expired: 0 },
+    });
+  });
+
+  it('lists ten parts at most', async () => {
+    const buyer = await registerCustomer(server.app, 'Many Parts');
+    const parts: string[] = [];
+    for (let price = 1; price <= 12; price += 1) parts.push(await createProduct(server.app, admin, { name: `Part ${price}`, price, stock: 10, min: 1 }));
+    const id = await order(buyer, parts.map((part) => [part, 1]));
+    await pay(buyer, id);
+    await date(id, { created: '2024-06-01T11:00:00.000Z', paid: '2024-06-01T12:00:00.000Z' });
+    const body = (await stats('from=2024-06-01&to=2024-06-01')).json();
+    expect(body.topProducts.map((p: { name: string }) => p.name)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Part ${n}`));
+    expect(body).toMatchObject({ revenue: 78, units: 12, topCustomers: [{ name: 'Many Parts', revenue: 78, orders: 1 }] });
+  });
+
+  it('refuses dates that are not YYYY-MM-DD days, a start after the end, and periods over 400 days', async () => {
+    const fieldsOf = async (query: string) => {
+      const response = await stats(query);
+      expect(response.statusCode, query).toBe(400);
+      return response.json().error.fields;
+    };
+    expect(await fieldsOf('from=2024-5-01&to=2024-05-03')).toEqual({ from: fieldMessages.dateInvalid });
+    expect(await fieldsOf('from=2024-02-30&to=2024-03-03')).toEqual({ from: fieldMessages.dateInvalid });
+    expect(await fieldsOf('from=2024-05-01')).toEqual({ to: fieldMessages.dateInvalid });
+    expect(await fieldsOf('from=2024-05-04&to=2024-05-03')).toEqual({ from: 'From must not be after To' });
+    expect(await fieldsOf('from=2024-01-01&to=2025-02-04')).toEqual({ to: 'A period is at most 400 days' });
+    expect((await stats('from=2024-01-01&to=2025-02-03')).json().byDay).toHaveLength(400);
+  });
+});
+
+describe(`sales overview in the shop's time zone (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  const { customer, order, pay, date } = shop(() => server);
+  const stats = async (from: string, to: string) =>
+    (await call(server.app, 'GET', `/api/admin/stats?from=${from}&to=${to}`, { token: admin.token })).json();
+
+  beforeAll(async () => {
+    server = await startTestServer({ SHOP_TIME_ZONE: 'America/New_York' });
+    admin = await registerAdmin(server);
+    const part = await createProduct(server.app, admin, { name: 'Sensor', price: 10, stock: 100, min: 1 });
+    const buyer = await customer('Night Owl', 'owl@example.com');
+    const paidAt = async (paid: string, created = paid) => {
+      const id = await order(buyer, [[part, 1]]);
+      await pay(buyer, id);
+      await date(id, { created, paid });
+    };
+    await paidAt('2024-06-15T03:30:00.000Z', '2024-06-15T03:00:00.000Z'); // 23:30 on 14 June in New York (EDT, UTC−4)
+    await paidAt('2024-03-10T04:30:00.000Z'); // 23:30 on 9 March (EST, UTC−5)
+    await paidAt('2024-03-11T03:59:59.999Z'); // 23:59:59 on 10 March, after the clocks went forward (EDT)
+    await paidAt('2024-03-11T04:30:00.000Z'); // 00:30 on 11 March (EDT)
+    await paidAt('2024-11-04T04:30:00.000Z'); // 23:30 on 3 November, after the clocks went back (EST)
+  });
+  afterAll(() => server.close());
+
+  it('puts a payment at 23:30 local time on the local date, not the UTC one', async () => {
+    expect((await stats('2024-06-14', '2024-06-15')).byDay).toEqual([
+      { date: '2024-06-14', revenue: 10, orders: 1 },
+      { date: '2024-06-15', revenue: 0, orders: 0 },
+    ]);
+    expect((await stats('2024-06-14', '2024-06-14')).byStatus).toMatchObject({ pending: 1 });
+    expect((await stats('2024-06-15', '2024-06-15')).byStatus).toMatchObject({ pending: 0 });
+  });
+
+  it('follows the clocks on the days summer time starts and ends', async () => {
+    expect((await stats('2024-03-09', '2024-03-11')).byDay).toEqual([
+      { date: '2024-03-09', revenue: 10, orders: 1 },
+      { date: '2024-03-10', revenue: 10, orders: 1 },
+      { date: '2024-03-11', revenue: 10, orders: 1 },
+    ]);
+    expect(await stats('2024-11-03', '2024-11-03')).toMatchObject({ revenue: 10, orders: 1 });
+    expect(await stats('2024-11-04', '2024-11-04')).toMatchObject({ revenue: 0, orders: 0 });
+  });
+});
+
+describe('SHOP_TIME_ZONE', () => {
+  it('defaults to UTC, takes any IANA zone in its own spelling, and refuses an unknown one', () => {
+    expect(loadConfig({}).shop.timeZone).toBe('UTC');
+    expect(loadConfig({ SHOP_TIME_ZONE: 'america/new_york' }).shop.timeZone).toBe('America/New_York');
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(/SHOP_TIME_ZONE: must be an IANA time zone/);
+  });
+});
