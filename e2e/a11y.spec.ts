@@ -50,6 +50,7 @@ test.describe('accessibility', () => {
       '/dashboard/manage-reviews',
       `/dashboard/edit-product/${tire._id}`,
       '/dashboard/import-products',
+      '/dashboard/overview',
     ];
 
     // Every route of src/web/app/router.tsx is in one of the lists above.

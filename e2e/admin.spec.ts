@@ -36,6 +36,7 @@ test.describe('an admin', () => {
       'Make Admin',
       'Import / Export',
       'Manage Reviews',
+      'Sales Overview',
       'My Orders',
       'Add a Reviews',
     ]);

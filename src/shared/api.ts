@@ -173,6 +173,9 @@ export const orderSchema = z.object({
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+/** A page of GET /api/orders (with `limit` or `cursor`). */
+export const orderPageSchema = z.object({ items: z.array(orderSchema), nextCursor: z.string().nullable() });
+export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** One line of an order's history: who moved it from which status to which, and when. */
 export const orderEventSchema = z.object({

@@ -181,6 +181,18 @@ export const messages = {
       importRefused: 'The import was refused and nothing was written:',
       imported: (created: number, updated: number) => `Import done: ${created} created, ${updated} updated.`,
     },
+    /** Manage All Orders: its search, filters, sort and export. */
+    orderAdmin: {
+      searchLabel: 'Search by order id, customer, e-mail, part number or PO number',
+      statusLabel: 'Status',
+      allStatuses: 'All statuses',
+      fromLabel: 'Placed from',
+      toLabel: 'Placed to',
+      sortLabel: 'Sort by',
+      sorts: { newest: 'Newest first', oldest: 'Oldest first', total: 'Total: low to high', '-total': 'Total: high to low' },
+      exportCsv: 'Export CSV',
+      noMatch: 'No orders match this search and these filters.',
+    },
     /** The storefront's catalog: all products' search and filters, the cards, a part's own page. */
     catalog: {
       searchLabel: 'Search products by name or part number',
@@ -328,6 +340,29 @@ export const messages = {
       /** Searching by a number: "04465-02220 is the OE number of Brake Pads (BR-2040)", the part a link. */
       lookup: (number: string, matchedAs: string) => `${number} is the ${matchedAs} of`,
       lookupPart: (name: string, sku: string) => `${name} (${sku})`,
+    },
+    /** The admin's sales overview (/dashboard/overview). */
+    overview: {
+      title: 'Sales Overview',
+      periodLabel: 'Period',
+      presets: { today: 'Today', week: '7 days', month: '30 days', year: '12 months', custom: 'Custom' },
+      from: 'From',
+      to: 'To',
+      customInvalid: (maxDays: number) => `Choose a start date on or before the end date, at most ${maxDays} days apart.`,
+      figures: { revenue: 'Revenue', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
+      /** A figure's change against the period of the same length just before. */
+      change: (percent: string) => `${percent} vs previous period`,
+      noPreviousSales: 'nothing in the previous period',
+      chartTitle: 'Revenue by day',
+      chartSummary: (days: number, total: string, best: string | null) =>
+        `Revenue over ${days} ${days === 1 ? 'day' : 'days'}: $${total}${best ? `; best day ${best}` : ''}.`,
+      chartTable: 'Revenue and paid orders by day',
+      columns: { date: 'Date', revenue: 'Revenue ($)', orders: 'Paid orders', status: 'Status', count: 'Orders placed', part: 'Part', units: 'Units', customer: 'Customer' },
+      byStatus: 'Orders by status',
+      topByRevenue: 'Top parts by revenue',
+      topByUnits: 'Top parts by units',
+      topCustomers: 'Top customers',
+      empty: 'No paid orders in this period.',
     },
   },
 } as const;

@@ -85,6 +85,8 @@ export const fieldMessages = {
   dateInvalid: 'Dates are YYYY-MM-DD',
   periodOrder: 'From must not be after To',
   periodTooLong: (max: number) => `A period is at most ${max} days`,
+  orderStatusInvalid: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
+  orderSortInvalid: 'Sort by newest, oldest, total or -total',
 } as const;
 
 /** A required, trimmed text field: `required` when empty or absent, a length cap against abuse. */
@@ -509,6 +511,40 @@ export const salesStatsQuerySchema = z
     message: fieldMessages.periodTooLong(SALES_PERIOD_MAX_DAYS),
   });
 export type SalesStatsQuery = z.output<typeof salesStatsQuerySchema>;
+
+// ---- Manage All Orders -------------------------------------------------------
+
+/** Pages of orders: `cursor` is the `nextCursor` of the page before (opaque). */
+export const ORDER_PAGE_SIZE = { default: 25, max: 200 } as const;
+export const ORDER_SORTS = ['newest', 'oldest', 'total', '-total'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+const orderPaging = {
+  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE.max).optional(),
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, fieldMessages.cursorInvalid).optional(),
+};
+/** My Orders (GET /api/orders/:email), newest first: paged with `limit` or `cursor`, else SPEC's whole array. */
+export const myOrdersQuerySchema = z.object(orderPaging);
+
+/**
+ * GET /api/orders and its CSV export: `q` is an order id, a customer's name or e-mail, a part number or a PO
+ * number; `from` and `to` (both included, on the shop's calendar) bound the day the order was placed.
+ */
+const orderFilters = z.object({
+  q: z.string().trim().max(100, fieldMessages.tooLong(100)).optional(),
+  status: emptyAsAbsent(z.enum(ORDER_STATUSES, { error: fieldMessages.orderStatusInvalid })),
+  from: emptyAsAbsent(calendarDateSchema),
+  to: emptyAsAbsent(calendarDateSchema),
+  sort: emptyAsAbsent(z.enum(ORDER_SORTS, { error: fieldMessages.orderSortInvalid })),
+});
+const fromNotAfterTo = ({ from, to }: { from?: string; to?: string }) => !from || !to || from <= to;
+const periodOrder = { path: ['from'], message: fieldMessages.periodOrder };
+export const orderListQuerySchema = orderFilters.extend(orderPaging).refine(fromNotAfterTo, periodOrder);
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+/** The export takes the list's filters and order, not its paging. */
+export const orderExportQuerySchema = orderFilters
+  .extend({ bom: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional() })
+  .refine(fromNotAfterTo, periodOrder);
 
 // ---- Reviews and contact --------------------------------------------------
 

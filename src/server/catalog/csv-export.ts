@@ -7,7 +7,7 @@ import { type Spec, specsToText } from '../../shared/catalog.js';
 import { centsToDollars } from '../../shared/money.js';
 import { priceBreaksToText } from '../../shared/pricing.js';
 import type { Executor, ProductRow } from '../db/schema.js';
-import { csvFile } from './csv-sheet.js';
+import { csvFile } from '../http/csv.js';
 import { priceBreaksOf } from './service.js';
 
 /** New columns go at the end: a file written before them still imports (a column a file lacks changes nothing). */

@@ -1,11 +1,9 @@
 /**
  * What every CSV file of the catalog shares (products, applications, cross-reference numbers): reading
  * a file into rows of cells by column with the problems of the file itself, the report's list of
- * problems, the formula guard on cells, and the HTTP side (CSV bodies in, CSV attachments out).
+ * problems, and the HTTP side of imports (CSV bodies in, reports out). Writing CSV is http/csv.ts's.
  */
-import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ImportReport } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
@@ -13,6 +11,7 @@ import type { AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { Executor } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
+import { unguardCell } from '../http/csv.js';
 
 const m = errorMessages.catalogImport;
 
@@ -21,7 +20,6 @@ export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** The report lists this many problems at most (a file that is wrong throughout needs fixing, not a list). */
 const MAX_LISTED_PROBLEMS = 1000;
-const UTF8_BOM = '\uFEFF';
 
 export type Problem = ImportReport['errors'][number];
 /** A problem of one cell of a row. */
@@ -98,38 +96,6 @@ function refusedImport(report: ImportReport) {
   return { ...report, error: { code: 'import_refused' as const, message: m.refused(report.errors.length) } };
 }
 
-// ---- Cells ------------------------------------------------------------------------
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before them) as a
- * formula; a leading quote makes it text (OWASP, CSV injection). A cell that already starts with quotes
- * before such a character gets one more, so that `unguardCell` gives back exactly what was written.
- */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const GUARDED = /^'+[=+\-@\t\r]/;
-
-export function guardCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-export function unguardCell(text: string): string {
-  return GUARDED.test(text) ? text.slice(1) : text;
-}
-
-/** Records as CSV text, every cell guarded; CRLF between rows, as RFC 4180 and Excel write them; a cell with any line break in it is quoted. */
-export function csvLines(records: string[][]): string {
-  return stringify(
-    records.map((record) => record.map(guardCell)),
-    { record_delimiter: 'windows', quote_record_delimiter: true },
-  );
-}
-
-/** A file's text, piece by piece: the header (after a byte-order mark when asked, for Excel), then the records a batch at a time. */
-export async function* csvFile(header: readonly string[], batches: AsyncIterable<string[][]>, { bom }: { bom: boolean }): AsyncGenerator<string> {
-  yield (bom ? UTF8_BOM : '') + csvLines([[...header]]);
-  for await (const records of batches) if (records.length > 0) yield csvLines(records);
-}
-
 // ---- HTTP ----------------------------------------------------------------------------
 
 /** Lets the routes of this plugin read `text/csv` bodies (as text); other plugins keep refusing them. */
@@ -157,12 +123,4 @@ export async function answerImport(
   if (report.errors.length > 0) return reply.status(422).send(refusedImport(report));
   cache.invalidate('catalog');
   return report;
-}
-
-/** Streams a file as a download named `partsmith-{what}-2025-06-01.csv`, dated the day of the export (UTC). */
-export function sendCsv(reply: FastifyReply, what: string, file: AsyncIterable<string>) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="partsmith-${what}-${new Date().toISOString().slice(0, 10)}.csv"`)
-    .send(Readable.from(file, { objectMode: false }));
 }

@@ -14,8 +14,9 @@ import { errorMessages } from '../../shared/messages.js';
 import { type FITMENT_IMPORT_KINDS, fieldMessages, productNumberInputSchema, skuSchema } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { findModel } from '../fitment/service.js';
+import { csvFile } from '../http/csv.js';
 import { applicationsOf, writeApplications } from './applications.js';
-import { type ColumnProblem, csvFile, issueProblems, listedProblems, type Problem, readSheet, type Sheet } from './csv-sheet.js';
+import { type ColumnProblem, issueProblems, listedProblems, type Problem, readSheet, type Sheet } from './csv-sheet.js';
 import { currentHolders, numberProblems, numbersOf, writeNumbers } from './numbers.js';
 import { productsByPartNumber } from './service.js';
 

@@ -28,9 +28,10 @@ import { recordAdminAction } from '../audit/service.js';
 import type { Executor } from '../db/schema.js';
 import { getVehicle } from '../fitment/service.js';
 import { requireViewer } from '../http/access.js';
+import { sendCsv } from '../http/csv.js';
 import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
 import { importProductsCsv } from './csv-import.js';
-import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, sendCsv } from './csv-sheet.js';
+import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import {

@@ -14,6 +14,7 @@ import { fitment } from './migrations/011-fitment.js';
 import { bulkOrders } from './migrations/012-bulk-orders.js';
 import { salesStats } from './migrations/013-sales-stats.js';
 import { lowStock } from './migrations/014-low-stock.js';
+import { orderSearch } from './migrations/015-order-search.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrations(db: Db): Record<string, Migration> {
     '012-bulk-orders': bulkOrders(db.dialect),
     '013-sales-stats': salesStats(),
     '014-low-stock': lowStock(),
+    '015-order-search': orderSearch(),
   };
 }
 

@@ -1,37 +1,109 @@
 /** Reading orders. Placing, cancelling, delivering and paying span domains: see flows/routes.ts. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { openOrdersSchema, orderEventSchema, orderSchema, salesStatsSchema } from '../../shared/api.js';
+import { openOrdersSchema, orderEventSchema, orderPageSchema, orderSchema, salesStatsSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
-import { emailSchema, idSchema, salesStatsQuerySchema } from '../../shared/schemas.js';
+import {
+  emailSchema,
+  idSchema,
+  myOrdersQuerySchema,
+  ORDER_PAGE_SIZE,
+  orderExportQuerySchema,
+  orderListQuerySchema,
+  salesStatsQuerySchema,
+} from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
+import { sendCsv } from '../http/csv.js';
 import { getActiveUser } from '../users/service.js';
 import { conflict } from '../http/errors.js';
 import { renderInvoicePdf } from '../invoices/service.js';
-import { getOrderFor, getOrderHistory, invoiceFacts, linesOf, listAllOrders, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos } from './service.js';
+import { ORDER_CSV_COLUMNS, exportOrdersCsv, type OrderList, queryOrders } from './listing.js';
+import { getOrderFor, getOrderHistory, invoiceFacts, linesOf, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos } from './service.js';
 import { salesStats } from './stats.js';
 
 const idParams = z.object({ id: idSchema });
-const orderList = z.array(orderSchema);
+const orderPageOrList = z.union([orderPageSchema, z.array(orderSchema)]);
+/** What an old client that asks for "all orders" gets at most. */
+const LEGACY_CAP = 1000;
 const tags = ['orders'];
 
 export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, config }: AppContext) {
   const api = typed(app);
   const hold = config.unpaidOrderTtlMs;
 
+  /** With `limit` or `cursor`, one page; without, SPEC's array, capped at LEGACY_CAP and saying so in headers. */
+  async function answerPageOrList(
+    reply: FastifyReply,
+    { limit, cursor }: { limit?: number; cursor?: string },
+    list: (page: { limit: number; cursor?: string }) => Promise<OrderList>,
+  ) {
+    const paged = limit !== undefined || cursor !== undefined;
+    const { rows, nextCursor } = await list({ limit: paged ? (limit ?? ORDER_PAGE_SIZE.default) : LEGACY_CAP, cursor });
+    const items = await orderDtos(db, rows, hold);
+    if (paged) return { items, nextCursor };
+    reply.header('x-result-limit', String(LEGACY_CAP));
+    if (nextCursor !== null) reply.header('x-more-results', 'true');
+    return items;
+  }
+
   api.get(
     '/api/orders',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: orderList } } },
-    async () => orderDtos(db, await listAllOrders(db), hold),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          '`q` finds an order by its id, its customer\'s name or e-mail, a part number on it (however spelled) or its PO number; ' +
+          '`status` keeps one status; `from` and `to` (YYYY-MM-DD, both included, in SHOP_TIME_ZONE) bound the day it was placed; ' +
+          '`sort` is newest (the default), oldest, total or -total. With `limit` or `cursor`: one page `{ items, nextCursor }`. ' +
+          `Without: an array (for old clients) capped at ${LEGACY_CAP} orders, with \`X-Result-Limit\` and, when more exist, \`X-More-Results: true\`.`,
+        querystring: orderListQuerySchema,
+        response: { 200: orderPageOrList },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor, ...filters } = request.query;
+      return answerPageOrList(reply, { limit, cursor }, (page) => queryOrders(db, { ...filters, timeZone: config.shop.timeZone, ...page }));
+    },
+  );
+
+  api.get(
+    '/api/orders/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          `The orders GET /api/orders lists with the same filters and sort, one row per order line, as CSV with the columns ${ORDER_CSV_COLUMNS.join(', ')}. ` +
+          'Cells that a spreadsheet would run as a formula start with a quote. `bom=true` starts the file with a UTF-8 byte-order mark (for Excel).',
+        produces: ['text/csv'],
+        querystring: orderExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { bom, ...filters } = request.query;
+      return sendCsv(reply, 'orders', exportOrdersCsv(db, { ...filters, timeZone: config.shop.timeZone }, { bom: bom === 'true' }));
+    },
   );
 
   api.get(
     '/api/orders/:email',
-    { config: { access: 'self' }, schema: { tags, params: z.object({ email: emailSchema }), response: { 200: orderList } } },
-    async (request) => {
+    {
+      config: { access: 'self' },
+      schema: {
+        tags,
+        description: 'One customer\'s orders, newest first. With `limit` or `cursor`: one page `{ items, nextCursor }`; without: all of them, as SPEC has it.',
+        params: z.object({ email: emailSchema }),
+        querystring: myOrdersQuerySchema,
+        response: { 200: orderPageOrList },
+      },
+    },
+    async (request, reply) => {
       const user = await getActiveUser(db, request.params.email);
-      return orderDtos(db, await listOrdersOfUser(db, user.id), hold);
+      const { limit, cursor } = request.query;
+      if (limit === undefined && cursor === undefined) return orderDtos(db, await listOrdersOfUser(db, user.id), hold);
+      return answerPageOrList(reply, { limit, cursor }, (page) => queryOrders(db, { userId: user.id, timeZone: config.shop.timeZone, ...page }));
     },
   );
 

@@ -83,7 +83,8 @@ export async function linesOf(db: Executor, orderId: number): Promise<OrderLineR
   return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-async function linesOfOrders(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
+/** The lines of these orders, by order. */
+export async function linesOfOrders(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
   const byOrder = new Map<number, OrderLineRow[]>();
   // Bounded batches keep the statement under both databases' parameter limits.
   for (let start = 0; start < orderIds.length; start += 5000) {
@@ -155,6 +156,70 @@ export async function createOrder(
   return placed;
 }
 
+/** An order of the shop's past (the demo's months of sales): placed and moved on at the times given. */
+export interface PastOrder {
+  order: Pick<NewOrder, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'>;
+  lines: readonly [NewOrderLine, ...NewOrderLine[]];
+  placedAt: string;
+  placedBy: ChangedBy;
+  /** Each later status in turn; the move to the paid status carries the payment's transaction id. */
+  moves: readonly { to: OrderStatus; at: string; by: ChangedBy; transactionId?: string }[];
+}
+
+/**
+ * Writes past orders as the shop would have: lines, a history chain from 'placed', and invoice numbers
+ * from the sequence in the order the payments came in. Stock is not touched: those units were sold and
+ * restocked long ago. Answers the orders as written, in the order given.
+ */
+export async function insertPastOrders(db: Executor, orders: readonly PastOrder[]): Promise<OrderRow[]> {
+  const written: OrderRow[] = [];
+  for (const past of orders) written.push(await insertPastOrder(db, past));
+  const paid = written.filter((row) => isPaid(row.status)).sort((a, b) => a.invoiced_at!.localeCompare(b.invoiced_at!) || a.id - b.id);
+  for (const row of paid) {
+    const invoiceNumber = await nextInvoiceNumber(db);
+    await db.updateTable('orders').set({ invoice_number: invoiceNumber }).where('id', '=', row.id).execute();
+    row.invoice_number = invoiceNumber;
+  }
+  return written;
+}
+
+async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy, moves }: PastOrder): Promise<OrderRow> {
+  const [first] = lines;
+  const payment = moves.find((move) => move.to === PAID_STATUS);
+  const last = moves.at(-1);
+  const row = await db
+    .insertInto('orders')
+    .values({
+      ...order,
+      product_id: first.product_id,
+      product_name: first.product_name,
+      product_sku: first.product_sku,
+      unit_price_cents: first.unit_price_cents,
+      quantity: lines.reduce((units, line) => units + line.quantity, 0),
+      total_cents: lines.reduce((total, line) => total + lineTotalCents(line), 0),
+      line_count: lines.length,
+      status: last?.to ?? PLACED_STATUS,
+      transaction_id: payment?.transactionId ?? null,
+      idempotency_key: null,
+      invoice_number: null,
+      invoiced_at: payment?.at ?? null,
+      created_at: placedAt,
+      updated_at: last?.at ?? placedAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_lines')
+    .values(lines.map((line) => ({ ...line, order_id: row.id })))
+    .execute();
+  let from: OrderStatus | null = null;
+  for (const move of [{ to: PLACED_STATUS, at: placedAt, by: placedBy }, ...moves]) {
+    await recordOrderEvent(db, row.id, from, move.to, move.by, move.at);
+    from = move.to;
+  }
+  return row;
+}
+
 /**
  * The next invoice number. The sequence's one row stays locked until the caller's transaction ends, so
  * numbers are given one at a time, in order, and a transaction that rolls back gives its number back.
@@ -191,10 +256,6 @@ export async function getOwnOrder(db: Executor, viewer: Viewer, id: number): Pro
   const order = await getOrder(db, id);
   if (order.user_id !== viewer.id) throw forbidden();
   return order;
-}
-
-export async function listAllOrders(db: Executor): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().orderBy('id', 'desc').execute();
 }
 
 export async function listOrdersOfUser(db: Executor, userId: number): Promise<OrderRow[]> {
@@ -268,7 +329,7 @@ export async function changeStatus(
   return updated;
 }
 
-async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy) {
+async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy, at = now()) {
   await db
     .insertInto('order_events')
     .values({
@@ -279,7 +340,8 @@ async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus
       actor_user_id: by.user?.id ?? null,
       actor_name: by.user?.name ?? null,
       actor_email: by.user?.email ?? null,
-      ...timestamps(),
+      created_at: at,
+      updated_at: at,
     })
     .execute();
 }

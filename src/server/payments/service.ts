@@ -44,6 +44,23 @@ export async function recordPayment(
     .execute();
 }
 
+/** A payment of the shop's past (the demo's months of sales), by the built-in test processor. */
+export async function recordPastPayment(db: Executor, payment: { orderId: number; intentId: string; amountCents: number; at: string }) {
+  await db
+    .insertInto('payments')
+    .values({
+      order_id: payment.orderId,
+      provider: 'test',
+      intent_id: payment.intentId,
+      amount_cents: payment.amountCents,
+      currency: CURRENCY,
+      status: 'succeeded',
+      created_at: payment.at,
+      updated_at: payment.at,
+    })
+    .execute();
+}
+
 /**
  * Remembers a provider event by its id. A second delivery of the same event fails its unique key,
  * unless `ifNew` (then it is a no-op).

@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalisePartNumber } from '../../shared/catalog.js';
+import { addDays } from '../../shared/dates.js';
 import { isMultipleOfPack } from '../../shared/pricing.js';
 import { productPatchSchema, tiersBelowPrice } from '../../shared/schemas.js';
+import { checkInvariants } from '../system/invariants.js';
+import { call, registerAdmin, startTestServer, type TestServer } from '../test/harness.js';
 import { demoProducts } from './demo-data.js';
+import { DEMO_ORDER_COUNT, DEMO_ORDER_DAYS, demoCustomers, planDemoOrders } from './demo-orders.js';
+import { seedDemoCatalog } from './seed.js';
 
 describe('demo catalog', () => {
   it('holds parts an admin could have entered: valid fields, specs and a part number each, no number twice', () => {
@@ -31,5 +36,59 @@ describe('demo catalog', () => {
     const plain = [...demoProducts.slice(0, 6), demoProducts.find((p) => p.name === 'Radiator')!];
     expect(plain.map((p) => p.name)).toContain('Tire');
     for (const product of plain) expect([product.packSize, product.priceBreaks], product.name).toEqual([undefined, undefined]);
+  });
+});
+
+describe('demo sales history', () => {
+  let server: TestServer;
+  const seededAt = new Date();
+  beforeAll(async () => {
+    server = await startTestServer();
+    await seedDemoCatalog(server.db.kysely, server.app.log);
+  }, 60_000);
+  afterAll(async () => server?.close());
+
+  it('is the same every time for the same moment, and never in the future', () => {
+    const plans = planDemoOrders(seededAt);
+    expect(planDemoOrders(seededAt)).toEqual(plans);
+    const times = plans.flatMap(({ placedAt, outcome }) => [placedAt, ...Object.values(outcome).filter((value) => value.includes('T'))]);
+    expect(times.every((at) => at < seededAt.toISOString())).toBe(true);
+  });
+
+  it(`places ${DEMO_ORDER_COUNT} orders of the demo customers over the last ${DEMO_ORDER_DAYS} days, none of them unpaid`, async () => {
+    const orders = await server.db.kysely.selectFrom('orders').select(['created_at', 'email', 'status']).orderBy('created_at').execute();
+    expect(orders).toHaveLength(DEMO_ORDER_COUNT);
+    expect(orders[0]!.created_at > new Date(seededAt.getTime() - (DEMO_ORDER_DAYS + 1) * 86_400_000).toISOString()).toBe(true);
+    expect(orders[0]!.created_at < new Date(seededAt.getTime() - (DEMO_ORDER_DAYS - 7) * 86_400_000).toISOString()).toBe(true);
+    expect(new Set(orders.map((order) => order.email))).toEqual(new Set(demoCustomers.map((customer) => customer.email)));
+    const statuses = new Set(orders.map((order) => order.status));
+    expect([...statuses].sort()).toEqual(['cancelled', 'expired', 'pending', 'shipped']);
+  });
+
+  it('keeps the shop\'s invariants: history chains, totals of the lines, invoices 1..N, one payment per paid order', async () => {
+    const report = await checkInvariants(server.db, new Map());
+    expect(report.violations).toEqual([]);
+    expect(report.payments).toBe((report.byStatus.pending ?? 0) + (report.byStatus.shipped ?? 0));
+  });
+
+  it('leaves the demo parts\' stock as the catalog gives it (the history was sold and restocked)', async () => {
+    const products = await server.db.kysely.selectFrom('products').select(['sku', 'stock']).execute();
+    expect(new Map(products.map((product) => [product.sku, product.stock]))).toEqual(new Map(demoProducts.map((product) => [product.sku, product.stock])));
+  });
+
+  it('lets demo customers not sign in with a password', async () => {
+    const users = await server.db.kysely.selectFrom('users').select('password_hash').where('email', 'in', demoCustomers.map((customer) => customer.email)).execute();
+    expect(users.map((user) => user.password_hash)).toEqual(demoCustomers.map(() => null));
+  });
+
+  it('gives the sales overview of the last 30 days revenue', async () => {
+    const admin = await registerAdmin(server);
+    const today = seededAt.toISOString().slice(0, 10);
+    const response = await call(server.app, 'GET', `/api/admin/stats?from=${addDays(today, -29)}&to=${today}`, { token: admin.token });
+    expect(response.statusCode).toBe(200);
+    const stats = response.json();
+    expect(stats.revenue).toBeGreaterThan(0);
+    expect(stats.orders).toBeGreaterThan(30);
+    expect(stats.topProducts.length).toBeGreaterThan(5);
   });
 });

@@ -5,12 +5,15 @@ import { revokeAllSessions } from '../auth/sessions.js';
 import { type FitmentKind, importFitmentRecords } from '../catalog/fitment-transfer.js';
 import { createProducts, hasAnyProduct } from '../catalog/service.js';
 import type { Config } from '../config.js';
-import { type Executor, inTransaction } from '../db/schema.js';
+import { type Executor, inTransaction, type ProductRow } from '../db/schema.js';
 import { createVehicles, hasAnyVehicle } from '../fitment/service.js';
+import { type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from '../orders/service.js';
+import { recordPastPayment } from '../payments/service.js';
 import { importReviews } from '../reviews/service.js';
 import { createUser, findActiveUserByEmail, markEmailVerified, setPassword, setRole } from '../users/service.js';
 import { demoAccounts, demoProducts, demoReviews } from './demo-data.js';
 import { demoFitment } from './demo-fitment.js';
+import { demoCustomers, type DemoOrderLine, type DemoOrderPlan, planDemoOrders } from './demo-orders.js';
 import { demoVehicles } from './demo-vehicles.js';
 
 /**
@@ -56,6 +59,56 @@ export async function seedDemoCatalog(db: Executor, log: FastifyBaseLogger) {
   await importReviews(db, demoReviews);
   log.info(`demo catalog created: ${products.length} products, ${demoReviews.length} reviews`);
   await seedDemoFitment(db, log);
+  await seedDemoOrders(db, products, log);
+}
+
+/**
+ * The demo's months of sales for the demo parts just created (so the shop has no orders yet): trade
+ * customers who cannot sign in (no password) and their orders, paid ones with their payments.
+ */
+export async function seedDemoOrders(db: Executor, products: readonly ProductRow[], log: FastifyBaseLogger, now = new Date()) {
+  const plans = planDemoOrders(now);
+  await inTransaction(db, async (trx) => {
+    const customers: { id: number; name: string; email: string }[] = [];
+    for (const customer of demoCustomers) {
+      customers.push((await findActiveUserByEmail(trx, customer.email)) ?? (await createUser(trx, { name: customer.name, email: customer.email, passwordHash: null, emailVerified: true })));
+    }
+    const bySku = new Map(products.map((product) => [product.sku, product]));
+    const orders = await insertPastOrders(trx, plans.map((plan) => pastOrderOf(plan, customers[plan.customer]!, bySku)));
+    for (const [i, order] of orders.entries()) {
+      const { transactionId, outcome } = plans[i]!;
+      if (transactionId && 'paidAt' in outcome) await recordPastPayment(trx, { orderId: order.id, intentId: transactionId, amountCents: order.total_cents, at: outcome.paidAt });
+    }
+  });
+  log.info(`demo orders created: ${plans.length} orders of ${demoCustomers.length} customers`);
+}
+
+function pastOrderOf(plan: DemoOrderPlan, user: { id: number; name: string; email: string }, bySku: ReadonlyMap<string, ProductRow>): PastOrder {
+  const customer = demoCustomers[plan.customer]!;
+  const buyer: ChangedBy = { actor: 'customer', user };
+  const toLine = (line: DemoOrderLine): NewOrderLine => ({
+    product_id: bySku.get(line.sku)!.id,
+    product_name: line.name,
+    product_sku: line.sku,
+    quantity: line.quantity,
+    unit_price_cents: line.unitPriceCents,
+    list_price_cents: line.listPriceCents,
+  });
+  const [first, ...rest] = plan.lines;
+  const { outcome } = plan;
+  const moves: PastOrder['moves'] = 'paidAt' in outcome
+    ? [
+        { to: 'pending', at: outcome.paidAt, by: { actor: 'payment', user: null }, transactionId: plan.transactionId! },
+        ...(outcome.status === 'shipped' ? [{ to: 'shipped' as const, at: outcome.shippedAt, by: { actor: 'admin' as const, user: null } }] : []),
+      ]
+    : [{ to: outcome.status, at: outcome.closedAt, by: outcome.status === 'cancelled' ? buyer : { actor: 'system', user: null } }];
+  return {
+    order: { user_id: user.id, customer_name: customer.name, email: customer.email, phone: customer.phone, address: customer.address, po_number: plan.poNumber },
+    lines: [toLine(first), ...rest.map(toLine)],
+    placedAt: plan.placedAt,
+    placedBy: buyer,
+    moves,
+  };
 }
 
 /**

@@ -47,7 +47,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the SPEC's admin items and adds Import / Export, Manage Reviews, and the admin's own My Orders and Add a Reviews", async () => {
+  it("keeps the SPEC's admin items and adds Import / Export, Manage Reviews, Sales Overview, and the admin's own My Orders and Add a Reviews", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -57,6 +57,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Make Admin', '/dashboard/make-admin'],
       ['Import / Export', '/dashboard/import-products'],
       ['Manage Reviews', '/dashboard/manage-reviews'],
+      ['Sales Overview', '/dashboard/overview'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
     ]);

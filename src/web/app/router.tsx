@@ -96,6 +96,11 @@ export const routes: RouteObject[] = [
                     path: 'manage-reviews',
                     element: page(() => import('../features/reviews/pages/ManageReviewsPage.js'), 'ManageReviewsPage'),
                   },
+                  {
+                    // The sales figures and their chart (recharts loads with this page only).
+                    path: 'overview',
+                    element: page(() => import('../features/overview/pages/SalesOverviewPage.js'), 'SalesOverviewPage'),
+                  },
                 ],
               },
             ],

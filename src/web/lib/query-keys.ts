@@ -37,7 +37,7 @@ export const keys = {
   garage: ['me', 'garage'] as const,
   orders: ['orders'] as const,
   myOrders: (email: string) => ['orders', 'mine', email] as const,
-  allOrders: ['orders', 'all'] as const,
+  allOrders: (filters: object) => ['orders', 'all', filters] as const,
   order: (id: string) => ['orders', 'one', id] as const,
   orderHistory: (id: string) => ['orders', 'history', id] as const,
   paymentsConfig: ['payments', 'config'] as const,

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { messages } from '../../../shared/messages.js';
 import { useProfile } from '../../features/account/api.js';
 import { useAuth } from '../../features/auth/auth-context.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -15,8 +16,8 @@ const MY_ORDERS: MenuItem = { to: '/dashboard/myOrders', label: 'My Orders' };
 const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Reviews' };
 const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }];
 /**
- * The SPEC's admin items first, then Import / Export (the catalog as CSV) and Manage Reviews (moderation),
- * then the admin's own orders and reviews: a customer made admin keeps the way to their past orders.
+ * The SPEC's admin items first, then Import / Export (the catalog as CSV), Manage Reviews (moderation) and
+ * Sales Overview, then the admin's own orders and reviews: a customer made admin keeps the way to their past orders.
  */
 const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard', label: 'My Profile', end: true },
@@ -26,6 +27,7 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/make-admin', label: 'Make Admin' },
   { to: '/dashboard/import-products', label: 'Import / Export' },
   { to: '/dashboard/manage-reviews', label: 'Manage Reviews' },
+  { to: '/dashboard/overview', label: messages.ui.overview.title },
   MY_ORDERS,
   ADD_REVIEW,
 ];

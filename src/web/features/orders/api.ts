@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ConfirmedPayment, Order, OrderEvent, PaymentIntentAnswer, PaymentsConfig } from '../../../shared/api.js';
+import type { ConfirmedPayment, Order, OrderEvent, OrderPage, PaymentIntentAnswer, PaymentsConfig } from '../../../shared/api.js';
+import type { OrderStatus } from '../../../shared/order-status.js';
 import type {
+  OrderSort,
   orderInputSchema,
   orderPatchSchema,
   paymentIntentRequestSchema,
@@ -64,11 +66,45 @@ export function useMyOrders(email: string | undefined) {
   });
 }
 
-export function useAllOrders() {
-  return useQuery({
-    queryKey: keys.allOrders,
-    queryFn: ({ signal }) => apiFetch<Order[]>('/api/orders', { signal }),
+/** What Manage All Orders lists: a search, a status, the days placed ('' for any) and a sort. */
+export interface OrderFilters {
+  q: string;
+  status: OrderStatus | '';
+  from: string;
+  to: string;
+  sort: OrderSort;
+}
+
+export const NO_ORDER_FILTERS: OrderFilters = { q: '', status: '', from: '', to: '', sort: 'newest' };
+export const ORDERS_PER_PAGE = 25;
+
+/** The filters as GET /api/orders, its export and the page's address take them: only those set. */
+export function orderSearchParams(filters: OrderFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value && value !== NO_ORDER_FILTERS[name as keyof OrderFilters]) params.set(name, value);
+  return params;
+}
+
+/** Every order, page by page; the previous list stays on screen while a new search loads. */
+export function useAllOrderPages(filters: OrderFilters) {
+  return useInfiniteQuery({
+    queryKey: keys.allOrders(filters),
+    queryFn: ({ pageParam, signal }) => {
+      const params = orderSearchParams(filters);
+      params.set('limit', String(ORDERS_PER_PAGE));
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch<OrderPage>(`/api/orders?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: (previous) => previous,
   });
+}
+
+/** The orders these filters list, one row per order line, as a CSV file. */
+export function exportOrders(filters: OrderFilters): Promise<Blob> {
+  const params = orderSearchParams(filters).toString();
+  return apiFile(`/api/orders/export.csv${params ? `?${params}` : ''}`);
 }
 
 export function useOrder(id: string | undefined) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages.js';
 import { NO_FILTERS, useCategories } from '../api.js';
@@ -7,7 +7,7 @@ import { LoadMore } from '../../../components/LoadMore.js';
 import { CategoryFilter, CheckboxFilter, InStockFilter, SortSelect } from '../components/CatalogFilters.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { QueryState } from '../../../components/QueryState.js';
-import { useDebounced } from '../../../lib/useDebounced.js';
+import { useSearchBox } from '../../../lib/useSearchBox.js';
 import { FitLine } from '../../fitment/components/FitLine.js';
 import { LookupNotice } from '../../fitment/components/LookupNotice.js';
 import { VehiclePanel } from '../../fitment/components/VehiclePanel.js';
@@ -153,23 +153,4 @@ function useVehicleInAddress(filters: ProductFilters, garage: Garage, setParams:
     // Only when the address's vehicle changes: between a garage change and its new address, they differ.
   }, [filters.vehicle]);
   return { ...filters, vehicle };
-}
-
-/**
- * The search box's text: typed freely, and written to the address (`commit`) once typing pauses. When the
- * address's search changes otherwise (back, forward, a link), the box shows it.
- */
-function useSearchBox(q: string, commit: (q: string) => void) {
-  const [text, setText] = useState(q);
-  const [addressQ, setAddressQ] = useState(q);
-  if (q !== addressQ) {
-    setAddressQ(q);
-    if (text.trim() !== q) setText(q);
-  }
-  const typed = useDebounced(text.trim(), 300);
-  useEffect(() => {
-    // Only once the pause is over: a debounced value that lags behind the box is an old search.
-    if (typed === text.trim() && typed !== q) commit(typed);
-  }, [typed, text, q, commit]);
-  return [text, setText] as const;
 }

@@ -1,14 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeAuth, mockFetch, renderWithProviders, customer } from '../../../test/render.js';
 import { paidOrder, unpaidOrder } from '../../../test/fixtures.js';
+import type { Order } from '../../../../shared/api.js';
 import { ManageOrdersPage } from './ManageOrdersPage.js';
 
 const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' as const };
+const asAdmin = { auth: fakeAuth({ user: admin, isAdmin: true }) };
+/** The page asks for its first page of every order, newest first. */
+const FIRST_PAGE = '/api/orders?limit=25';
+const page = (items: Order[], nextCursor: string | null = null) => ({ status: 200, body: { items, nextCursor } });
 
 describe('ManageOrdersPage', () => {
   it('shows paid yes/no and opens an order\'s history in a dialog', async () => {
     const { calls } = mockFetch((url) => {
-      if (url === '/api/orders') return { status: 200, body: [paidOrder('pi_1', { _id: '8', status: 'shipped' }), unpaidOrder({ _id: '9' })] };
+      if (url === FIRST_PAGE) return page([paidOrder('pi_1', { _id: '8', status: 'shipped' }), unpaidOrder({ _id: '9' })]);
       if (url === '/api/orders/8/history')
         return {
           status: 200,
@@ -20,7 +25,7 @@ describe('ManageOrdersPage', () => {
         };
       return undefined;
     });
-    const { user } = renderWithProviders(<ManageOrdersPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    const { user } = renderWithProviders(<ManageOrdersPage />, asAdmin);
     const shipped = within(await screen.findByTestId('order-8'));
     expect(shipped.getAllByRole('cell')[5]).toHaveTextContent('yes');
     expect(shipped.getByText('Delivered')).toBeInTheDocument();
@@ -46,11 +51,11 @@ describe('ManageOrdersPage', () => {
 
   it("names the dialog buttons after what they do: 'Keep order' / 'Cancel order', 'Not yet' / 'Deliver order'", async () => {
     const { calls } = mockFetch((url, init) => {
-      if (url === '/api/orders') return { status: 200, body: [paidOrder('pi_1', { _id: '8' }), unpaidOrder({ _id: '9' })] };
+      if (url === FIRST_PAGE) return page([paidOrder('pi_1', { _id: '8' }), unpaidOrder({ _id: '9' })]);
       if (url === '/api/orders/9' && init.method === 'DELETE') return { status: 200, body: unpaidOrder({ _id: '9', status: 'cancelled' }) };
       return undefined;
     });
-    const { user } = renderWithProviders(<ManageOrdersPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    const { user } = renderWithProviders(<ManageOrdersPage />, asAdmin);
 
     await user.click(within(await screen.findByTestId('order-8')).getByRole('button', { name: 'Deliver' }));
     let dialog = within(screen.getByRole('alertdialog'));
@@ -83,7 +88,7 @@ describe('ManageOrdersPage', () => {
       ],
     });
     const { calls } = mockFetch((url) => {
-      if (url === '/api/orders') return { status: 200, body: [twoParts, unpaidOrder({ _id: '9' })] };
+      if (url === FIRST_PAGE) return page([twoParts, unpaidOrder({ _id: '9' })]);
       if (url === '/api/orders/12/invoice.pdf') return { status: 200, body: '%PDF-1.7 invoice' };
       return undefined;
     });
@@ -94,7 +99,7 @@ describe('ManageOrdersPage', () => {
       names.push(this.download);
     });
     try {
-      const { user } = renderWithProviders(<ManageOrdersPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+      const { user } = renderWithProviders(<ManageOrdersPage />, asAdmin);
       const several = within(await screen.findByTestId('order-12'));
       expect(several.getAllByRole('cell')[1]).toHaveTextContent(
         'Front Brake Pad Set and 1 more partBP-1507 · Front Brake Pad Set × 12FL-2200 · Oil Filter × 8PO PO-4711',
@@ -107,6 +112,59 @@ describe('ManageOrdersPage', () => {
       await user.click(several.getByRole('button', { name: 'Invoice INV-000012' }));
       await waitFor(() => expect(names).toEqual(['invoice-INV-000012.pdf']));
       expect(calls.map((call) => call.url)).toContain('/api/orders/12/invoice.pdf');
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('keeps the filters in the address, asks the server for them, and loads more pages', async () => {
+    const { calls } = mockFetch((url) => {
+      if (url === '/api/orders?q=bob&status=pending&limit=25') return page([paidOrder('pi_1', { _id: '30' })], 'c1');
+      if (url === '/api/orders?q=bob&status=pending&limit=25&cursor=c1') return page([paidOrder('pi_2', { _id: '29' })]);
+      if (url === '/api/orders?q=bob&status=shipped&limit=25') return page([]);
+      if (url === '/api/orders?q=bob&status=shipped&from=2030-06-01&limit=25') return page([paidOrder('pi_3', { _id: '7', status: 'shipped' })]);
+      if (url === '/api/orders?q=bob+stone&status=shipped&from=2030-06-01&limit=25') return page([]);
+      return undefined;
+    });
+    const { user } = renderWithProviders(<ManageOrdersPage />, { ...asAdmin, route: '/under-test?status=pending&q=bob&junk=1' });
+    expect(await screen.findByTestId('order-30')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+    expect(screen.getByRole('searchbox', { name: /Search by order id/ })).toHaveValue('bob');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByTestId('order-29')).toBeInTheDocument();
+    expect(screen.getByTestId('order-30')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Manage All Orders (2)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'shipped');
+    expect(await screen.findByText('No orders match this search and these filters.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Placed from'), '2030-06-01');
+    expect(await screen.findByTestId('order-7')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: /Search by order id/ }), ' stone');
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/orders?q=bob+stone&status=shipped&from=2030-06-01&limit=25'));
+    expect(calls.every((call) => !call.url.includes('junk'))).toBe(true);
+  });
+
+  it('exports the orders the filters list as a CSV file', async () => {
+    const { calls } = mockFetch((url) => {
+      if (url === '/api/orders?status=cancelled&sort=-total&limit=25') return page([unpaidOrder({ _id: '9', status: 'cancelled' })]);
+      if (url === '/api/orders/export.csv?status=cancelled&sort=-total') return { status: 200, body: 'orderId,placedAt\r\n9,2030-06-01\r\n' };
+      return undefined;
+    });
+    const names: string[] = [];
+    URL.createObjectURL = () => 'blob:orders';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    try {
+      const { user } = renderWithProviders(<ManageOrdersPage />, { ...asAdmin, route: '/under-test?status=cancelled&sort=-total' });
+      expect(await screen.findByTestId('order-9')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-total');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(names).toEqual(['partsmith-orders.csv']));
+      expect(calls.map((call) => call.url)).toContain('/api/orders/export.csv?status=cancelled&sort=-total');
     } finally {
       click.mockRestore();
     }

@@ -1,21 +1,41 @@
 import { OrderProduct } from '../components/OrderProduct.js';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
 import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { canTransition } from '../../../../shared/order-status.js';
 import { DataTable } from '../../../components/DataTable.js';
+import { LoadMore } from '../../../components/LoadMore.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirm } from '../../../components/useConfirm.js';
-import { useAllOrders, useCancelOrder, useDeliverOrder } from '../api.js';
+import { errorText } from '../../../lib/form-errors.js';
+import { saveFile } from '../../../lib/save-file.js';
+import { useSearchBox } from '../../../lib/useSearchBox.js';
+import { exportOrders, type OrderFilters, orderSearchParams, useAllOrderPages, useCancelOrder, useDeliverOrder } from '../api.js';
+import { OrderFilterBar, orderFiltersFromSearch } from '../components/OrderFilters.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
 import { OrderHistoryDialog } from '../components/OrderHistoryDialog.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
+const text = messages.ui.orderAdmin;
+const EXPORT_FILE = 'partsmith-orders.csv';
+
+/**
+ * The view lives in the address (`?q=&status=&from=&to=&sort=`), as the catalog's does: a link shares it,
+ * back and forward step through the filters chosen; typing a search replaces the address's entry instead.
+ */
 export function ManageOrdersPage() {
-  const orders = useAllOrders();
+  const [params, setParams] = useSearchParams();
+  const filters = orderFiltersFromSearch(params);
+  const orders = useAllOrderPages(filters);
+  const show = (changed: Partial<OrderFilters>) => setParams(orderSearchParams({ ...filters, ...changed }));
+  const [search, setSearch] = useSearchBox(filters.q, (q) => setParams(orderSearchParams({ ...filters, q }), { replace: true }));
+  const filtered = orderSearchParams(filters).size > 0;
+  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const cancel = useCancelOrder();
   const deliver = useDeliverOrder();
   const { ask, dialog } = useConfirm();
@@ -42,54 +62,85 @@ export function ManageOrdersPage() {
     );
 
   return (
-    <Panel title={`Manage All Orders (${orders.data?.length ?? 0})`}>
+    <Panel title={`Manage All Orders (${list.length})`}>
       <title>Manage All Orders – Partsmith</title>
+      <div className="mb-3 flex justify-end">
+        <ExportButton filters={filters} />
+      </div>
+      <OrderFilterBar filters={filters} search={search} onSearch={setSearch} onChange={show} />
       <QueryState query={orders} label="orders">
-        {(list) =>
+        {() =>
           list.length === 0 ? (
-            <p className="text-slate-700">No orders yet.</p>
+            <p className="text-slate-700">{filtered ? text.noMatch : 'No orders yet.'}</p>
           ) : (
-            <DataTable label="All orders" columns={['Customer', 'Product', 'Quantity (units)', 'Total ($)', 'Status', 'Paid', 'Action']}>
-              {list.map((order) => (
-                <tr key={order._id} data-testid={`order-${order._id}`}>
-                  <td>
-                    <p className="font-medium">{order.name}</p>
-                    <p className="text-xs text-slate-700">{order.email}</p>
-                  </td>
-                  <OrderProduct order={order} />
-                  <td>{order.quantity}</td>
-                  <td>${formatDollars(order.total)}</td>
-                  <td>
-                    <StatusBadge status={order.status} />
-                  </td>
-                  <td>
-                    <span className={order.paid ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
-                      {order.paid ? 'yes' : 'no'}
-                    </span>
-                  </td>
-                  <td>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
-                      <button
-                        type="button"
-                        className="btn-secondary px-3 py-1.5"
-                        aria-label={`History of order ${order._id}`}
-                        onClick={() => setHistoryOf(order)}
-                      >
-                        History
-                      </button>
-                      <InvoiceButton order={order} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+            <>
+              <DataTable label="All orders" columns={['Customer', 'Product', 'Quantity (units)', 'Total ($)', 'Status', 'Paid', 'Action']}>
+                {list.map((order) => (
+                  <tr key={order._id} data-testid={`order-${order._id}`}>
+                    <td>
+                      <p className="font-medium">{order.name}</p>
+                      <p className="text-xs text-slate-700">{order.email}</p>
+                    </td>
+                    <OrderProduct order={order} />
+                    <td>{order.quantity}</td>
+                    <td>${formatDollars(order.total)}</td>
+                    <td>
+                      <StatusBadge status={order.status} />
+                    </td>
+                    <td>
+                      <span className={order.paid ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
+                        {order.paid ? 'yes' : 'no'}
+                      </span>
+                    </td>
+                    <td>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
+                        <button
+                          type="button"
+                          className="btn-secondary px-3 py-1.5"
+                          aria-label={`History of order ${order._id}`}
+                          onClick={() => setHistoryOf(order)}
+                        >
+                          History
+                        </button>
+                        <InvoiceButton order={order} />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+              <LoadMore
+                hasMore={Boolean(orders.hasNextPage) && !orders.isPlaceholderData}
+                loading={orders.isFetchingNextPage}
+                onLoadMore={() => void orders.fetchNextPage()}
+              />
+            </>
           )
         }
       </QueryState>
       {dialog}
       <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
     </Panel>
+  );
+}
+
+/** The orders these filters list as a CSV file (one row per order line). */
+function ExportButton({ filters }: { filters: OrderFilters }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveFile(await exportOrders(filters), EXPORT_FILE);
+    } catch (failure) {
+      toast.error(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn-secondary" disabled={busy} onClick={() => void download()}>
+      {text.exportCsv}
+    </button>
   );
 }
 

@@ -1,0 +1,256 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, type OrderStatus, PAID_STATUS } from '../../shared/order-status.js';
+import { fieldMessages } from '../../shared/schemas.js';
+import type { OrderRow } from '../db/schema.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from './service.js';
+
+const HOUR = 3_600_000;
+/** New York is four hours behind UTC in May: an order placed at 02:00 UTC on the 3rd is the 2nd's. */
+const TIME_ZONE = 'America/New_York';
+const localDate = (iso: string) => new Date(Date.parse(iso) - 4 * HOUR).toISOString().slice(0, 10);
+const byCustomer: ChangedBy = { actor: 'customer', user: null };
+
+interface Seeded {
+  row: OrderRow;
+  lines: NewOrderLine[];
+}
+
+/** The moves from 'not paid' to a status, as the shop would have made them. */
+function movesTo(status: OrderStatus, at: string): PastOrder['moves'] {
+  const paid = { to: PAID_STATUS, at, by: byCustomer, transactionId: `tx-${at}` };
+  if (status === 'pending') return [paid];
+  if (status === 'shipped') return [paid, { to: 'shipped', at, by: byCustomer }];
+  if (status === 'cancelled' || status === 'expired') return [{ to: status, at, by: byCustomer }];
+  return [];
+}
+
+describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  let customers: Account[];
+  let seeded: Seeded[];
+
+  const list = (query: string, token = admin.token) => call(server.app, 'GET', `/api/orders?${query}`, { token });
+  const idsOf = (orders: Seeded[]) => orders.map((order) => String(order.row.id));
+  const newest = (orders: Seeded[]) => idsOf([...orders].sort((a, b) => b.row.id - a.row.id));
+
+  /** Every page of a query, following nextCursor; the ids in the order given. */
+  async function allPages(query: string, limit = 7): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await list(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as { items: { _id: string }[]; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(limit);
+      ids.push(...page.items.map((order) => order._id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return ids;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ SHOP_TIME_ZONE: TIME_ZONE });
+    admin = await registerAdmin(server);
+    customers = [
+      await registerCustomer(server.app, 'Amy First'),
+      await registerCustomer(server.app, 'Bob Stone'),
+      await registerCustomer(server.app, 'Cy Other'),
+    ];
+    const pads = Number(await createProduct(server.app, admin, { name: 'Brake Pads', sku: 'BL-1507' }));
+    const filter = Number(await createProduct(server.app, admin, { name: 'Oil Filter', sku: 'OF-220' }));
+    const past: PastOrder[] = Array.from({ length: 36 }, (_, i) => {
+      const customer = customers[i % 3]!;
+      const placedAt = new Date(Date.UTC(2024, 4, 1, 0) + i * 6 * HOUR).toISOString();
+      const unit = 1000 * (1 + (i % 4));
+      const lines: [NewOrderLine, ...NewOrderLine[]] = [
+        { product_id: pads, product_name: 'Brake Pads', product_sku: 'BL-1507', quantity: 1 + (i % 3), unit_price_cents: unit, list_price_cents: unit },
+      ];
+      if (i % 3 === 0) lines.push({ product_id: filter, product_name: '+Oil Filter', product_sku: 'OF-220', quantity: 2, unit_price_cents: 550, list_price_cents: 550 });
+      return {
+        order: {
+          user_id: Number(customer.id),
+          customer_name: customer.name,
+          email: customer.email,
+          phone: '+1 555 0100',
+          address: '1 Main St',
+          po_number: i === 5 ? '=SUM(A1)' : i % 4 === 0 ? `PO-${4000 + i}` : '',
+        },
+        lines,
+        placedAt,
+        placedBy: byCustomer,
+        moves: movesTo(ORDER_STATUSES[i % ORDER_STATUSES.length]!, placedAt),
+      };
+    });
+    const rows = await insertPastOrders(server.db.kysely, past);
+    seeded = rows.map((row, i) => ({ row, lines: [...past[i]!.lines] }));
+  });
+  afterAll(() => server.close());
+
+  it('pages through every order exactly once in each sort', async () => {
+    const byTotal = [...seeded].sort((a, b) => a.row.total_cents - b.row.total_cents || a.row.id - b.row.id);
+    expect(await allPages('sort=newest')).toEqual(newest(seeded));
+    expect(await allPages('')).toEqual(newest(seeded));
+    expect(await allPages('sort=oldest', 5)).toEqual(idsOf([...seeded].sort((a, b) => a.row.id - b.row.id)));
+    expect(await allPages('sort=total', 4)).toEqual(idsOf(byTotal));
+    expect(await allPages('sort=-total', 4)).toEqual(idsOf([...byTotal].reverse()));
+    // Totals tie, so the id must break the tie for a page to continue where the last one ended.
+    expect(new Set(seeded.map((order) => order.row.total_cents)).size).toBeLessThan(seeded.length);
+  });
+
+  it('answers a page with the orders and their lines, and no cursor after the last', async () => {
+    const response = await list('limit=100');
+    const page = response.json();
+    expect(page.nextCursor).toBeNull();
+    expect(page.items).toHaveLength(36);
+    const first = seeded.at(-1)!;
+    expect(page.items[0]).toMatchObject({ _id: String(first.row.id), lines: first.lines.map((line) => ({ sku: line.product_sku, quantity: line.quantity })) });
+  });
+
+  it('filters by status and by the days placed on the shop calendar, both included', async () => {
+    for (const status of ORDER_STATUSES) {
+      expect(await allPages(`status=${encodeURIComponent(status)}`)).toEqual(newest(seeded.filter((order) => order.row.status === status)));
+    }
+    const inPeriod = seeded.filter((order) => localDate(order.row.created_at) >= '2024-05-03' && localDate(order.row.created_at) <= '2024-05-05');
+    expect(inPeriod.length).toBeGreaterThan(0);
+    expect(inPeriod.length).toBeLessThan(seeded.length);
+    expect(await allPages('from=2024-05-03&to=2024-05-05', 3)).toEqual(newest(inPeriod));
+    // The first order, placed at 2024-05-01T00:00Z, is April 30th's in New York.
+    const first = seeded.filter((order) => localDate(order.row.created_at) === '2024-04-30');
+    expect(first.length).toBeGreaterThan(0);
+    expect(await allPages('to=2024-04-30')).toEqual(newest(first));
+    expect(await allPages('from=2024-05-09')).toEqual(newest(seeded.filter((order) => localDate(order.row.created_at) >= '2024-05-09')));
+  });
+
+  it('finds orders by id, e-mail, name, part number however spelled and PO number', async () => {
+    const some = seeded[10]!;
+    expect(await allPages(`q=${some.row.id}`)).toContain(String(some.row.id));
+    const bob = customers[1]!;
+    const bobs = newest(seeded.filter((order) => order.row.email === bob.email));
+    expect(await allPages(`q=${encodeURIComponent(bob.email.toUpperCase())}`)).toEqual(bobs);
+    expect(await allPages('q=bob%20st')).toEqual(bobs);
+    const withFilter = newest(seeded.filter((order) => order.lines.some((line) => line.product_sku === 'OF-220')));
+    for (const spelling of ['OF-220', 'of220', 'of 22']) expect(await allPages(`q=${encodeURIComponent(spelling)}`)).toEqual(withFilter);
+    expect(await allPages('q=po-4008')).toEqual(idsOf([seeded[8]!]));
+    expect(await allPages(`q=${encodeURIComponent('=sum(')}`)).toEqual(idsOf([seeded[5]!]));
+    // LIKE's wildcards are the search's text, not wildcards.
+    expect(await allPages('q=%25')).toEqual([]);
+    expect(await allPages('q=nobody-here')).toEqual([]);
+  });
+
+  it('combines filters, search and sort', async () => {
+    const amy = customers[0]!;
+    const expected = seeded
+      .filter((order) => order.row.email === amy.email && order.row.status === 'pending' && localDate(order.row.created_at) >= '2024-05-02')
+      .sort((a, b) => b.row.total_cents - a.row.total_cents || b.row.id - a.row.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await allPages(`q=amy&status=pending&from=2024-05-02&sort=-total`, 1)).toEqual(idsOf(expected));
+    const bl = seeded.filter((order) => order.row.status === 'cancelled' && localDate(order.row.created_at) <= '2024-05-04');
+    expect(await allPages('q=bl1507&status=cancelled&to=2024-05-04&sort=oldest', 2)).toEqual(idsOf(bl));
+  });
+
+  it('refuses a cursor it did not write, and filters that are not filters', async () => {
+    for (const cursor of ['abc', Buffer.from('[1]').toString('base64url'), Buffer.from('["x",1]').toString('base64url'), 'a%2Fb']) {
+      const response = await list(`limit=5&cursor=${cursor}`);
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.body).toContain(fieldMessages.cursorInvalid);
+    }
+    expect((await list('status=lost')).statusCode).toBe(400);
+    expect((await list('sort=name')).statusCode).toBe(400);
+    expect((await list('from=2024-02-30')).statusCode).toBe(400);
+    expect((await list('from=2024-05-05&to=2024-05-01')).statusCode).toBe(400);
+    expect((await list('limit=0')).statusCode).toBe(400);
+  });
+
+  it("pages a customer's own orders (My Orders), and answers SPEC's whole array without limit or cursor", async () => {
+    const cy = customers[2]!;
+    const own = newest(seeded.filter((order) => order.row.email === cy.email));
+    const first = await call(server.app, 'GET', `/api/orders/${cy.email}?limit=5`, { token: cy.token });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().items.map((order: { _id: string }) => order._id)).toEqual(own.slice(0, 5));
+    const rest = await call(server.app, 'GET', `/api/orders/${cy.email}?limit=100&cursor=${first.json().nextCursor}`, { token: cy.token });
+    expect(rest.json()).toEqual({ items: expect.any(Array), nextCursor: null });
+    expect(rest.json().items.map((order: { _id: string }) => order._id)).toEqual(own.slice(5));
+    const all = await call(server.app, 'GET', `/api/orders/${cy.email}`, { token: cy.token });
+    expect(all.json().map((order: { _id: string }) => order._id)).toEqual(own);
+  });
+
+  describe('CSV export', () => {
+    const exported = async (query: string) => {
+      const response = await call(server.app, 'GET', `/api/orders/export.csv?${query}`, { token: admin.token });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="partsmith-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      return parse(response.body, { bom: true }) as string[][];
+    };
+
+    it('writes a row per order line, newest order first, with the order on every row', async () => {
+      const [header, ...rows] = await exported('');
+      expect(header).toEqual(['orderId', 'placedAt', 'status', 'customerName', 'email', 'poNumber', 'invoiceNumber', 'sku', 'product', 'quantity', 'unitPrice', 'lineTotal', 'orderTotal']);
+      const expected = [...seeded].reverse().flatMap(({ row, lines }) => lines.map((line) => [String(row.id), line.product_sku]));
+      expect(rows.map((cells) => [cells[0], cells[7]])).toEqual(expected);
+      const paid = seeded.find((order) => order.row.status === 'shipped' && order.lines.length === 2)!;
+      const [first, second] = rows.filter((cells) => cells[0] === String(paid.row.id));
+      expect(first).toEqual([
+        String(paid.row.id),
+        paid.row.created_at,
+        'shipped',
+        paid.row.customer_name,
+        paid.row.email,
+        paid.row.po_number,
+        `INV-${String(paid.row.invoice_number).padStart(6, '0')}`,
+        'BL-1507',
+        'Brake Pads',
+        String(paid.lines[0]!.quantity),
+        (paid.lines[0]!.unit_price_cents / 100).toFixed(2),
+        ((paid.lines[0]!.unit_price_cents * paid.lines[0]!.quantity) / 100).toFixed(2),
+        (paid.row.total_cents / 100).toFixed(2),
+      ]);
+      expect(second!.slice(7, 12)).toEqual(['OF-220', "'+Oil Filter", '2', '5.50', '11.00']);
+    });
+
+    it('guards cells a spreadsheet would run as formulas', async () => {
+      const rows = await exported(`q=${encodeURIComponent('=SUM')}`);
+      expect(rows.slice(1).map((cells) => cells[5])).toEqual(["'=SUM(A1)"]);
+    });
+
+    it('applies the filters and the sort of the list', async () => {
+      const rows = (await exported('status=cancelled&from=2024-05-02&sort=-total&bom=true')).slice(1);
+      const expected = seeded
+        .filter((order) => order.row.status === 'cancelled' && localDate(order.row.created_at) >= '2024-05-02')
+        .sort((a, b) => b.row.total_cents - a.row.total_cents || b.row.id - a.row.id);
+      expect([...new Set(rows.map((cells) => cells[0]))]).toEqual(idsOf(expected));
+      expect(rows.every((cells) => cells[2] === 'cancelled')).toBe(true);
+    });
+  });
+
+  it("answers SPEC's unpaged call as before, newest first, capped at 1,000 and saying so", async () => {
+    const all = await list('');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-result-limit']).toBe('1000');
+    expect(all.headers['x-more-results']).toBeUndefined();
+    expect(all.json().map((order: { _id: string }) => order._id)).toEqual(newest(seeded));
+    // 1,000 more orders (rows only: the cap is about how many, not what they hold).
+    const template = seeded[0]!.row;
+    const { id: _id, ...fields } = template;
+    for (let batch = 0; batch < 4; batch += 1) {
+      await server.db.kysely
+        .insertInto('orders')
+        .values(Array.from({ length: 250 }, () => ({ ...fields, idempotency_key: null, invoice_number: null })))
+        .execute();
+    }
+    const capped = await list('');
+    expect(capped.headers['x-result-limit']).toBe('1000');
+    expect(capped.headers['x-more-results']).toBe('true');
+    const orders = capped.json() as { _id: string }[];
+    expect(orders).toHaveLength(1000);
+    expect(Number(orders[0]!._id)).toBeGreaterThan(Number(orders[1]!._id));
+    const filtered = await list(`q=${encodeURIComponent(customers[1]!.email)}&status=pending`);
+    expect(filtered.headers['x-more-results']).toBeUndefined();
+    expect(filtered.json().map((order: { _id: string }) => order._id)).toEqual(
+      newest(seeded.filter((order) => order.row.email === customers[1]!.email && order.row.status === 'pending')),
+    );
+  });
+});

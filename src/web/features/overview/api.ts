@@ -1,0 +1,14 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SalesStats } from '../../../shared/api.js';
+import { apiFetch } from '../../lib/api-client.js';
+import type { Period } from './period.js';
+
+/** The sales overview of a period (admins only); the last figures stay on screen while another period loads. */
+export function useSalesStats(period: Period | null) {
+  return useQuery({
+    queryKey: ['admin', 'stats', period?.from, period?.to],
+    queryFn: () => apiFetch<SalesStats>(`/api/admin/stats?${new URLSearchParams({ from: period!.from, to: period!.to })}`),
+    enabled: period !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import type { SalesStats } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { formatDollars } from '../../../../shared/money.js';
+import { ORDER_STATUSES } from '../../../../shared/order-status.js';
+import { SALES_PERIOD_MAX_DAYS } from '../../../../shared/schemas.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { Panel } from '../../../components/Panel.js';
+import { QueryState } from '../../../components/QueryState.js';
+import { useSalesStats } from '../api.js';
+import { RevenueChart } from '../components/RevenueChart.js';
+import { changeText, isValidPeriod, localToday, type Period, type Preset, PRESETS, presetPeriod, previousPeriod } from '../period.js';
+
+const text = messages.ui.overview;
+
+/** What sold in a period, against the period of the same length before it: figures, a chart, the leaders. */
+export function SalesOverviewPage() {
+  const [today] = useState(localToday);
+  const [preset, setPreset] = useState<Preset>('month');
+  const [custom, setCustom] = useState<Period>(() => presetPeriod('month', today));
+  const period = preset === 'custom' ? custom : presetPeriod(preset, today);
+  const valid = isValidPeriod(period);
+  const current = useSalesStats(valid ? period : null);
+  const previous = useSalesStats(valid ? previousPeriod(period) : null);
+
+  return (
+    <Panel title={text.title}>
+      <title>{`${text.title} – Partsmith`}</title>
+      <div className="mb-6 flex flex-wrap items-end gap-3">
+        <div role="group" aria-label={text.periodLabel} className="flex flex-wrap gap-2">
+          {PRESETS.map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={preset === option}
+              className={`${preset === option ? 'btn-primary' : 'btn-secondary'} px-3 py-1.5`}
+              onClick={() => setPreset(option)}
+            >
+              {text.presets[option]}
+            </button>
+          ))}
+        </div>
+        {preset === 'custom' && (
+          <div className="flex flex-wrap gap-3">
+            {(['from', 'to'] as const).map((end) => (
+              <label key={end} className="flex flex-col text-sm font-medium">
+                {text[end]}
+                <input
+                  type="date"
+                  className="input"
+                  value={custom[end]}
+                  onChange={(event) => setCustom({ ...custom, [end]: event.target.value })}
+                />
+              </label>
+            ))}
+          </div>
+        )}
+      </div>
+      {valid ? (
+        <QueryState query={current} label="sales figures">
+          {(stats) => <Overview stats={stats} previous={previous.data} />}
+        </QueryState>
+      ) : (
+        <p role="alert" className="text-sm text-red-800">
+          {text.customInvalid(SALES_PERIOD_MAX_DAYS)}
+        </p>
+      )}
+    </Panel>
+  );
+}
+
+function Overview({ stats, previous }: { stats: SalesStats; previous: SalesStats | undefined }) {
+  const byUnits = [...stats.topProducts].sort((a, b) => b.units - a.units);
+  return (
+    <div className="space-y-8">
+      <Figures stats={stats} previous={previous} />
+      {stats.orders === 0 ? (
+        <p className="text-slate-700">{text.empty}</p>
+      ) : (
+        <>
+          <RevenueChart days={stats.byDay} revenue={stats.revenue} />
+          <TopParts title={text.topByRevenue} parts={stats.topProducts} />
+          <TopParts title={text.topByUnits} parts={byUnits} />
+          <section>
+            <h2 className="mb-2 text-lg font-semibold">{text.topCustomers}</h2>
+            <DataTable label={text.topCustomers} columns={[text.columns.customer, text.columns.revenue, text.columns.orders]}>
+              {stats.topCustomers.map((customer) => (
+                <tr key={customer.email}>
+                  <td>
+                    <p className="font-medium">{customer.name}</p>
+                    <p className="text-xs break-all text-slate-700">{customer.email}</p>
+                  </td>
+                  <td>{formatDollars(customer.revenue)}</td>
+                  <td>{customer.orders}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </section>
+        </>
+      )}
+      <section>
+        <h2 className="mb-2 text-lg font-semibold">{text.byStatus}</h2>
+        <DataTable label={text.byStatus} columns={[text.columns.status, text.columns.count]}>
+          {ORDER_STATUSES.map((status) => (
+            <tr key={status} data-testid={`status-${status}`}>
+              <td>{status === 'expired' ? messages.ui.orderExpired : status}</td>
+              <td>{stats.byStatus[status] ?? 0}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </section>
+    </div>
+  );
+}
+
+const FIGURES = [
+  ['revenue', (value: number) => `$${formatDollars(value)}`],
+  ['orders', String],
+  ['units', (value: number) => value.toLocaleString('en-US')],
+  ['averageOrderValue', (value: number) => `$${formatDollars(value)}`],
+] as const;
+
+function Figures({ stats, previous }: { stats: SalesStats; previous: SalesStats | undefined }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {FIGURES.map(([key, format]) => {
+        const change = previous && changeText(stats[key], previous[key]);
+        return (
+          <div key={key} data-testid={`figure-${key}`} className="rounded-lg border border-slate-200 p-4">
+            <dt className="text-sm text-slate-700">{text.figures[key]}</dt>
+            <dd className="text-2xl font-semibold">{format(stats[key])}</dd>
+            {previous && <dd className="text-sm text-slate-700">{change ? text.change(change) : text.noPreviousSales}</dd>}
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function TopParts({ title, parts }: { title: string; parts: SalesStats['topProducts'] }) {
+  return (
+    <section>
+      <h2 className="mb-2 text-lg font-semibold">{title}</h2>
+      <DataTable label={title} columns={[text.columns.part, text.columns.revenue, text.columns.units]}>
+        {parts.map((part) => (
+          <tr key={part.productId}>
+            <td>
+              <p className="font-medium">{part.name}</p>
+              <p className="text-xs text-slate-700">{part.sku}</p>
+            </td>
+            <td>{formatDollars(part.revenue)}</td>
+            <td>{part.units.toLocaleString('en-US')}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
