@@ -51,6 +51,7 @@ test.describe('accessibility', () => {
       `/dashboard/edit-product/${tire._id}`,
       '/dashboard/import-products',
       '/dashboard/overview',
+      '/dashboard/low-stock',
     ];
 
     // Every route of src/web/app/router.tsx is in one of the lists above.

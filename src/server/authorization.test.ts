@@ -172,6 +172,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
         request: async () => ({ method: 'POST', url: '/api/payments/webhook', body: { id: 'evt_1', type: 'payment_intent.succeeded' } }),
       },
       { route: 'GET /api/review', expected: every(200), request: async () => ({ method: 'GET', url: '/api/review' }) },
+      { route: 'GET /api/summary', expected: every(200), request: async () => ({ method: 'GET', url: '/api/summary' }) },
       { route: 'GET /api/admin/reviews', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/reviews' }) },
       {
         route: 'PATCH /api/review/{id}',
@@ -261,6 +262,22 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       { route: 'POST /api/contact', expected: every(201), request: async () => ({ method: 'POST', url: '/api/contact', body: { email: 'a@example.com', message: 'Hi' } }) },
       { route: 'GET /api/contact', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/contact' }) },
+      {
+        route: 'PATCH /api/contact/{id}',
+        expected: adminOnly(200),
+        request: async () => {
+          const sent = await call(server.app, 'POST', '/api/contact', { body: { email: 'a@example.com', message: 'Hi' } });
+          return { method: 'PATCH', url: `/api/contact/${sent.json()._id}`, body: { read: true } };
+        },
+      },
+      {
+        route: 'POST /api/contact/{id}/reply',
+        expected: adminOnly(200),
+        request: async () => {
+          const sent = await call(server.app, 'POST', '/api/contact', { body: { email: 'a@example.com', message: 'Hi' } });
+          return { method: 'POST', url: `/api/contact/${sent.json()._id}/reply`, body: { message: 'Hello' } };
+        },
+      },
       { route: 'GET /api/health', expected: every(200), request: async () => ({ method: 'GET', url: '/api/health' }) },
       // The vehicle base and a VIN (src/server/fitment): public; the garage: any signed-in buyer, each their own.
       { route: 'GET /api/vehicles/years', expected: every(200), request: async () => ({ method: 'GET', url: '/api/vehicles/years' }) },

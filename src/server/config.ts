@@ -12,6 +12,7 @@ const flag = (fallback: boolean) =>
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().positive().optional().default(fallback);
 
+const HOUR_INVALID = 'must be an hour from 0 to 23';
 // Google sign-in (OpenID Connect). An empty variable counts as unset.
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optionalText = z.preprocess(blankAsUnset, z.string().trim().optional());
@@ -161,6 +162,7 @@ const envSchema = z
     ),
     MAIL_FROM: z.preprocess(blankAsUnset, z.string().trim().max(200).optional()),
     SHOP_NAME: z.preprocess(blankAsUnset, z.string().trim().max(100).optional().default('Partsmith')),
+    HOME_FIGURES: z.preprocess(blankAsUnset, z.enum(['static', 'live']).optional().default('static')),
     // Line breaks may be written as a literal \n (one-line env files).
     SHOP_ADDRESS: z.preprocess(
       blankAsUnset,
@@ -178,6 +180,10 @@ const envSchema = z
     LOW_STOCK_THRESHOLD: z.preprocess(
       blankAsUnset,
       z.coerce.number({ error: UNITS_INVALID }).int(UNITS_INVALID).min(0, UNITS_INVALID).max(STOCK_MAX, UNITS_INVALID).optional().default(10),
+    ),
+    LOW_STOCK_DIGEST_HOUR: z.preprocess(
+      blankAsUnset,
+      z.coerce.number({ error: HOUR_INVALID }).int(HOUR_INVALID).min(0, HOUR_INVALID).max(23, HOUR_INVALID).optional().default(7),
     ),
     CORS_ORIGINS: z
       .string()
@@ -252,9 +258,10 @@ export interface Config {
   trustProxy: false | string[];
   /**
    * The shop as its e-mails and invoices name it and link to it; `address` may span lines, `email` may be empty.
-   * `timeZone` (IANA) is its calendar: which day a sale falls on.
+   * `timeZone` (IANA) is its calendar: which day a sale falls on. `homeFigures`: whether the home page's
+   * reviews and orders-completed figures are the written ones or the shop's real ones.
    */
-  shop: { name: string; publicUrl: string; address: string; email: string; timeZone: string };
+  shop: { name: string; publicUrl: string; address: string; email: string; timeZone: string; homeFigures: 'static' | 'live' };
   /** Unset: e-mails are written to the log and kept in the outbox. */
   smtp?: { url: string; from: string };
   mailSendEveryMs: number;
@@ -262,6 +269,8 @@ export interface Config {
   maxUnpaidOrders: number;
   /** A part without a reorder threshold of its own is low at or below this many units. */
   lowStockThreshold: number;
+  /** The hour (0–23, shop's time zone) from which the day's low-stock digest is mailed to the admins. */
+  lowStockDigestHour: number;
   /** A request must arrive whole within this (a half-sent body is cut off). */
   requestTimeoutMs: number;
   /** Set when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL are; otherwise Google sign-in is off. */
@@ -333,11 +342,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
-    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL, timeZone: e.SHOP_TIME_ZONE },
+    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL, timeZone: e.SHOP_TIME_ZONE, homeFigures: e.HOME_FIGURES },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>` } : undefined,
     mailSendEveryMs: e.MAIL_SEND_EVERY,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
+    lowStockDigestHour: e.LOW_STOCK_DIGEST_HOUR,
     requestTimeoutMs: e.REQUEST_TIMEOUT,
     payments:
       e.PAYMENTS !== 'test' && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

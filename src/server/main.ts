@@ -11,6 +11,7 @@ import { withStartupLock } from './db/startup-lock.js';
 import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './seed/seed.js';
 import { ResponseCache } from './http/response-cache.js';
 import { scheduleExpiry } from './flows/expire-orders.js';
+import { scheduleLowStockDigest } from './flows/low-stock-digest.js';
 import { logTransport, scheduleMailSender, smtpTransport } from './mail/sender.js';
 
 async function main() {
@@ -36,8 +37,11 @@ async function main() {
   const transport = config.smtp ? await smtpTransport(config.smtp.url, config.smtp.from) : logTransport(app.log);
   const stopMail = scheduleMailSender(db.kysely, transport, config.shop, app.log, config.mailSendEveryMs);
   const stopExpiry = scheduleExpiry(db.kysely, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log, () => cache.invalidate('catalog'));
+  const digest = { defaultThreshold: config.lowStockThreshold, timeZone: config.shop.timeZone, hour: config.lowStockDigestHour };
+  const stopDigest = scheduleLowStockDigest(db.kysely, digest, config.expiryCheckEveryMs, app.log);
   stopOnSignals(app, async () => {
     stopExpiry();
+    stopDigest();
     stopMail();
     await db.kysely.destroy();
   });

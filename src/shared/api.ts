@@ -222,6 +222,10 @@ export const contactMessageSchema = z.object({
   email: z.string(),
   message: z.string(),
   createdAt: z.string(),
+  /** Read by an admin (or marked read). */
+  read: z.boolean(),
+  /** When an admin last replied through the shop's e-mail, or null. */
+  repliedAt: z.string().nullable(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
@@ -344,5 +348,18 @@ export const salesStatsSchema = z.object({
   byStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
 });
 export type SalesStats = z.infer<typeof salesStatsSchema>;
+
+/**
+ * The home page's business summary (GET /api/summary, public). With HOME_FIGURES=live the shop's own figures:
+ * its visible reviews, their average rating (one decimal) and the percent of orders placed that were paid;
+ * otherwise `live: false` and zeros, and the page shows its written figures.
+ */
+export const homeSummarySchema = z.object({
+  live: z.boolean(),
+  reviews: z.number().int(),
+  averageRating: z.number(),
+  ordersCompleted: z.number().int().min(0).max(100),
+});
+export type HomeSummary = z.infer<typeof homeSummarySchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });

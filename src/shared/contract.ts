@@ -16,6 +16,7 @@ import {
   googleExchangeAnswerSchema,
   googleStatusSchema,
   healthSchema,
+  homeSummarySchema,
   importRefusedSchema,
   importReportSchema,
   lowStockItemSchema,
@@ -42,6 +43,8 @@ import {
 } from './api.js';
 import {
   contactInputSchema,
+  contactReadSchema,
+  contactReplySchema,
   googleExchangeRequestSchema,
   loginSchema,
   orderInputSchema,
@@ -167,6 +170,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Moderation: every review, hidden ones too; hide one (kept, not shown) or show it again.
   endpoint('GET', '/api/admin/reviews', z.array(reviewSchema)),
   endpoint('PATCH', '/api/review/:id', reviewSchema, { body: reviewModerationSchema }),
+  // The home page's business summary: real figures when HOME_FIGURES=live.
+  endpoint('GET', '/api/summary', homeSummarySchema),
   // Users
   endpoint('GET', '/api/user', z.array(userSchema)),
   endpoint('GET', '/api/user/:email', userSchema),
@@ -177,6 +182,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Contact
   endpoint('POST', '/api/contact', contactMessageSchema, { status: 201, body: contactInputSchema }),
   endpoint('GET', '/api/contact', z.array(contactMessageSchema)),
+  // The inbox (admins): mark a message read or unread; reply to its sender by e-mail (marks it read).
+  endpoint('PATCH', '/api/contact/:id', contactMessageSchema, { body: contactReadSchema }),
+  endpoint('POST', '/api/contact/:id/reply', contactMessageSchema, { body: contactReplySchema }),
   // Operations
   endpoint('GET', '/api/audit', z.array(auditEntrySchema)),
   endpoint('GET', '/api/health', healthSchema),

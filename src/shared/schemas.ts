@@ -570,4 +570,14 @@ export const contactInputSchema = z.object({
   message: requiredText(fieldMessages.messageRequired, 5000),
 });
 
+/** The admin's inbox: every message, or (`unread=true`) only the unread ones, newest first. */
+export const contactListQuerySchema = z.object({
+  unread: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
+});
+
+export const contactReadSchema = z.object({ read: z.boolean({ error: fieldMessages.booleanInvalid }) });
+
+/** An admin's answer, e-mailed to the sender with their message quoted. */
+export const contactReplySchema = z.object({ message: requiredText(fieldMessages.messageRequired, 5000) });
+
 export { errorMessages };

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contactMessageSchema } from '../../shared/api.js';
-import { contactInputSchema } from '../../shared/schemas.js';
+import { contactInputSchema, contactListQuerySchema, contactReadSchema, contactReplySchema, idSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
-import { listContactMessages, saveContactMessage } from './service.js';
+import { listContactMessages, markContactMessageRead, replyToContactMessage, saveContactMessage } from './service.js';
 
 const tags = ['contact'];
+const params = z.object({ id: idSchema });
 
 export async function contactRoutes(app: FastifyInstance, { db, config }: AppContext) {
   const api = typed(app);
@@ -21,7 +22,25 @@ export async function contactRoutes(app: FastifyInstance, { db, config }: AppCon
 
   api.get(
     '/api/contact',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: z.array(contactMessageSchema) } } },
-    async () => listContactMessages(db.kysely),
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: 'The inbox, newest first; `unread=true` answers only the unread messages.', querystring: contactListQuerySchema, response: { 200: z.array(contactMessageSchema) } },
+    },
+    async (request) => listContactMessages(db.kysely, { unreadOnly: request.query.unread === 'true' }),
+  );
+
+  api.patch(
+    '/api/contact/:id',
+    { config: { access: 'admin' }, schema: { tags, description: 'Marks a message read or unread.', params, body: contactReadSchema, response: { 200: contactMessageSchema } } },
+    async (request) => markContactMessageRead(db.kysely, request.params.id, request.body.read),
+  );
+
+  api.post(
+    '/api/contact/:id/reply',
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: "E-mails the reply to the message's sender (through the outbox) and marks the message replied and read.", params, body: contactReplySchema, response: { 200: contactMessageSchema } },
+    },
+    async (request) => replyToContactMessage(db.kysely, request.params.id, request.body.message),
   );
 }

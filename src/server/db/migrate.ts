@@ -15,6 +15,7 @@ import { bulkOrders } from './migrations/012-bulk-orders.js';
 import { salesStats } from './migrations/013-sales-stats.js';
 import { lowStock } from './migrations/014-low-stock.js';
 import { orderSearch } from './migrations/015-order-search.js';
+import { inbox } from './migrations/016-inbox.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrations(db: Db): Record<string, Migration> {
     '013-sales-stats': salesStats(),
     '014-low-stock': lowStock(),
     '015-order-search': orderSearch(),
+    '016-inbox': inbox(),
   };
 }
 

@@ -228,6 +228,8 @@ export interface ContactMessagesTable extends Timestamps {
   id: Generated<number>;
   email: string;
   message: string;
+  read_at: string | null;
+  replied_at: string | null;
 }
 
 export interface PaymentsTable extends Timestamps {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { orderSchema, paymentIntentAnswerSchema, productSchema, webhookAnswerSchema } from '../../shared/api.js';
+import { homeSummarySchema, orderSchema, paymentIntentAnswerSchema, productSchema, webhookAnswerSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { emailSchema, idSchema, orderInputSchema, orderPatchSchema, paymentIntentRequestSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
@@ -14,6 +14,7 @@ import { requireViewer } from '../http/access.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { orderDto } from '../orders/service.js';
 import { WebhookSignatureError } from '../payments/provider.js';
+import { homeSummary } from './home-summary.js';
 import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
 import { confirmPayment, createPaymentIntent, handlePaymentEvent } from './pay-order.js';
 import { removeAccount, removeProduct } from './removals.js';
@@ -97,6 +98,13 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
       },
     );
   });
+
+  // Cached with the reviews, so a new or hidden review shows at once; a paid order shows within the cache's time.
+  api.get(
+    '/api/summary',
+    { config: { access: 'public' }, schema: { tags: ['content'], description: "The home page's business summary: real figures when HOME_FIGURES=live.", response: { 200: homeSummarySchema } } },
+    async (request, reply) => cache.serve(request, reply, 'reviews', async () => ({ body: await homeSummary(db, config.shop.homeFigures) })),
+  );
 
   api.delete(
     '/api/products/:id',

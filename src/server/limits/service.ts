@@ -87,3 +87,21 @@ export function databaseCounters(db: Executor): Counters {
 export function countersFor(db: Db): Counters {
   return db.dialect === 'postgres' ? databaseCounters(db.kysely) : memoryCounters();
 }
+
+/**
+ * Claims `key` for one caller across every server (a job done once a day): true for the one whose row
+ * lands, in the caller's transaction; the row lives until `keepUntil` (epoch ms), then the sweep may delete it.
+ */
+export async function claimOnce(db: Executor, key: string, keepUntil: number): Promise<boolean> {
+  const row = await db
+    .insertInto('counters')
+    .values({ key, count: 1, reset_at: keepUntil })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isClaimed(db: Executor, key: string): Promise<boolean> {
+  return (await db.selectFrom('counters').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
+}

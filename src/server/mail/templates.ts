@@ -39,7 +39,26 @@ interface AccountFacts {
 
 export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled' | 'order-expired';
 
-type MailData = { 'verify-email': AccountFacts; 'reset-password': AccountFacts } & Record<OrderMailKind, OrderFacts>;
+/** An admin's answer to a message sent through the contact form. */
+interface ContactReplyFacts {
+  reply: string;
+  /** The sender's message, quoted under the answer, and when it was sent (ISO-8601). */
+  original: string;
+  sentAt: string;
+}
+
+/** The admins' morning list of parts to reorder (at most a page of them; `more`: others are low too). */
+export interface LowStockDigestFacts {
+  items: { sku: string; name: string; stock: number; threshold: number }[];
+  more: boolean;
+}
+
+type MailData = {
+  'verify-email': AccountFacts;
+  'reset-password': AccountFacts;
+  'contact-reply': ContactReplyFacts;
+  'low-stock-digest': LowStockDigestFacts;
+} & Record<OrderMailKind, OrderFacts>;
 export type MailKind = keyof MailData;
 
 /** One e-mail: what kind, to whom, and the facts it tells. */
@@ -82,6 +101,10 @@ const lineList = (o: OrderFacts) =>
     : [];
 const myOrders = (shop: ShopIdentity) => ({ label: 'See your orders', url: `${shop.publicUrl}/dashboard/myOrders` });
 
+/** Text in paragraphs at its blank lines (the HTML part shows each as a paragraph). */
+const paragraphsOf = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+const quoted = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
+
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
   'verify-email': (d, shop) =>
     compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
@@ -93,6 +116,18 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       'Somebody (hopefully you) asked to reset the password of your account.',
       'The link works once and for 1 hour. Setting a new password signs your account out everywhere. If you did not ask, you can ignore this e-mail: your password stays as it is.',
     ], { label: 'Choose a new password', url: `${shop.publicUrl}/reset-password#token=${encodeURIComponent(d.token)}` }),
+  'contact-reply': (d, shop) =>
+    compose(shop, 'Re: your message', 'Hello,', [
+      ...paragraphsOf(d.reply),
+      `On ${d.sentAt.slice(0, 10)} you wrote:`,
+      quoted(d.original),
+    ]),
+  'low-stock-digest': (d, shop) =>
+    compose(shop, 'Parts running low', 'Hello,', [
+      `${d.items.length === 1 ? '1 part is' : `${d.items.length} parts are`} at or below the reorder threshold:`,
+      ...d.items.map((item) => `${item.sku} ${item.name}: ${item.stock} in stock (reorder at ${item.threshold})`),
+      ...(d.more ? ['More parts are low than this e-mail lists.'] : []),
+    ], { label: 'See the low-stock list', url: `${shop.publicUrl}/dashboard/low-stock` }),
   'order-placed': (o, shop) =>
     compose(shop, `Your order ${o.orderId} is placed`, `Hello ${o.customerName},`, [
       `Your order is placed successfully: ${orderLine(o)}.`,

@@ -49,6 +49,16 @@ export async function salesStats(db: Executor, { from, to }: SalesStatsQuery, ti
   };
 }
 
+/** Of every order ever placed, the percent that was paid (waiting to ship or shipped), whole; 0 before the first order. */
+export async function percentOfOrdersPaid(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<number | string>().as('placed'), eb.fn.countAll<number | string>().filterWhere('status', 'in', PAID_STATUSES).as('paid')])
+    .executeTakeFirstOrThrow();
+  const placed = Number(row.placed);
+  return placed === 0 ? 0 : Math.round((Number(row.paid) / placed) * 100);
+}
+
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Paid orders whose payment falls in `span`. */

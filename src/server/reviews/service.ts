@@ -27,6 +27,16 @@ export async function listReviews(db: Executor, limit = REVIEW_LIST_MAX): Promis
   return db.selectFrom('reviews').selectAll().where('hidden_at', 'is', null).orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** How many reviews the shop shows and their average rating to one decimal (0 without any). */
+export async function reviewFigures(db: Executor): Promise<{ count: number; averageRating: number }> {
+  const row = await db
+    .selectFrom('reviews')
+    .where('hidden_at', 'is', null)
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.avg<number | string | null>('rating').as('average')])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), averageRating: row.average === null ? 0 : Math.round(Number(row.average) * 10) / 10 };
+}
+
 /** Every review, hidden ones too, newest first: for admins to moderate. */
 export async function listAllReviews(db: Executor, limit = 500): Promise<ReviewRow[]> {
   return db.selectFrom('reviews').selectAll().orderBy('id', 'desc').limit(limit).execute();

@@ -82,6 +82,10 @@ export async function listActiveUsers(db: Executor): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('id', 'asc').execute();
 }
 
+export async function listActiveAdmins(db: Executor): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).where('role', '=', 'admin').orderBy('id', 'asc').execute();
+}
+
 export async function updateProfile(
   db: Executor,
   email: string,

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { User } from '../../shared/api.js';
+import type { LowStockItem, User } from '../../shared/api.js';
 import { AuthContext, type AuthState } from '../features/auth/auth-context.js';
 import { aProduct, aReview } from '../test/fixtures.js';
 import { customer, fakeAuth, mockFetch } from '../test/render.js';
@@ -12,18 +12,20 @@ const admin: User = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@pa
 const asAdmin = fakeAuth({ user: admin, isAdmin: true });
 const asCustomer = fakeAuth({ user: customer });
 
-/** The whole app's routes at `path` (lazy pages included), with the shop's answers for `who`. */
-function renderApp(path: string, auth: AuthState) {
+/** The whole app's routes at `path` (lazy pages included), with the shop's answers for `who` (and its low parts). */
+function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = []) {
   const who = auth.user!;
   const { calls } = mockFetch((url) => {
     if (url === `/api/user/${encodeURIComponent(who.email)}`) return { status: 200, body: who };
     if (url === `/api/admin/${encodeURIComponent(who.email)}`) return { status: 200, body: { admin: who.role === 'admin' } };
-    if (url === `/api/orders/${encodeURIComponent(who.email)}`) return { status: 200, body: [] };
+    if (url === `/api/orders/${encodeURIComponent(who.email)}?limit=25`) return { status: 200, body: { items: [], nextCursor: null } };
     if (url === '/api/admin/reviews') return { status: 200, body: [aReview()] };
+    if (url === '/api/admin/low-stock') return { status: 200, body: lowStock };
     if (url === '/api/admin/products/7') return { status: 200, body: aProduct() };
-    // The home page's products and reviews.
+    // The home page's products, reviews and business summary.
     if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null } };
     if (url.startsWith('/api/review?')) return { status: 200, body: [] };
+    if (url === '/api/summary') return { status: 200, body: { live: false, reviews: 0, averageRating: 0, ordersCompleted: 0 } };
     return undefined;
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -47,7 +49,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the SPEC's admin items and adds Import / Export, Manage Reviews, Sales Overview, and the admin's own My Orders and Add a Reviews", async () => {
+  it("keeps the SPEC's admin items and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, and the admin's own My Orders and Add a Reviews", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -58,6 +60,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Import / Export', '/dashboard/import-products'],
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Sales Overview', '/dashboard/overview'],
+      ['Low Stock', '/dashboard/low-stock'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
     ]);
@@ -65,13 +68,23 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Your Orders: 0' }, { timeout: 8000 })).toBeInTheDocument();
   });
 
+  it('counts the low parts on the Low Stock link, in a pill and in its name', async () => {
+    const low = (productId: string): LowStockItem => ({ productId, sku: `BR-${productId}`, name: `Part ${productId}`, stock: 1, threshold: 10, min: 1 });
+    renderApp('/dashboard/myOrders', asAdmin, [low('1'), low('2'), low('3')]);
+    const link = await screen.findByRole('link', { name: 'Low Stock (3 parts)' }, { timeout: 8000 });
+    expect(link).toHaveAttribute('href', '/dashboard/low-stock');
+    expect(within(link).getByText('3')).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it("keeps the SPEC's customer menu as it was", async () => {
-    renderApp('/dashboard/myOrders', asCustomer);
+    const { calls } = renderApp('/dashboard/myOrders', asCustomer);
     expect(await menuOf()).toEqual([
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
       ['My Profile', '/dashboard'],
     ]);
+    // The low-stock count is an admin's only.
+    expect(calls.map((call) => call.url)).not.toContain('/api/admin/low-stock');
   });
 
   it('lets an admin write a review of their own', async () => {
@@ -83,6 +96,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
   it.each([
     ['/dashboard/import-products', 'Import / Export'],
     ['/dashboard/edit-product/7', 'Edit product'],
+    ['/dashboard/low-stock', 'Low Stock'],
   ])('opens %s for an admin, after the admin check', async (path, heading) => {
     const { calls } = renderApp(path, asAdmin);
     expect(await screen.findByRole('heading', { name: heading }, { timeout: 8000 })).toBeInTheDocument();

@@ -101,6 +101,10 @@ export const routes: RouteObject[] = [
                     path: 'overview',
                     element: page(() => import('../features/overview/pages/SalesOverviewPage.js'), 'SalesOverviewPage'),
                   },
+                  {
+                    path: 'low-stock',
+                    element: page(() => import('../features/admin/pages/LowStockPage.js'), 'LowStockPage'),
+                  },
                 ],
               },
             ],

@@ -4,7 +4,7 @@ import { signedIn } from '../test/fixtures.js';
 import { mockFetch } from '../test/render.js';
 import { apiFetch, ApiError, UNAUTHORIZED_EVENT } from './api-client.js';
 
-const contactMessage = { _id: '1', email: 'buyer@garage.com', message: 'Hi', createdAt: '2030-06-01T10:00:00.000Z' };
+const contactMessage = { _id: '1', email: 'buyer@garage.com', message: 'Hi', createdAt: '2030-06-01T10:00:00.000Z', read: false, repliedAt: null };
 const login = { email: 'customer@partsmith.example', password: 'partsmith-customer' };
 
 describe('apiFetch', () => {

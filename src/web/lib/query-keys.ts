@@ -23,6 +23,8 @@ export const keys = {
   adminProduct: (id: string) => ['products', 'admin', 'one', id] as const,
   /** A product's recorded price and stock changes. */
   productChanges: (id: string) => ['products', 'changes', id] as const,
+  /** The parts at or below their reorder threshold (the admin's list and menu badge); under `products`, so a restock refreshes it. */
+  lowStock: ['products', 'low-stock'] as const,
   /** The vehicles a part fits (its applications); under `products`, so a product change refreshes it. */
   productFitment: (id: string) => ['products', 'fitment', id] as const,
   /** The part any of its numbers leads to, by the number normalised. */
@@ -44,6 +46,8 @@ export const keys = {
   paymentIntent: (orderId: string) => ['payments', 'intent', orderId] as const,
   googleStatus: ['google', 'status'] as const,
   reviews: ['reviews'] as const,
+  /** The home page's business summary; under `reviews`, so a new review refreshes its count. */
+  homeSummary: ['reviews', 'summary'] as const,
   /** Every review, hidden ones too (Manage Reviews); under `reviews`, so hiding one refreshes both lists. */
   allReviews: ['reviews', 'all'] as const,
   users: ['users'] as const,

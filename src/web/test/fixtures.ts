@@ -1,4 +1,4 @@
-import type { AuthResponse, Order, Product, Review } from '../../shared/api.js';
+import type { AuthResponse, ContactMessage, Order, Product, Review } from '../../shared/api.js';
 import { customer } from './render.js';
 
 /** A catalog product: 'Brake Pads' (BR-2040, Brakes), 10 to 100 units at $12.50. */
@@ -35,6 +35,19 @@ export function aReview(overrides: Partial<Review> = {}): Review {
     comment: 'Good parts.',
     hidden: false,
     createdAt: '2030-06-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An unread, unanswered message from the contact form. */
+export function aContactMessage(overrides: Partial<ContactMessage> = {}): ContactMessage {
+  return {
+    _id: '1',
+    email: 'buyer@garage.com',
+    message: 'Do you ship to Norway?',
+    createdAt: '2030-06-01T10:00:00.000Z',
+    read: false,
+    repliedAt: null,
     ...overrides,
   };
 }

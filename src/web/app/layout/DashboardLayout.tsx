@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { messages } from '../../../shared/messages.js';
 import { useProfile } from '../../features/account/api.js';
 import { useAuth } from '../../features/auth/auth-context.js';
+import { useLowStock } from '../../features/admin/low-stock-api.js';
 import { Spinner } from '../../components/Spinner.js';
 
 interface MenuItem {
@@ -15,9 +16,11 @@ interface MenuItem {
 const MY_ORDERS: MenuItem = { to: '/dashboard/myOrders', label: 'My Orders' };
 const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Reviews' };
 const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }];
+/** Its link shows how many parts are low, as a pill. */
+const LOW_STOCK: MenuItem = { to: '/dashboard/low-stock', label: messages.ui.lowStock.title };
 /**
  * The SPEC's admin items first, then Import / Export (the catalog as CSV), Manage Reviews (moderation) and
- * Sales Overview, then the admin's own orders and reviews: a customer made admin keeps the way to their past orders.
+ * Sales Overview, Low Stock, then the admin's own orders and reviews: a customer made admin keeps the way to their past orders.
  */
 const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard', label: 'My Profile', end: true },
@@ -28,6 +31,7 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/import-products', label: 'Import / Export' },
   { to: '/dashboard/manage-reviews', label: 'Manage Reviews' },
   { to: '/dashboard/overview', label: messages.ui.overview.title },
+  LOW_STOCK,
   MY_ORDERS,
   ADD_REVIEW,
 ];
@@ -37,10 +41,36 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'
   }`;
 
+/** A menu link; with a count above 0, a pill shows it and the link's name says it ("Low Stock (3 parts)"). */
+function MenuLink({ item, count }: { item: MenuItem; count?: number | undefined }) {
+  if (!count) {
+    return (
+      <NavLink to={item.to} end={item.end} className={itemClass}>
+        {item.label}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink
+      to={item.to}
+      end={item.end}
+      className={(state) => `${itemClass(state)} flex items-center justify-between gap-2`}
+      aria-label={`${item.label} (${messages.ui.lowStock.menuCount(count)})`}
+    >
+      {item.label}
+      <span aria-hidden="true" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+        {count}
+      </span>
+    </NavLink>
+  );
+}
+
 export function DashboardLayout() {
   const { user } = useAuth();
   const profile = useProfile(user?.email);
-  const menu = profile.data?.role === 'admin' ? ADMIN_MENU : CUSTOMER_MENU;
+  const isAdmin = profile.data?.role === 'admin';
+  const menu = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
+  const lowStock = useLowStock(isAdmin);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -55,9 +85,7 @@ export function DashboardLayout() {
               <ul className="flex flex-wrap gap-1 lg:flex-col">
                 {menu.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} end={item.end} className={itemClass}>
-                      {item.label}
-                    </NavLink>
+                    <MenuLink item={item} count={item === LOW_STOCK ? lowStock.data?.length : undefined} />
                   </li>
                 ))}
               </ul>

@@ -58,10 +58,17 @@ export function usePlaceOrder() {
   });
 }
 
-export function useMyOrders(email: string | undefined) {
-  return useQuery({
+/** The signed-in customer's orders, newest first, ORDERS_PER_PAGE at a time. */
+export function useMyOrderPages(email: string | undefined) {
+  return useInfiniteQuery({
     queryKey: keys.myOrders(email ?? ''),
-    queryFn: ({ signal }) => apiFetch<Order[]>(`/api/orders/${seg(email ?? '')}`, { signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(ORDERS_PER_PAGE) });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch<OrderPage>(`/api/orders/${seg(email ?? '')}?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(email),
   });
 }

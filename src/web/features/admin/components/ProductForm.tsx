@@ -23,6 +23,8 @@ export interface ProductFormValues {
   category: CategorySlug;
   specs: Spec[];
   packSize: string;
+  /** Empty: the shop's default. */
+  reorderThreshold: string;
   priceBreaks: { minQuantity: string; price: string }[];
 }
 
@@ -37,6 +39,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   category: DEFAULT_CATEGORY,
   specs: [],
   packSize: '1',
+  reorderThreshold: '',
   priceBreaks: [],
 };
 
@@ -53,6 +56,7 @@ export function productFormValues(product: Product): ProductFormValues {
     category: categoryOf(product.category.slug).slug,
     specs: product.specs.map(({ name, value }) => ({ name, value })),
     packSize: String(product.packSize),
+    reorderThreshold: product.reorderThreshold === null ? '' : String(product.reorderThreshold),
     priceBreaks: product.priceBreaks.map(({ minQuantity, price }) => ({ minQuantity: String(minQuantity), price: price.toFixed(2) })),
   };
 }
@@ -70,6 +74,7 @@ const FIELDS: readonly Path<ProductFormValues>[] = [
   'specs',
   ...Array.from({ length: SPECS_MAX }, (_, index) => [`specs.${index}.name`, `specs.${index}.value`] as const).flat(),
   'packSize',
+  'reorderThreshold',
   'priceBreaks',
   ...Array.from({ length: PRICE_BREAKS_MAX }, (_, index) => [`priceBreaks.${index}.minQuantity`, `priceBreaks.${index}.price`] as const).flat(),
 ];
@@ -165,6 +170,9 @@ export function ProductForm<TOutput extends ProductOutput>({
       </Field>
       <Field label="Pack Size" error={errors.packSize?.message} hint={messages.ui.productAdmin.packSizeHint}>
         <input type="number" min={1} step={1} className="input" {...register('packSize')} />
+      </Field>
+      <Field label="Reorder Threshold" error={errors.reorderThreshold?.message} hint={messages.ui.productAdmin.reorderThresholdHint}>
+        <input type="number" min={0} step={1} className="input" {...register('reorderThreshold')} />
       </Field>
       <div className="sm:col-span-2">
         <PriceBreaksField control={control} register={register} errors={errors} />

@@ -7,7 +7,10 @@ import { Modal } from '../../../components/Modal.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { useRestockProduct } from '../api.js';
 
-function RestockForm({ product, onDone }: { product: Product; onDone: () => void }) {
+/** What restocking needs of a part (the low-stock list has no whole product). */
+export type RestockTarget = Pick<Product, '_id' | 'sku' | 'name' | 'stock'>;
+
+function RestockForm({ product, onDone }: { product: RestockTarget; onDone: () => void }) {
   const restock = useRestockProduct();
   const {
     register,
@@ -38,7 +41,7 @@ function RestockForm({ product, onDone }: { product: Product; onDone: () => void
 }
 
 /** Quick restock: the units that arrived are added to whatever the stock is by then (orders may change it meanwhile). */
-export function RestockDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+export function RestockDialog({ product, onClose }: { product: RestockTarget | null; onClose: () => void }) {
   return (
     <Modal open={product !== null} onClose={onClose} title={product ? `Restock ${product.name}` : ''} size="sm">
       {product && <RestockForm key={product._id} product={product} onDone={onClose} />}

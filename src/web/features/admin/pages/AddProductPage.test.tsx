@@ -93,17 +93,18 @@ describe('AddProductPage', () => {
       min: 50,
       img: '/images/products/air-filter.svg',
       // The new fields left as they are: no part number (the server generates one), the default category, no specs,
-      // sold by the unit, no price breaks.
+      // sold by the unit, no price breaks, the shop's default reorder threshold.
       category: 'other',
       specs: [],
       packSize: 1,
       priceBreaks: [],
+      reorderThreshold: null,
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
   });
 
-  it('keeps the SPEC fields in their order, then the picture upload, the part number, category, pack size, price breaks and specs', () => {
+  it('keeps the SPEC fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, price breaks and specs', () => {
     mockFetch(() => undefined);
     renderWithProviders(<AddProductPage />);
     const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);
@@ -118,6 +119,7 @@ describe('AddProductPage', () => {
       'Part Number',
       'Category',
       'Pack Size',
+      'Reorder Threshold',
     ]);
     expect(screen.getByText('Left empty, one is generated from the category (e.g. BR-10003).')).toBeInTheDocument();
     expect(screen.getByLabelText('Category')).toHaveValue('other');

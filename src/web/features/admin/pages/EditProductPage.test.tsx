@@ -64,6 +64,30 @@ describe('EditProductPage', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ stock: 0 });
   });
 
+  it.each([
+    ['4', 4],
+    ['', null],
+  ])("sends the reorder threshold typed ('%s'; empty: null, the shop's default)", async (typed, sent) => {
+    const { calls } = shopWith(aProduct({ reorderThreshold: 25 }));
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    expect(await screen.findByLabelText('Reorder Threshold')).toHaveValue(25);
+    await user.clear(screen.getByLabelText('Reorder Threshold'));
+    if (typed) await user.type(screen.getByLabelText('Reorder Threshold'), typed);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The Product Brake Pads is saved successfully')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ reorderThreshold: sent }]);
+  });
+
+  it('refuses a reorder threshold that is not a whole number', async () => {
+    const { calls } = shopWith(aProduct());
+    const { user } = renderWithProviders(<EditProductPage />, route);
+    expect(await screen.findByLabelText('Reorder Threshold')).toHaveValue(null);
+    await retype(user, 'Reorder Threshold', '2.5');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText("Reorder Threshold must be a whole number of 0 or more, or empty for the shop's default")).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
   it('says there is nothing to change, and sends nothing, when nothing changed', async () => {
     const { calls } = shopWith(aProduct());
     const { user } = renderWithProviders(<EditProductPage />, route);

@@ -26,7 +26,7 @@ describe('ContactForm', () => {
 
   it('posts the message, toasts and clears the form', async () => {
     const { calls } = mockFetch((url) =>
-      url === '/api/contact' ? { status: 201, body: { _id: '1', email: 'a@b.co', message: 'Hi', createdAt: '' } } : undefined,
+      url === '/api/contact' ? { status: 201, body: { _id: '1', email: 'a@b.co', message: 'Hi', createdAt: '', read: false, repliedAt: null } } : undefined,
     );
     const { user } = renderWithProviders(<ContactForm />);
     await user.type(screen.getByLabelText('Email'), 'buyer@garage.com');

@@ -15,6 +15,8 @@ export interface SummaryItem {
   label: string;
   value: string;
   detail?: string;
+  /** Which of the shop's real figures replaces this one when the server has them (HOME_FIGURES=live). */
+  live?: 'ordersCompleted' | 'reviews';
 }
 
 export interface ProvideItem {
@@ -60,9 +62,17 @@ export const summarySubtitle = 'A few numbers behind the parts we make and ship.
 export const businessSummary: SummaryItem[] = [
   { label: 'Annual revenue', value: '100M+' },
   { label: 'Customers served', value: '60k+' },
-  { label: 'Orders completed', value: '86%', detail: '31 remaining' },
-  { label: 'Reviews', value: '10k+', detail: 'Average rating 4.9' },
+  { label: 'Orders completed', value: '86%', detail: '31 remaining', live: 'ordersCompleted' },
+  { label: 'Reviews', value: '10k+', detail: 'Average rating 4.9', live: 'reviews' },
 ];
+
+/** The wording of the real figures. */
+export const liveFigure = {
+  pending: '…',
+  percent: (value: number) => `${value}%`,
+  count: (value: number) => value.toLocaleString('en-US'),
+  averageRating: (value: number) => `Average rating ${value.toFixed(1)}`,
+};
 
 export const provideTitle = 'What We Provide';
 

@@ -1,14 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import type { HomeSummary } from '../../../../shared/api.js';
 import {
   businessSummary,
   contact,
   hero,
+  liveFigure,
   provideItems,
   provideTitle,
   reviewsTitle,
   summarySubtitle,
   summaryTitle,
+  type SummaryItem,
 } from '../copy/home.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { Spinner } from '../../../components/Spinner.js';
@@ -18,6 +21,7 @@ import { ProductGrid } from '../../catalog/components/ProductCard.js';
 import { VehicleLauncher } from '../../fitment/components/VehicleLauncher.js';
 import { useReviews } from '../../reviews/api.js';
 import { ReviewCards } from '../../reviews/components/ReviewCards.js';
+import { useHomeSummary } from '../home-summary.js';
 
 // The form libraries (react-hook-form, zod) load only when the contact block comes near the screen,
 // so they are not part of the home page's first download.
@@ -104,13 +108,15 @@ function HomeProducts() {
   );
 }
 
-function BusinessSummary() {
+/** SPEC's figures; with HOME_FIGURES=live the reviews and orders completed are the shop's own (no written figure shows while they load). */
+export function BusinessSummary() {
+  const summary = useHomeSummary();
   return (
     <section aria-labelledby="summary-title" className="bg-white py-16">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="summary-title" title={summaryTitle} subtitle={summarySubtitle} />
         <dl className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {businessSummary.map((item) => (
+          {businessSummary.map((written) => shownFigure(written, summary)).map((item) => (
             <div key={item.label} className="rounded-2xl border border-slate-200 bg-slate-50 p-6 text-center">
               <dt className="text-sm font-semibold tracking-wide text-slate-700 uppercase">{item.label}</dt>
               <dd className="mt-2 text-4xl font-extrabold text-brand-700">{item.value}</dd>
@@ -121,6 +127,16 @@ function BusinessSummary() {
       </div>
     </section>
   );
+}
+
+/** A figure as shown: the written one, a placeholder while the shop's own load, or the shop's own. */
+function shownFigure(item: SummaryItem, summary: { isPending: boolean; data?: HomeSummary }): SummaryItem {
+  if (!item.live) return item;
+  if (summary.isPending) return { label: item.label, value: liveFigure.pending };
+  const figures = summary.data;
+  if (!figures?.live) return item;
+  if (item.live === 'ordersCompleted') return { label: item.label, value: liveFigure.percent(figures.ordersCompleted) };
+  return { label: item.label, value: liveFigure.count(figures.reviews), detail: liveFigure.averageRating(figures.averageRating) };
 }
 
 function Reviews() {

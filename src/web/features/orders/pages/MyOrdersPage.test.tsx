@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Order } from '../../../../shared/api.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { paidOrder, unpaidOrder } from '../../../test/fixtures.js';
 import { readCart } from '../../../lib/cart-store.js';
 import { MyOrdersPage } from './MyOrdersPage.js';
+
+/** The first page of the customer's orders, as My Orders asks for it. */
+const firstPage = `/api/orders/${encodeURIComponent(customer.email)}?limit=25`;
+const page = (items: Order[], nextCursor: string | null = null) => ({ status: 200, body: { items, nextCursor } });
 
 /** The buttons of an order's row, by their visible text. */
 const buttonsOf = (testId: string) => within(screen.getByTestId(testId)).queryAllByRole('button').map((button) => button.textContent);
@@ -10,17 +15,14 @@ const buttonsOf = (testId: string) => within(screen.getByTestId(testId)).queryAl
 describe('MyOrdersPage', () => {
   it("shows paid orders as 'paid' with the transaction id, offers Pay and Cancel only while unpaid, and reads expired as cancelled (expired)", async () => {
     mockFetch((url) =>
-      url === `/api/orders/${encodeURIComponent(customer.email)}`
-        ? {
-            status: 200,
-            body: [
-              unpaidOrder({ _id: '1' }),
-              paidOrder('pi_abc123', { _id: '2' }),
-              paidOrder('pi_shipped9', { _id: '3', status: 'shipped' }),
-              unpaidOrder({ _id: '4', status: 'expired' }),
-              unpaidOrder({ _id: '5', status: 'cancelled' }),
-            ],
-          }
+      url === firstPage
+        ? page([
+            unpaidOrder({ _id: '1' }),
+            paidOrder('pi_abc123', { _id: '2' }),
+            paidOrder('pi_shipped9', { _id: '3', status: 'shipped' }),
+            unpaidOrder({ _id: '4', status: 'expired' }),
+            unpaidOrder({ _id: '5', status: 'cancelled' }),
+          ])
         : undefined,
     );
     renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
@@ -47,10 +49,29 @@ describe('MyOrdersPage', () => {
     expect(buttonsOf('order-5')).toEqual(['Order again']);
   });
 
+  it("loads 25 orders at a time: 'Load more' adds the next page and the heading counts the orders loaded", async () => {
+    const newest = Array.from({ length: 25 }, (_, index) => unpaidOrder({ _id: String(100 - index) }));
+    const { calls } = mockFetch((url) => {
+      if (url === firstPage) return page(newest, 'c1');
+      if (url === `${firstPage}&cursor=c1`) return page([paidOrder('pi_old', { _id: '3' })]);
+      return undefined;
+    });
+    const { user } = renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
+    expect(await screen.findByRole('heading', { name: 'Your Orders: 25' })).toBeInTheDocument();
+    expect(screen.queryByTestId('order-3')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByTestId('order-3')).toBeInTheDocument();
+    expect(screen.getByTestId('order-100')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your Orders: 26' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual([firstPage, `${firstPage}&cursor=c1`]);
+  });
+
   it("asks before cancelling with buttons that say what they do: 'Keep order' keeps it, 'Cancel order' cancels it", async () => {
     const orders = [unpaidOrder({ _id: '1' })];
     const { calls } = mockFetch((url, init) => {
-      if (url === `/api/orders/${encodeURIComponent(customer.email)}`) return { status: 200, body: orders };
+      if (url === firstPage) return page(orders);
       if (url === '/api/orders/1' && init.method === 'DELETE') {
         orders[0] = unpaidOrder({ _id: '1', status: 'cancelled' });
         return { status: 200, body: orders[0] };
@@ -90,7 +111,7 @@ describe('MyOrdersPage', () => {
         { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100 },
       ],
     });
-    mockFetch((url) => (url === `/api/orders/${encodeURIComponent(customer.email)}` ? { status: 200, body: [twoParts] } : undefined));
+    mockFetch((url) => (url === firstPage ? page([twoParts]) : undefined));
     localStorage.setItem('partsmith:cart', JSON.stringify([{ productId: '9', quantity: 4 }]));
     const { user } = renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
 
@@ -109,7 +130,7 @@ describe('MyOrdersPage', () => {
   it('downloads the invoice of a paid order with the token, as invoice-<number>.pdf', async () => {
     localStorage.setItem('token', 'tok-customer');
     const { calls } = mockFetch((url) => {
-      if (url === `/api/orders/${encodeURIComponent(customer.email)}`) return { status: 200, body: [paidOrder('pi_1', { _id: '42', invoiceNumber: 'INV-000042' })] };
+      if (url === firstPage) return page([paidOrder('pi_1', { _id: '42', invoiceNumber: 'INV-000042' })]);
       if (url === '/api/orders/42/invoice.pdf') return { status: 200, body: '%PDF-1.7 invoice' };
       return undefined;
     });

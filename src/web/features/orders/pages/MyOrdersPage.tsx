@@ -6,19 +6,21 @@ import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { canTransition } from '../../../../shared/order-status.js';
 import { DataTable } from '../../../components/DataTable.js';
+import { LoadMore } from '../../../components/LoadMore.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirm } from '../../../components/useConfirm.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { replaceCart } from '../../../lib/cart-store.js';
-import { useCancelOrder, useMyOrders } from '../api.js';
+import { useCancelOrder, useMyOrderPages } from '../api.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
 export function MyOrdersPage() {
   const { user } = useAuth();
-  const orders = useMyOrders(user?.email);
+  const orders = useMyOrderPages(user?.email);
+  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const cancel = useCancelOrder();
   const { ask, dialog } = useConfirm();
   const navigate = useNavigate();
@@ -41,10 +43,10 @@ export function MyOrdersPage() {
   };
 
   return (
-    <Panel title={`Your Orders: ${orders.data?.length ?? 0}`}>
+    <Panel title={`Your Orders: ${list.length}`}>
       <title>My Orders – Partsmith</title>
       <QueryState query={orders} label="your orders">
-        {(list) =>
+        {() =>
           list.length === 0 ? (
             <p className="text-slate-700">
               You have no orders yet.{' '}
@@ -53,35 +55,38 @@ export function MyOrdersPage() {
               </Link>
             </p>
           ) : (
-            <DataTable label="Your orders" columns={['Product', 'Quantity (units)', 'Price ($ per unit)', 'Total Cost ($)', 'Status', 'Action']}>
-              {list.map((order) => (
-                <tr key={order._id} data-testid={`order-${order._id}`}>
-                  <OrderProduct order={order} className="font-medium" />
-                  <td>{order.quantity}</td>
-                  <td>${formatDollars(order.price)}</td>
-                  <td>${formatDollars(order.total)}</td>
-                  <td>
-                    <StatusBadge status={order.status} />
-                  </td>
-                  <td>
-                    <div className="flex flex-col items-start gap-2">
-                      <CustomerActions order={order} onCancel={() => onCancel(order)} />
-                      <div className="flex flex-wrap gap-2">
-                        <InvoiceButton order={order} />
-                        <button
-                          type="button"
-                          className="btn-secondary px-3 py-1.5"
-                          aria-label={messages.ui.orders.orderAgainLabel(order._id)}
-                          onClick={() => onOrderAgain(order)}
-                        >
-                          {messages.ui.orders.orderAgain}
-                        </button>
+            <>
+              <DataTable label="Your orders" columns={['Product', 'Quantity (units)', 'Price ($ per unit)', 'Total Cost ($)', 'Status', 'Action']}>
+                {list.map((order) => (
+                  <tr key={order._id} data-testid={`order-${order._id}`}>
+                    <OrderProduct order={order} className="font-medium" />
+                    <td>{order.quantity}</td>
+                    <td>${formatDollars(order.price)}</td>
+                    <td>${formatDollars(order.total)}</td>
+                    <td>
+                      <StatusBadge status={order.status} />
+                    </td>
+                    <td>
+                      <div className="flex flex-col items-start gap-2">
+                        <CustomerActions order={order} onCancel={() => onCancel(order)} />
+                        <div className="flex flex-wrap gap-2">
+                          <InvoiceButton order={order} />
+                          <button
+                            type="button"
+                            className="btn-secondary px-3 py-1.5"
+                            aria-label={messages.ui.orders.orderAgainLabel(order._id)}
+                            onClick={() => onOrderAgain(order)}
+                          >
+                            {messages.ui.orders.orderAgain}
+                          </button>
+                        </div>
                       </div>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+              <LoadMore hasMore={Boolean(orders.hasNextPage)} loading={orders.isFetchingNextPage} onLoadMore={() => void orders.fetchNextPage()} />
+            </>
           )
         }
       </QueryState>

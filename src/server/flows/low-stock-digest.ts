@@ -1,0 +1,70 @@
+/**
+ * Every morning (LOW_STOCK_DIGEST_HOUR in the shop's time zone) each admin gets the list of parts to
+ * reorder, through the outbox. With several servers checking at once, the day is claimed in the shared
+ * counters (limits domain): one claim lands, and only that server writes the mails, in the same
+ * transaction (a server that fails half-way leaves the day unclaimed for the next check).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { lowStock } from '../catalog/low-stock.js';
+import { type Executor, inTransaction } from '../db/schema.js';
+import { claimOnce, isClaimed } from '../limits/service.js';
+import { enqueueMail } from '../mail/service.js';
+import { offsetAt } from '../orders/calendar.js';
+import { listActiveAdmins } from '../users/service.js';
+
+/** The most parts one digest lists; the mail says when more are low. */
+const DIGEST_LIMIT = 50;
+/** The claim outlives its day, then the counters' sweep may delete it. */
+const CLAIM_KEPT_MS = 2 * 86_400_000;
+
+export interface DigestSettings {
+  defaultThreshold: number;
+  timeZone: string;
+  /** The local hour (0–23) from which the day's digest goes out. */
+  hour: number;
+}
+
+const claimKey = (date: string) => `low-stock-digest:${date}`;
+
+/** The shop's local date and hour at an instant. */
+function localClock(timeZone: string, at: number): { date: string; hour: number } {
+  const wall = new Date(at + offsetAt(timeZone, at));
+  return { date: wall.toISOString().slice(0, 10), hour: wall.getUTCHours() };
+}
+
+/**
+ * Sends today's digest if it is due, not yet sent and some part is low (a day with none stays unclaimed,
+ * so a part that runs low later that day is still reported). Returns how many mails it wrote.
+ */
+export async function sendLowStockDigest(db: Executor, settings: DigestSettings, at = Date.now()): Promise<number> {
+  const { date, hour } = localClock(settings.timeZone, at);
+  if (hour < settings.hour || (await isClaimed(db, claimKey(date)))) return 0;
+  const { items, more } = await lowStock(db, settings.defaultThreshold, DIGEST_LIMIT);
+  if (items.length === 0) return 0;
+  const data = { items: items.map(({ sku, name, stock, threshold }) => ({ sku, name, stock, threshold })), more };
+  return inTransaction(db, async (trx) => {
+    if (!(await claimOnce(trx, claimKey(date), at + CLAIM_KEPT_MS))) return 0;
+    const admins = await listActiveAdmins(trx);
+    for (const admin of admins) await enqueueMail(trx, { kind: 'low-stock-digest', to: admin.email, data });
+    return admins.length;
+  });
+}
+
+/** Checks every `everyMs` (unref'd: it never keeps the process alive). */
+export function scheduleLowStockDigest(db: Executor, settings: DigestSettings, everyMs: number, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const count = await sendLowStockDigest(db, settings);
+      if (count > 0) log.info({ count }, 'wrote the low-stock digest to the admins');
+    } catch (error) {
+      log.error({ err: error }, 'the low-stock digest failed');
+    } finally {
+      running = false;
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
