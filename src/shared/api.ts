@@ -335,6 +335,8 @@ export type OpenOrders = z.infer<typeof openOrdersSchema>;
  * dollars; revenue, orders, units, `byDay` and the top lists count paid orders on the day they were paid,
  * `byStatus` the orders placed in the period by their status now (every status, 0 included).
  */
+const topProductSchema = z.object({ productId: z.string(), sku: z.string(), name: z.string(), revenue: z.number(), units: z.number().int() });
+
 export const salesStatsSchema = z.object({
   revenue: z.number(),
   orders: z.number().int(),
@@ -343,7 +345,9 @@ export const salesStatsSchema = z.object({
   /** Every date of the period, in order, days without sales too. */
   byDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
   /** At most 10 each, highest revenue first; a product as its last sale in the period named it. */
-  topProducts: z.array(z.object({ productId: z.string(), sku: z.string(), name: z.string(), revenue: z.number(), units: z.number().int() })),
+  topProducts: z.array(topProductSchema),
+  /** The same, ranked by units sold (a cheap part sold by the thousand). */
+  topProductsByUnits: z.array(topProductSchema),
   topCustomers: z.array(z.object({ email: z.string(), name: z.string(), revenue: z.number(), orders: z.number().int() })),
   byStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
 });

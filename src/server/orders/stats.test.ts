@@ -115,6 +115,11 @@ describe(`sales overview (${databaseKind})`, () => {
       { productId: ids.alpha, sku: await sku(ids.alpha), name: 'Alpha Disc', revenue: 20, units: 2 },
       { productId: ids.delta, sku: await sku(ids.delta), name: 'Delta Hose', revenue: 20, units: 1 },
     ]);
+    expect(body.topProductsByUnits.map((p: { name: string; units: number }) => [p.name, p.units])).toEqual([
+      ['Beta Filter XL', 12],
+      ['Alpha Disc', 2],
+      ['Delta Hose', 1],
+    ]);
     expect(body.topCustomers).toEqual([
       { email: 'amy@example.com', name: 'Amy First', revenue: 35, orders: 2 },
       { email: 'zed@example.com', name: 'Zed Last', revenue: 35, orders: 1 },
@@ -145,6 +150,7 @@ describe(`sales overview (${databaseKind})`, () => {
         { date: '2023-01-02', revenue: 0, orders: 0 },
       ],
       topProducts: [],
+      topProductsByUnits: [],
       topCustomers: [],
       byStatus: { 'not paid': 0, pending: 0, shipped: 0, cancelled: 0, expired: 0 },
     });
@@ -159,6 +165,8 @@ describe(`sales overview (${databaseKind})`, () => {
     await date(id, { created: '2024-06-01T11:00:00.000Z', paid: '2024-06-01T12:00:00.000Z' });
     const body = (await stats('from=2024-06-01&to=2024-06-01')).json();
     expect(body.topProducts.map((p: { name: string }) => p.name)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Part ${n}`));
+    // One unit of each: by units they tie, and the names decide.
+    expect(body.topProductsByUnits.map((p: { name: string }) => p.name)).toEqual([1, 10, 11, 12, 2, 3, 4, 5, 6, 7].map((n) => `Part ${n}`));
     expect(body).toMatchObject({ revenue: 78, units: 12, topCustomers: [{ name: 'Many Parts', revenue: 78, orders: 1 }] });
   });
 

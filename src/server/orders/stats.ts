@@ -28,9 +28,10 @@ type Span = Pick<ShopDay, 'starts' | 'ends'>;
 export async function salesStats(db: Executor, { from, to }: SalesStatsQuery, timeZone: string): Promise<SalesStats> {
   const days = shopDays(timeZone, from, to);
   const span = { starts: days[0]!.starts, ends: days.at(-1)!.ends };
-  const [sales, topProducts, topCustomers, byStatus] = await Promise.all([
+  const [sales, topProducts, topProductsByUnits, topCustomers, byStatus] = await Promise.all([
     paidByDay(db, days, span),
-    topProductsPaidIn(db, span),
+    topProductsPaidIn(db, span, 'sold.revenue_cents'),
+    topProductsPaidIn(db, span, 'sold.units'),
     topCustomersPaidIn(db, span),
     statusesOfOrdersPlacedIn(db, span),
   ]);
@@ -44,6 +45,7 @@ export async function salesStats(db: Executor, { from, to }: SalesStatsQuery, ti
     averageOrderValue: orders === 0 ? 0 : centsToDollars(Math.round(revenueCents / orders)),
     byDay: byDay.map((day) => ({ date: day.date, revenue: centsToDollars(day.revenueCents), orders: day.orders })),
     topProducts,
+    topProductsByUnits,
     topCustomers,
     byStatus,
   };
@@ -79,8 +81,8 @@ async function paidByDay(db: Executor, days: readonly ShopDay[], span: Span) {
   return new Map(rows.map((row) => [row.day, { revenueCents: Number(row.revenue_cents), orders: Number(row.orders), units: Number(row.units) }]));
 }
 
-/** The products that brought the most, each named as its last sale in the span named it. */
-async function topProductsPaidIn(db: Executor, span: Span): Promise<SalesStats['topProducts']> {
+/** The products that brought the most (or sold the most units), each named as its last sale in the span named it. */
+async function topProductsPaidIn(db: Executor, span: Span, rank: 'sold.revenue_cents' | 'sold.units'): Promise<SalesStats['topProducts']> {
   const rows = await db
     .selectFrom((qb) =>
       qb
@@ -98,7 +100,7 @@ async function topProductsPaidIn(db: Executor, span: Span): Promise<SalesStats['
     )
     .innerJoin('order_lines as latest', 'latest.id', 'sold.latest_line_id')
     .select(['sold.product_id', 'sold.revenue_cents', 'sold.units', 'latest.product_sku', 'latest.product_name'])
-    .orderBy('sold.revenue_cents', 'desc')
+    .orderBy(rank, 'desc')
     .orderBy('latest.product_name')
     .orderBy('sold.product_id')
     .limit(TOP_LIST_LENGTH)

@@ -21,6 +21,10 @@ function statsOf(from: string, to: string, revenue: number, orders: number): Sal
       { productId: '1', sku: 'CL-7030', name: 'Radiator', revenue: revenue * 0.75, units: 5 },
       { productId: '2', sku: 'EN-0412-IR', name: 'Spark Plug', revenue: revenue * 0.25, units: 400 },
     ],
+    topProductsByUnits: orders === 0 ? [] : [
+      { productId: '2', sku: 'EN-0412-IR', name: 'Spark Plug', revenue: revenue * 0.25, units: 400 },
+      { productId: '1', sku: 'CL-7030', name: 'Radiator', revenue: revenue * 0.75, units: 5 },
+    ],
     topCustomers: orders === 0 ? [] : [{ email: 'fleet@northway.example.com', name: 'Northway Logistics', revenue, orders }],
     byStatus: { 'not paid': 1, pending: 2, shipped: orders, cancelled: 0, expired: 3 },
   };

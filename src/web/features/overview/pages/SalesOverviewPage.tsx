@@ -70,7 +70,6 @@ export function SalesOverviewPage() {
 }
 
 function Overview({ stats, previous }: { stats: SalesStats; previous: SalesStats | undefined }) {
-  const byUnits = [...stats.topProducts].sort((a, b) => b.units - a.units);
   return (
     <div className="space-y-8">
       <Figures stats={stats} previous={previous} />
@@ -80,7 +79,7 @@ function Overview({ stats, previous }: { stats: SalesStats; previous: SalesStats
         <>
           <RevenueChart days={stats.byDay} revenue={stats.revenue} />
           <TopParts title={text.topByRevenue} parts={stats.topProducts} />
-          <TopParts title={text.topByUnits} parts={byUnits} />
+          <TopParts title={text.topByUnits} parts={stats.topProductsByUnits} />
           <section>
             <h2 className="mb-2 text-lg font-semibold">{text.topCustomers}</h2>
             <DataTable label={text.topCustomers} columns={[text.columns.customer, text.columns.revenue, text.columns.orders]}>
