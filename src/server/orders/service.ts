@@ -130,8 +130,19 @@ export async function createOrder(
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
   by: ChangedBy,
 ): Promise<OrderRow> {
+  const placed = await writeOrder(db, { ...order, status: PLACED_STATUS, transaction_id: null, ...timestamps() }, lines);
+  await recordOrderEvent(db, placed.id, null, PLACED_STATUS, by);
+  return placed;
+}
+
+/** The order row and its lines; the row's SPEC fields are its first line's, and its units and total all lines'. */
+async function writeOrder(
+  db: Executor,
+  order: Omit<NewOrder, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'line_count'>,
+  lines: readonly [NewOrderLine, ...NewOrderLine[]],
+): Promise<OrderRow> {
   const [first] = lines;
-  const placed = await db
+  const row = await db
     .insertInto('orders')
     .values({
       ...order,
@@ -142,18 +153,14 @@ export async function createOrder(
       quantity: lines.reduce((units, line) => units + line.quantity, 0),
       total_cents: lines.reduce((total, line) => total + lineTotalCents(line), 0),
       line_count: lines.length,
-      status: PLACED_STATUS,
-      transaction_id: null,
-      ...timestamps(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   await db
     .insertInto('order_lines')
-    .values(lines.map((line) => ({ ...line, order_id: placed.id })))
+    .values(lines.map((line) => ({ ...line, order_id: row.id })))
     .execute();
-  await recordOrderEvent(db, placed.id, null, PLACED_STATUS, by);
-  return placed;
+  return row;
 }
 
 /** An order of the shop's past (the demo's months of sales): placed and moved on at the times given. */
@@ -184,20 +191,12 @@ export async function insertPastOrders(db: Executor, orders: readonly PastOrder[
 }
 
 async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy, moves }: PastOrder): Promise<OrderRow> {
-  const [first] = lines;
   const payment = moves.find((move) => move.to === PAID_STATUS);
   const last = moves.at(-1);
-  const row = await db
-    .insertInto('orders')
-    .values({
+  const row = await writeOrder(
+    db,
+    {
       ...order,
-      product_id: first.product_id,
-      product_name: first.product_name,
-      product_sku: first.product_sku,
-      unit_price_cents: first.unit_price_cents,
-      quantity: lines.reduce((units, line) => units + line.quantity, 0),
-      total_cents: lines.reduce((total, line) => total + lineTotalCents(line), 0),
-      line_count: lines.length,
       status: last?.to ?? PLACED_STATUS,
       transaction_id: payment?.transactionId ?? null,
       idempotency_key: null,
@@ -205,13 +204,9 @@ async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy,
       invoiced_at: payment?.at ?? null,
       created_at: placedAt,
       updated_at: last?.at ?? placedAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('order_lines')
-    .values(lines.map((line) => ({ ...line, order_id: row.id })))
-    .execute();
+    },
+    lines,
+  );
   let from: OrderStatus | null = null;
   for (const move of [{ to: PLACED_STATUS, at: placedAt, by: placedBy }, ...moves]) {
     await recordOrderEvent(db, row.id, from, move.to, move.by, move.at);
