@@ -23,6 +23,7 @@ import { flowRoutes } from './flows/routes.js';
 import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/input-guard.js';
+import { OneLinePerRequest } from './http/request-log.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
 import { ResponseCache } from './http/response-cache.js';
 import { countersFor } from './limits/service.js';
@@ -43,6 +44,7 @@ export async function buildApp(
   const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely) };
   const app = Fastify({
     logger,
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // A request must arrive whole in time (a client that sends half a body and waits is cut off), and a

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { serverLogger } from './http/request-log.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -24,7 +25,7 @@ async function main() {
   const db = connect(config.database);
   await migrateToLatest(db);
   const cache = new ResponseCache(config.publicCacheMs);
-  const app = await buildApp({ db, config, cache }, { level: config.logLevel });
+  const app = await buildApp({ db, config, cache }, serverLogger(config.logLevel));
 
   await withStartupLock(db, async () => {
     if (config.admin) await ensureAdmin(db.kysely, config.admin, app.log);

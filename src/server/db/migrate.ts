@@ -16,6 +16,7 @@ import { salesStats } from './migrations/013-sales-stats.js';
 import { lowStock } from './migrations/014-low-stock.js';
 import { orderSearch } from './migrations/015-order-search.js';
 import { inbox } from './migrations/016-inbox.js';
+import { searchVectorTrigger } from './migrations/017-search-vector-trigger.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrations(db: Db): Record<string, Migration> {
     '014-low-stock': lowStock(),
     '015-order-search': orderSearch(),
     '016-inbox': inbox(),
+    '017-search-vector-trigger': searchVectorTrigger(db.dialect),
   };
 }
 

@@ -51,3 +51,43 @@ describe(`migrating a shop's existing orders (${databaseKind})`, () => {
     expect(Number((await sql<{ n: number }>`select count(*) as n from invoice_sequence`.execute(k)).rows[0]!.n)).toBe(1);
   });
 });
+
+describe(`the search index after migrating (${databaseKind})`, () => {
+  let database: TestDatabase;
+  let k: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- raw tables
+  const stamps = { created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z' };
+  const part = (name: string, sku: string) => ({ name, description: 'd', img: '/images/products/tire.svg', price_cents: 1250, stock: 100, min_quantity: 1, sku, sku_key: sku.replace('-', ''), ...stamps });
+  const found = async (word: string) => {
+    const rows =
+      databaseKind === 'postgres'
+        ? await sql<{ id: number }>`select id from products where search_vector @@ to_tsquery('english', ${word}) order by id`.execute(k)
+        : await sql<{ id: number }>`select rowid as id from product_search where product_search match ${word} order by rowid`.execute(k);
+    return rows.rows.map((row) => Number(row.id));
+  };
+
+  beforeAll(async () => {
+    database = await freshDatabase({ migrate: false });
+    await migrateUpTo(database.db, '016-inbox');
+    k = database.db.kysely as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    await k.insertInto('products').values(part('Alternator Before', 'AB-1')).execute();
+    await migrateToLatest(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it('keeps what was indexed, indexes new parts and renames, and leaves it alone when only stock changes', async () => {
+    expect(await found('alternator')).toEqual([1]);
+    await k.insertInto('products').values(part('Radiator After', 'RA-2')).execute();
+    expect(await found('radiator')).toEqual([2]);
+    await k.updateTable('products').set({ name: 'Radiator Renamed' }).where('id', '=', 1).execute();
+    expect(await found('alternator')).toEqual([]);
+    expect(await found('radiator')).toEqual([1, 2]);
+    await k.updateTable('products').set({ stock: sql`stock - 1` }).where('id', '=', 2).execute();
+    expect(await found('radiator')).toEqual([1, 2]);
+  });
+
+  it.runIf(databaseKind === 'postgres')('computes the vector in a trigger, not as a generated column', async () => {
+    const column = await sql<{ is_generated: string }>`
+      select is_generated from information_schema.columns where table_name = 'products' and column_name = 'search_vector'`.execute(k);
+    expect(column.rows).toEqual([{ is_generated: 'NEVER' }]);
+  });
+});

@@ -5,9 +5,9 @@ describe(`security headers and CORS (${databaseKind})`, () => {
   let server: TestServer | undefined;
   afterEach(() => server?.close());
 
-  it('sends a strict CSP and the usual hardening headers; HSTS only over https', async () => {
+  it('sends pages a strict CSP and the usual hardening headers; HSTS only over https', async () => {
     server = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
-    const plain = await server.app.inject({ method: 'GET', url: '/api/health' });
+    const plain = await server.app.inject({ method: 'GET', url: '/allProducts' });
     const csp = plain.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -19,9 +19,25 @@ describe(`security headers and CORS (${databaseKind})`, () => {
     expect(viaHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
+  it('sends API answers the short set for data that is never a page, the docs the page set', async () => {
+    server = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
+    const answer = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(answer.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(answer.headers['referrer-policy']).toBeUndefined();
+    const viaHttps = await server.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const docs = await server.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(docs.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it("allows Stripe's script, frames and API only when Stripe is configured", async () => {
     server = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
-    const csp = (await server.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string;
+    const csp = (await server.app.inject({ method: 'GET', url: '/allProducts' })).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");

@@ -1,6 +1,6 @@
 /** Test servers, in process (Fastify's inject), on a real, fresh database each (see databases.ts). */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
@@ -18,7 +18,7 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, logger: FastifyServerOptions['logger'] = false): Promise<TestServer> {
   const database = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,7 +32,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const { db } = database;
-  const app = await buildApp({ db, config });
+  const app = await buildApp({ db, config }, logger);
   await app.ready();
   return {
     app,

@@ -69,15 +69,18 @@ export function catalog(dialect: Dialect): Migration {
  */
 export async function postgresSearch(db: Kysely<unknown>, moreNumbers?: string) {
   await sql`DROP INDEX IF EXISTS products_name_trgm`.execute(db);
-  const words = (text: string) => sql.raw(`regexp_replace(${text}, '[^[:alnum:]]+', ' ', 'g')`);
-  const numbers = `coalesce(sku, '') || ' ' || coalesce(sku_key, '')${moreNumbers ? ` || ' ' || ${moreNumbers}` : ''}`;
-  await sql`
-    ALTER TABLE products ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-      setweight(to_tsvector('english', ${words('name')}), 'A') ||
-      setweight(to_tsvector('simple', ${words(numbers)} || ' ' || coalesce(sku_key, '')), 'A') ||
-      setweight(to_tsvector('english', ${words(`description || ' ' || keywords`)}), 'C')
-    ) STORED`.execute(db);
+  await sql`ALTER TABLE products ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${postgresSearchVector('', moreNumbers)}) STORED`.execute(db);
   await sql`CREATE INDEX products_search ON products USING gin (search_vector)`.execute(db);
+}
+
+/** The search vector of a products row; `row` prefixes the columns (`'new.'` inside a trigger). */
+export function postgresSearchVector(row: string, moreNumbers?: string) {
+  const words = (text: string) => sql.raw(`regexp_replace(${text}, '[^[:alnum:]]+', ' ', 'g')`);
+  const numbers = `coalesce(${row}sku, '') || ' ' || coalesce(${row}sku_key, '')${moreNumbers ? ` || ' ' || ${row}${moreNumbers}` : ''}`;
+  return sql`
+      setweight(to_tsvector('english', ${words(`${row}name`)}), 'A') ||
+      setweight(to_tsvector('simple', ${words(numbers)} || ' ' || ${sql.raw(`coalesce(${row}sku_key, '')`)}), 'A') ||
+      setweight(to_tsvector('english', ${words(`${row}description || ' ' || ${row}keywords`)}), 'C')`;
 }
 
 export async function sqliteSearch(db: Kysely<unknown>, moreNumbers?: string) {

@@ -1,0 +1,39 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { databaseKind, startTestServer, type TestServer } from '../test/harness.js';
+
+/** A log destination that keeps each line, parsed. */
+function collectedLines() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe(`request logging (${databaseKind})`, () => {
+  let server: TestServer | undefined;
+  afterEach(() => server?.close());
+
+  it('writes one line per request at the default level: method, URL, status and time', async () => {
+    const { lines, stream } = collectedLines();
+    server = await startTestServer({}, { level: 'info', stream });
+    await server.app.inject({ method: 'GET', url: '/api/products?limit=2' });
+    await server.app.inject({ method: 'GET', url: '/api/nowhere' });
+    const requests = lines.filter((line) => 'url' in line);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', url: '/api/products?limit=2', statusCode: 200 });
+    expect(requests[0]!.responseTime).toEqual(expect.any(Number));
+    expect(requests[1]).toMatchObject({ url: '/api/nowhere', statusCode: 404 });
+  });
+
+  it('writes no line per request above the info level', async () => {
+    const { lines, stream } = collectedLines();
+    server = await startTestServer({}, { level: 'warn', stream });
+    await server.app.inject({ method: 'GET', url: '/api/products?limit=2' });
+    expect(lines).toEqual([]);
+  });
+});
