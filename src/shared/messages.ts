@@ -13,6 +13,7 @@ export const messages = {
     // SPEC's text ends with a space; kept as-is.
     quantityTooHigh: (stock: number) => `Quantity Must be lower than ${stock} `,
     quantityNotInPacks: (packSize: number) => `Quantity must be a multiple of ${packSize}`,
+    quantityWhole: 'Quantity must be a whole number',
     phoneRequired: 'Phone Number is required',
     addressRequired: 'Address is required',
     emailRequired: 'Email is required',

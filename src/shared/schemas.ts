@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { errorMessages, messages } from './messages.js';
-import { centsToDollars, formatDollars, hasAtMostTwoDecimals, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from './money.js';
+import { hasAtMostTwoDecimals } from './money.js';
 import {
   CATEGORY_SLUGS,
   PART_NUMBER_MAX,
@@ -18,7 +18,8 @@ import { FIRST_YEAR, PART_NUMBER_TYPES } from './fitment.js';
 import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { daysInPeriod, isCalendarDate } from './dates.js';
-import { isMultipleOfPack, PRICE_BREAKS_MAX, type Pricing, unitPriceCentsFor } from './pricing.js';
+import { PRICE_BREAKS_MAX } from './pricing.js';
+import { type QuantityBounds, quantityError } from './quantity.js';
 
 const v = messages.validation;
 
@@ -36,7 +37,7 @@ export const fieldMessages = {
   minAboveStock: 'Minimum Order Quantity cannot be more than the Available Stock',
   imageRequired: 'Product Image is required',
   imageInvalid: 'Product Image must be an http(s) link or a path like /images/part.svg',
-  quantityWhole: 'Quantity must be a whole number',
+  quantityWhole: v.quantityWhole,
   ratingInvalid: 'Rating must be 1 to 5',
   commentRequired: 'Comment is required',
   messageRequired: 'Message is required',
@@ -168,35 +169,8 @@ export const idSchema = z.union([z.string(), z.number()], { error: fieldMessages
 
 // ---- Orders ---------------------------------------------------------------
 
-export interface QuantityBounds {
-  min: number;
-  stock: number;
-  /** Sold in packs of this many (1: any whole number). */
-  packSize?: number;
-  /** With the price list, the line's total is held to what a card can be charged. */
-  pricing?: Pricing;
-}
-
-export type QuantityProblem = {
-  code: 'quantity_too_low' | 'quantity_not_in_packs' | 'quantity_too_high' | 'total_too_large';
-  message: string;
-};
-
-export const orderTotalTooLarge = () => errorMessages.orderTotalTooLarge(formatDollars(centsToDollars(MAX_ORDER_TOTAL_CENTS)));
-
-/**
- * The one quantity rule: at least the product's min, whole packs, at most its stock (SPEC's messages),
- * within the card limit at the tier's unit price.
- */
-export function quantityError(quantity: number, { min, stock, packSize = 1, pricing }: QuantityBounds): QuantityProblem | null {
-  if (quantity < min) return { code: 'quantity_too_low', message: v.quantityTooLow(min) };
-  if (!isMultipleOfPack(quantity, packSize)) return { code: 'quantity_not_in_packs', message: v.quantityNotInPacks(packSize) };
-  if (quantity > stock) return { code: 'quantity_too_high', message: v.quantityTooHigh(stock) };
-  if (pricing && orderTotalCents(unitPriceCentsFor(pricing, quantity), quantity) > MAX_ORDER_TOTAL_CENTS) {
-    return { code: 'total_too_large', message: orderTotalTooLarge() };
-  }
-  return null;
-}
+// The quantity rule lives in its own module (no zod there), for pages that check a quantity and nothing else.
+export { orderTotalTooLarge, type QuantityBounds, type QuantityProblem, quantityError } from './quantity.js';
 
 /**
  * A quantity is a whole number; whether it is too low or too high is the product's to say (its min and

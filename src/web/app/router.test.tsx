@@ -1,12 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import type { LowStockItem, User } from '../../shared/api.js';
 import { AuthContext, type AuthState } from '../features/auth/auth-context.js';
 import { aProduct, aReview } from '../test/fixtures.js';
 import { customer, fakeAuth, mockFetch } from '../test/render.js';
-import { AppRoutes } from './router.js';
+import { AppRoutes, loadPageCode } from './router.js';
 
 const admin: User = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' };
 const asAdmin = fakeAuth({ user: admin, isAdmin: true });
@@ -169,6 +171,38 @@ describe('the footer', { timeout: 20_000 }, () => {
     } finally {
       delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
       vi.restoreAllMocks();
+    }
+  });
+});
+
+describe('a page opened directly', () => {
+  it('shows at once, when its code is loaded before the first render (as main.tsx does), never a spinner first', async () => {
+    // Rendered as main.tsx renders, a transition, outside act(): what the browser does, not what act() forces.
+    vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', false);
+    const container = document.body.appendChild(document.createElement('div'));
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => shown.push(container.querySelector('[role="status"]') ? 'spinner' : 'page'));
+    observer.observe(container, { childList: true, subtree: true });
+    const root = createRoot(container);
+    try {
+      await loadPageCode('/blogs');
+      startTransition(() =>
+        root.render(
+          <QueryClientProvider client={new QueryClient()}>
+            <AuthContext value={asCustomer}>
+              <MemoryRouter initialEntries={['/blogs']}>
+                <AppRoutes />
+              </MemoryRouter>
+            </AuthContext>
+          </QueryClientProvider>,
+        ),
+      );
+      await waitFor(() => expect(within(container).getByRole('heading', { level: 1, name: 'Blogs' })).toBeInTheDocument());
+      expect(shown).not.toContain('spinner');
+    } finally {
+      observer.disconnect();
+      root.unmount();
+      container.remove();
     }
   });
 });

@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/RequireAuth.js';
 import { HomePage } from '../features/content/pages/HomePage.js';
 import { NotFoundPage } from '../features/content/pages/NotFoundPage.js';
@@ -11,8 +11,26 @@ import { RootLayout } from './layout/RootLayout.js';
  * RootLayout provides the error boundary and the scroll reset that the data router would.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return <Component />;
+  // One promise for whoever asks first, loadPageCode or React: once it has settled, React renders the
+  // page without suspending.
+  let code: Promise<{ default: ComponentType }> | undefined;
+  const loadCode = () => (code ??= load().then((module) => ({ default: module[name] })));
+  const Component = lazy(loadCode);
+  const element = <Component />;
+  pageCode.set(element, loadCode);
+  return element;
+}
+
+/** How to load each lazy route element's code. */
+const pageCode = new Map<ReactElement, () => Promise<unknown>>();
+
+/**
+ * Loads the code of the lazy pages at an address. Awaited before the first render of a page opened
+ * directly, it shows that page at once, instead of a spinner and then, at least 300 ms later (React
+ * throttles a fallback's reveal), the page.
+ */
+export async function loadPageCode(pathname: string) {
+  await Promise.all((matchRoutes(routes, pathname) ?? []).map(({ route }) => pageCode.get(route.element as ReactElement)?.()));
 }
 
 export const routes: RouteObject[] = [

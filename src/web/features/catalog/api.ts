@@ -1,7 +1,9 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import type { CategorySummary, Product, ProductPage } from '../../../shared/api.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
+import { preloadPagePicture } from './components/ProductFacts.js';
 import type { ProductFilters } from './filters.js';
 
 /** Products on the home page's grid. */
@@ -25,12 +27,16 @@ export function productPagesQuery(filters: ProductFilters) {
 }
 
 /**
- * Opening /allProducts directly: ask for the first page at once, while the page's code is still loading,
- * instead of after it (the first product picture is that page's largest paint). Only without filters: reading
- * them needs the catalog's rules (src/shared/catalog.ts), which would add to every page's first download.
+ * Opening /allProducts or a part's page directly: ask for its data at once, while the page's code is still
+ * loading, instead of after it; for a part's page its picture too (that page's largest paint), as soon as
+ * the part says which. /allProducts only without filters: reading them needs the catalog's rules
+ * (src/shared/catalog.ts), which would add to every page's first download.
  */
 export function prefetchForLocation(client: QueryClient, { pathname, search }: { pathname: string; search: string }) {
   if (pathname === '/allProducts' && search === '') void client.prefetchInfiniteQuery(productPagesQuery(NO_FILTERS));
+  // The part number as the page reads it (router.tsx's `parts/:sku`, decoded the same way).
+  const sku = matchPath('/parts/:sku', pathname)?.params.sku;
+  if (sku) client.fetchQuery(productBySkuQuery(sku)).then(preloadPagePicture, () => {});
 }
 
 /** `/api/products?limit=…&cursor=…&q=…&category=…&inStock=true&sort=…&vehicle=…&fitsOnly=false`: always a page, never the unpaged list. */
@@ -72,12 +78,15 @@ export function useProduct(id: string | undefined) {
 }
 
 /** A product for sale by its part number, spelt as the address has it (the server normalises it). */
-export function useProductBySku(sku: string) {
-  return useQuery({
+export function productBySkuQuery(sku: string) {
+  return {
     queryKey: keys.productBySku(sku),
-    queryFn: ({ signal }) => apiFetch<Product>(`/api/products/sku/${seg(sku)}`, { signal }),
-    refetchOnWindowFocus: true,
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<Product>(`/api/products/sku/${seg(sku)}`, { signal }),
+  };
+}
+
+export function useProductBySku(sku: string) {
+  return useQuery({ ...productBySkuQuery(sku), refetchOnWindowFocus: true });
 }
 
 /** Every category with its count of parts for sale (0 for an empty one). */

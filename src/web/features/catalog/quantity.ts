@@ -2,7 +2,7 @@ import type { Product } from '../../../shared/api.js';
 import { messages } from '../../../shared/messages.js';
 import { type Cents, centsToDollars, formatDollars, orderTotalCents } from '../../../shared/money.js';
 import { pricingOf, roundUpToPack, unitPriceCentsFor } from '../../../shared/pricing.js';
-import { fieldMessages, quantityError, type QuantityBounds } from '../../../shared/schemas.js';
+import { quantityError, type QuantityBounds } from '../../../shared/quantity.js';
 
 /** Everything the server checks a quantity of this product against: min, whole packs, stock, the card limit. */
 export function quantityBounds(product: Product): Required<QuantityBounds> {
@@ -18,7 +18,7 @@ export function quantityBounds(product: Product): Required<QuantityBounds> {
 export function typedQuantityProblem(typed: string, bounds: QuantityBounds): string | null {
   if (typed.trim() === '') return messages.validation.quantityRequired;
   const quantity = Number(typed);
-  if (!Number.isInteger(quantity)) return fieldMessages.quantityWhole;
+  if (!Number.isInteger(quantity)) return messages.validation.quantityWhole;
   return quantityError(quantity, bounds)?.message ?? null;
 }
 

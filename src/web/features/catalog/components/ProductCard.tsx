@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Product } from '../../../../shared/api.js';
 import { productPath } from '../../../../shared/paths.js';
 import { AddToCartButton } from './AddToCartButton.js';
@@ -14,7 +14,11 @@ interface ProductCardProps {
   children?: ReactNode;
 }
 
-export function ProductCard({ product, eager = false, heading = 'h3', children }: ProductCardProps) {
+/**
+ * Memoised: a grid's page renders again when anything of its own arrives or changes (the categories, the
+ * vehicle list, each letter typed in the search box), and its two dozen cards need not, unless their part did.
+ */
+export const ProductCard = memo(function ProductCard({ product, eager = false, heading = 'h3', children }: ProductCardProps) {
   return (
     <article className="card flex h-full w-full flex-col overflow-hidden transition-shadow hover:shadow-md">
       <ProductFacts
@@ -30,7 +34,7 @@ export function ProductCard({ product, eager = false, heading = 'h3', children }
       </ProductFacts>
     </article>
   );
-}
+});
 
 interface ProductGridProps {
   products: Product[];

@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages.js';
 import { centsToDollars, formatDollars } from '../../../../shared/money.js';
 import { bestTier, pricingOf } from '../../../../shared/pricing.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
-import { ProductImage } from './ProductImage.js';
+import { preloadProductImage, ProductImage } from './ProductImage.js';
 
 /** How the facts are laid out: a card in a product grid, or a product's own page (parts/{sku}, place-order/{id}). */
 type Layout = 'card' | 'page';
@@ -40,6 +40,9 @@ const styles = {
     button: 'btn-primary px-6 py-3 text-base',
   },
 } as const;
+
+/** Starts downloading the picture a product's own page shows, before the page is there to ask for it. */
+export const preloadPagePicture = (product: Product) => preloadProductImage(product.img, styles.page.size.width);
 
 /** The button or link under the facts: 'Order Now' (a link to `to`) or 'Place Order Now' (`onClick`). */
 export interface FactsAction {
@@ -76,7 +79,9 @@ interface ProductFactsProps {
 export function ProductFacts({ product, layout, heading = 'h3', eager = false, action, href, children, besideAction }: ProductFactsProps) {
   const style = styles[layout];
   const Name = layout === 'page' ? 'h1' : heading;
-  const loading = layout === 'card' ? { loading: eager ? ('eager' as const) : ('lazy' as const), decoding: 'async' as const } : {};
+  // A page's picture is its largest paint: fetched first.
+  const loading =
+    layout === 'card' ? { loading: eager ? ('eager' as const) : ('lazy' as const), decoding: 'async' as const } : { fetchPriority: 'high' as const };
   const picture = <ProductImage src={product.img} alt={product.name} {...loading} {...style.size} className={style.image} />;
   return (
     <>

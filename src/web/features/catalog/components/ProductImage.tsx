@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { preload } from 'react-dom';
 import { imageSources } from '../../../../shared/images.js';
 
 /** The shop's own picture for a product whose picture cannot be loaded (a dead link): never a broken image. */
@@ -20,11 +21,23 @@ export function ProductImage({ src, alt, sizes, ...props }: ProductImageProps) {
       {...props}
       src={shown.src}
       srcSet={shown.srcSet}
-      sizes={shown.srcSet ? (sizes ?? (typeof props.width === 'number' ? `${props.width}px` : '100vw')) : undefined}
+      sizes={shown.srcSet ? (sizes ?? laidOutSizes(props.width)) : undefined}
       alt={alt}
       onError={() => {
         if (shown.src !== FALLBACK_PRODUCT_IMAGE) setFailed(src);
       }}
     />
   );
+}
+
+/** `sizes` of a picture laid out `width` pixels wide (any width, when unknown). */
+const laidOutSizes = (width: number | string | undefined) => (typeof width === 'number' ? `${width}px` : '100vw');
+
+/**
+ * Starts downloading a product's picture, laid out `width` pixels wide, before a page shows it (a part
+ * page's largest paint): the very file the <ProductImage> will pick, which then finds it downloaded.
+ */
+export function preloadProductImage(src: string, width: number) {
+  const { srcSet } = imageSources(src);
+  preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: srcSet && laidOutSizes(width) });
 }

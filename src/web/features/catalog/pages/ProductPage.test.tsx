@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import type { Application } from '../../../../shared/api.js';
@@ -13,6 +13,8 @@ import { aProduct } from '../../../test/fixtures.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { readCart } from '../../../lib/cart-store.js';
+import { createQueryClient } from '../../../app/providers.js';
+import { prefetchForLocation } from '../api.js';
 import { ProductPage } from './ProductPage.js';
 
 const padSet = aProduct({
@@ -293,5 +295,55 @@ describe('ProductPage: buying in bulk', () => {
     renderPage('BR-10007');
     expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeDisabled();
     expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ProductPage opened directly', () => {
+  afterEach(() => document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove()));
+
+  /** The start-up prefetch for the part's address, then the app's routes there: the preload link and the page's picture. */
+  async function openDirectly(product: typeof padSet) {
+    const { calls } = servePart(product);
+    // The shop's own query client: what it keeps fresh is not asked for again.
+    const client = createQueryClient();
+    prefetchForLocation(client, { pathname: `/parts/${product.sku}`, search: '' });
+    const preload = await waitFor(() => {
+      const link = document.head.querySelector('link[rel="preload"][as="image"]');
+      expect(link).not.toBeNull();
+      return link!;
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <AuthContext value={fakeAuth()}>
+          <MemoryRouter initialEntries={[`/parts/${product.sku}`]}>
+            <AppRoutes />
+          </MemoryRouter>
+        </AuthContext>
+      </QueryClientProvider>,
+    );
+    const picture = await screen.findByRole('img', { name: product.name }, { timeout: 5000 });
+    expect(preload).toHaveAttribute('fetchpriority', 'high');
+    expect(picture).toHaveAttribute('fetchpriority', 'high');
+    // The page found its part in the cache: no second request for it.
+    expect(calls.map((call) => call.url).filter((url) => url.startsWith('/api/products/sku/'))).toEqual([`/api/products/sku/${product.sku}`]);
+    return { preload, picture };
+  }
+
+  it('asks for the part before the page loads and fetches its picture at once', async () => {
+    const { preload, picture } = await openDirectly(padSet);
+    expect(preload).toHaveAttribute('href', picture.getAttribute('src'));
+  });
+
+  it('fetches the width of an uploaded picture that the page then picks', async () => {
+    const { preload, picture } = await openDirectly({ ...padSet, img: '/uploads/0123456789abcdef-800.webp' });
+    expect(picture).toHaveAttribute('srcset');
+    expect(preload).toHaveAttribute('imagesrcset', picture.getAttribute('srcset'));
+    expect(preload).toHaveAttribute('imagesizes', picture.getAttribute('sizes'));
+  });
+
+  it('prefetches nothing for an address that is not a part page', () => {
+    const { calls } = servePart();
+    prefetchForLocation(createQueryClient(), { pathname: '/parts/BR-10007/reviews', search: '' });
+    expect(calls).toEqual([]);
   });
 });
