@@ -30,6 +30,8 @@ const TABLE_OWNERS: Record<string, string> = {
   order_events: 'orders',
   order_lines: 'orders',
   invoice_sequence: 'orders',
+  order_search: 'orders',
+  order_line_search: 'orders',
   payments: 'payments',
   webhook_events: 'payments',
   test_processor_intents: 'payments',

@@ -140,6 +140,14 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
     expect(await allPages('q=nobody-here')).toEqual([]);
   });
 
+  it('reads the search as text, not as search syntax, and a part number only from three letters or digits', async () => {
+    for (const text of ['"bob', 'bob*', 'amy OR bob', 'NEAR(amy bob)', '^amy']) expect(await allPages(`q=${encodeURIComponent(text)}`), text).toEqual([]);
+    const withFilter = newest(seeded.filter((order) => order.lines.some((line) => line.product_sku === 'OF-220')));
+    expect(await allPages('q=f-22')).toEqual(withFilter);
+    // 'F2' is in nearly every part number of a real shop: too short to look for in the lines.
+    expect(await allPages('q=f-2')).toEqual([]);
+  });
+
   it('combines filters, search and sort', async () => {
     const amy = customers[0]!;
     const expected = seeded

@@ -9,7 +9,7 @@ import { addDays } from '../../shared/dates.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { OrderStatus } from '../../shared/order-status.js';
 import { fieldMessages, type OrderSort } from '../../shared/schemas.js';
-import type { Database, Executor, OrderRow } from '../db/schema.js';
+import { type Database, type Executor, isPostgres, type OrderRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
 import { badRequest } from '../http/errors.js';
 import { startOfDay } from './calendar.js';
@@ -42,20 +42,20 @@ type OrderEb = ExpressionBuilder<Database, 'orders'>;
 
 export async function queryOrders(db: Executor, options: OrderListOptions): Promise<OrderList> {
   const sorting = SORTS[options.sort ?? 'newest'];
-  let query = sorting.apply(filtered(db.selectFrom('orders').selectAll('orders'), options)).limit(options.limit + 1);
+  let query = sorting.apply(filtered(db.selectFrom('orders').selectAll('orders'), options, isPostgres(db))).limit(options.limit + 1);
   if (options.cursor) query = sorting.after(query, decodeCursor(options.cursor));
   const rows = await query.execute();
   const page = rows.slice(0, options.limit);
   return { rows: page, nextCursor: rows.length > options.limit ? encodeCursor(sorting.key(page.at(-1)!)) : null };
 }
 
-function filtered(query: OrderQuery, { userId, q, status, from, to, timeZone }: OrderFilters): OrderQuery {
+function filtered(query: OrderQuery, { userId, q, status, from, to, timeZone }: OrderFilters, postgres: boolean): OrderQuery {
   let filteredQuery = query;
   if (userId !== undefined) filteredQuery = filteredQuery.where('orders.user_id', '=', userId);
   if (status) filteredQuery = filteredQuery.where('orders.status', '=', status);
   if (from) filteredQuery = filteredQuery.where('orders.created_at', '>=', dayStart(timeZone, from));
   if (to) filteredQuery = filteredQuery.where('orders.created_at', '<', dayStart(timeZone, addDays(to, 1)));
-  if (q) filteredQuery = filteredQuery.where((eb) => matchesSearch(eb, q));
+  if (q) filteredQuery = filteredQuery.where((eb) => matchesSearch(eb, q, postgres));
   return filteredQuery;
 }
 
@@ -66,23 +66,66 @@ function dayStart(timeZone: string, date: string): string {
 /**
  * An order matches when its id is the search (digits), or the search is in its customer's name or e-mail or
  * its PO number (any case), or, read as a part number, in one of its lines' part numbers however spelled.
- * The lines are read once into a set of order ids (`IN`), not probed once per order.
+ *
+ * Trigram indexes (migration 018) find a piece of three characters or more; the ids they give are one set
+ * (`IN`). A shorter search has no trigram to look up: the orders are compared row by row, newest (or in the
+ * sort's order) first until the page is full, which comes early as one or two characters are in most orders.
+ * For the same reason a part number of fewer than three letters and digits is not looked for in the lines:
+ * it would be in nearly every order's, and finding that out means reading every line.
  */
-function matchesSearch(eb: OrderEb, q: string) {
-  const text = `%${escapeLike(q.toLowerCase())}%`;
-  const contains = (column: 'customer_name' | 'email' | 'po_number') => sql<boolean>`lower(${sql.ref(`orders.${column}`)}) like ${text} escape '\\'`;
-  const alternatives: Expression<SqlBool>[] = [contains('customer_name'), contains('email'), contains('po_number')];
-  if (/^\d{1,9}$/.test(q)) alternatives.push(eb('orders.id', '=', Number(q)));
+function matchesSearch(eb: OrderEb, q: string, postgres: boolean) {
   const partNumber = normalisePartNumber(q);
-  if (partNumber !== '') {
-    const withPart = eb.selectFrom('order_lines').select('order_lines.order_id').where(sql<boolean>`${normalisedSku} like ${`%${partNumber}%`}`);
-    alternatives.push(eb('orders.id', 'in', withPart));
+  const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
+  if (q.length < TRIGRAM) {
+    const alternatives: Expression<SqlBool>[] = SEARCHED_COLUMNS.map((column) => contains(`orders.${column}`, q));
+    return eb.or(id === undefined ? alternatives : [...alternatives, eb('orders.id', '=', id)]);
   }
-  return eb.or(alternatives);
+  const candidates = [postgres ? textMatchesPostgres(q) : textMatchesSqlite(q)];
+  if (partNumber.length >= TRIGRAM) candidates.push(postgres ? partMatchesPostgres(partNumber) : partMatchesSqlite(partNumber));
+  if (id !== undefined) candidates.push(sql`select ${sql.lit(id)}`);
+  const ids = sql.join(candidates, sql` union all `);
+  // PostgreSQL guesses a couple of hundred matches and would rather walk every order by id until the page is full;
+  // an array is computed first, so it reads just the orders found.
+  return postgres ? sql<SqlBool>`${sql.ref('orders.id')} = any(array(${ids}))` : sql<SqlBool>`${sql.ref('orders.id')} in (${ids})`;
+}
+
+const TRIGRAM = 3;
+
+/** The ids of the orders whose name, e-mail or PO number holds the text: PostgreSQL's trigram indexes are on these very expressions. */
+function textMatchesPostgres(q: string) {
+  return sql.join(
+    SEARCHED_COLUMNS.map((column) => sql`select id from orders where ${contains(column, q)}`),
+    sql` union all `,
+  );
+}
+
+function partMatchesPostgres(partNumber: string) {
+  return sql`select order_id from order_lines where ${holdsPart(partNumber)}`;
+}
+
+/** SQLite's FTS5 trigram tables (any case): a quoted phrase matches where it is a piece of the text. */
+function textMatchesSqlite(q: string) {
+  return sql`select rowid from order_search where order_search match ${phrase(q)}`;
+}
+
+function partMatchesSqlite(partNumber: string) {
+  return sql`select order_id from order_lines where id in (select rowid from order_line_search where order_line_search match ${phrase(partNumber)})`;
+}
+
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+const SEARCHED_COLUMNS = ['customer_name', 'email', 'po_number'] as const;
+
+/** The column holds the text, any case. */
+function contains(column: string, q: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`;
 }
 
 /** normalisePartNumber in SQL for the characters a part number may hold (PART_NUMBER_PATTERN): no spaces, dots, dashes or slashes, upper case. */
 const normalisedSku = sql`upper(replace(replace(replace(replace(order_lines.product_sku, ' ', ''), '.', ''), '-', ''), '/', ''))`;
+
+/** The line's part number holds this normalised one (letters and digits only: no LIKE wildcards). */
+const holdsPart = (partNumber: string) => sql<boolean>`${normalisedSku} like ${`%${partNumber}%`}`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
