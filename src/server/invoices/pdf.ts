@@ -3,7 +3,6 @@
  * characters only). A long order flows onto further pages, each repeating the table's header and numbered
  * in its footer.
  */
-import PDFDocument from 'pdfkit';
 
 /** Amounts in dollars. */
 export interface InvoiceLine {
@@ -112,6 +111,8 @@ const linesOf = (text: string) =>
 export async function renderInvoicePdf(facts: InvoiceFacts, shopDetails: ShopDetails): Promise<Buffer> {
   const invoice = drawable(facts);
   const shop = drawable(shopDetails);
+  // Loaded with the first invoice (its fonts are about 7 MB of heap), not at start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,

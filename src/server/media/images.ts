@@ -4,7 +4,7 @@
  * metadata (camera, GPS position) and re-encoded as WebP at each of IMAGE_WIDTHS.
  */
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import {
   IMAGE_HASH_LENGTH,
   IMAGE_WIDTHS,
@@ -17,6 +17,9 @@ import { badRequest } from '../http/errors.js';
 import type { ImageStorage } from './storage.js';
 
 const MAX_INPUT_PIXELS = UPLOAD_MAX_MEGAPIXELS * 1_000_000;
+
+/** libvips is loaded with the first upload: a shop that never uploads keeps its memory (about 20 MB). */
+const loadSharp = async () => (await import('sharp')).default;
 const WEBP_QUALITY = 80;
 
 /** Formats taken as they are; HEIF only with AV1 inside (AVIF): SVG (a document that can run script), PDF and the rest are refused. */
@@ -26,6 +29,7 @@ const isAcceptedFormat = ({ format, compression }: Metadata) =>
 
 /** Only the header is read here, so a picture too large to decode can still be told apart from a file that is no picture. */
 async function checkIsPicture(bytes: Buffer): Promise<void> {
+  const sharp = await loadSharp();
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -38,6 +42,7 @@ async function checkIsPicture(bytes: Buffer): Promise<void> {
  * (the smaller widths are made from this, not from a full-size decode each).
  */
 async function uprightPixels(bytes: Buffer) {
+  const sharp = await loadSharp();
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .autoOrient()
     .resize({ width: Math.max(...IMAGE_WIDTHS), withoutEnlargement: true })
@@ -54,6 +59,7 @@ export async function storePicture(storage: ImageStorage, bytes: Buffer): Promis
   await checkIsPicture(bytes);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, IMAGE_HASH_LENGTH);
   const { data, info } = await uprightPixels(bytes);
+  const sharp = await loadSharp();
   await Promise.all(
     IMAGE_WIDTHS.map(async (width) => {
       const webp = await sharp(data, { raw: info }).resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();

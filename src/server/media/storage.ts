@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
 
 /** A stored picture never changes (its name is its content's hash), so anyone may keep it for a year. */
@@ -31,21 +30,32 @@ export function localDiskStorage(dir: string): ImageStorage {
   };
 }
 
+/** The AWS SDK (about 30 MB once loaded) is loaded with the first upload, not at start. */
 export function s3Storage(settings: S3Config): ImageStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    // Checksums only where S3 requires them: several S3-compatible services refuse the SDK's default ones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
+  const sdk = once(async () => {
+    const { PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+    const client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: settings.credentials,
+      // Checksums only where S3 requires them: several S3-compatible services refuse the SDK's default ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    return { client, PutObjectCommand };
   });
   return {
     async put(key, bytes, contentType) {
+      const { client, PutObjectCommand } = await sdk();
       await client.send(
         new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }),
       );
     },
     publicUrl: (key) => `${settings.publicUrl}/${key}`,
   };
+}
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
