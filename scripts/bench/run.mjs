@@ -1,16 +1,16 @@
-// npm run bench: our production server vs. a bare node:http ceiling at 50 connections, on a fresh
-// database with 100,000 products, 50,000 orders and 5,000 reviews. Prints requests/s, p50/p99 latency,
-// ours/ceiling, peak RSS; exits non-zero when a budget is missed (full mode).
-//   --short      a few seconds per endpoint (CI keeps it working; budgets are reported, not enforced)
+// npm run bench: the shop started exactly as `npm start` starts it (scripts/start.mjs, default settings,
+// logging included) against a bare node:http ceiling, on a fresh database of 100,000 parts, 20,000
+// vehicles, 1,000,000 fitment rows, 200,000 orders with lines and 20,000 reviews. Prints every figure with
+// its budget and exits non-zero on a miss.
+//   --short      a smaller seed and 2 s per run (npm test/CI): enforces regression floors, not the budgets
 //   --postgres   on a throwaway PostgreSQL instead of SQLite (or set DATABASE_URL=postgres://…)
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { freePort } from '../lib/free-port.mjs';
-import { SERVER_NODE_FLAGS } from '../lib/node-flags.mjs';
 import { startPostgres } from '../lib/postgres.mjs';
 import { requireSupportedNode } from '../lib/require-node.mjs';
 
@@ -18,25 +18,42 @@ requireSupportedNode();
 
 const args = new Set(process.argv.slice(2));
 const SHORT = args.has('--short');
-const DURATION = SHORT ? 3 : 10;
-// JIT warm-up before each measured run, for both servers alike.
+const SECONDS = SHORT ? 2 : 10;
+// JIT warm-up before each measured run of our server (the ceilings are warmed once).
 const WARMUP = SHORT ? 1 : 3;
 const CONNECTIONS = 50;
-const BUDGET = { readRatio: 0.5, readP99Ms: 25, ordersPerSecond: 1500, peakRssMb: 200 };
+// Admin pages are used by a handful of staff at once, not by 50 browsers.
+const ADMIN_CONNECTIONS = 5;
+// The full run judges the issue's budgets. The short run (npm test, CI: a loaded 2-core machine, a smaller
+// seed, 2 s runs that move by ±30 %) enforces floors that guard against regressions: failed requests,
+// units not accounted for, an order path or a read several times slower than today, memory past a
+// leak's worth. Where today's shop misses a budget (docs/performance.md), the floor sits below today.
+const BUDGETS = {
+  full: { readRatio: 0.7, readP99: 20, uncachedRatio: 0.3, uncachedP99: 30, oneLineSqlite: 2000, oneLinePostgres: 1000, twentyLineSqlite: 300, adminP99: 100, rssMb: 200 },
+  short: { readRatio: 0.15, readP99: 100, uncachedRatio: 0, uncachedP99: 5000, oneLineSqlite: 250, oneLinePostgres: 100, twentyLineSqlite: 80, adminP99: 4000, rssMb: 280 },
+};
+const BUDGET = SHORT ? BUDGETS.short : BUDGETS.full;
+// The short run seeds a tenth of the orders and fitment rows: the same queries, a quicker start.
+const SHORT_SEED = { BENCH_ORDERS: '20000', BENCH_APPLICATIONS: '100000' };
+
 const work = mkdtempSync(join(tmpdir(), 'partsmith-bench-'));
 const children = [];
+const serverPids = [];
 let stopPostgres = () => {};
-const cleanup = () => {
+process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
+  for (const pid of serverPids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {} // already gone
+  }
   stopPostgres();
   rmSync(work, { recursive: true, force: true });
-};
-process.on('exit', cleanup);
+});
 process.on('SIGINT', () => process.exit(130));
 
-function log(message) {
-  console.log(`[bench] ${message}`);
-}
+const log = (message) => console.log(`[bench] ${message}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function database() {
   if (process.env.DATABASE_URL?.startsWith('postgres')) return { url: process.env.DATABASE_URL, kind: 'postgres' };
@@ -48,60 +65,57 @@ async function database() {
   return { url: pg.url.replace(/\/postgres$/, '/bench'), kind: 'postgres' };
 }
 
-async function startProcess(command, argv, env = {}) {
+function startProcess(command, argv, env = {}) {
   const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   return child;
 }
 
-async function startServer(databaseUrl) {
+/**
+ * `npm start`'s own script with the default settings. The bench sets only where to listen, the database,
+ * and MAX_UNPAID_ORDERS: its one customer places every order of the run, far past the default of 5.
+ * Its log goes to a file, as `npm start > shop.log` would (its size is reported).
+ */
+async function startShop(databaseUrl, env = {}) {
   const port = await freePort();
-  const server = await startProcess(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-    NODE_ENV: 'production',
-    PAYMENTS: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: '0',
-    LOGIN_RATE_LIMIT: '100000',
-    MAX_UNPAID_ORDERS: '100000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  const logFile = join(work, `shop-${port}.log`);
+  const inherited = { ...process.env };
+  // The shop's defaults, not the caller's settings.
+  for (const name of ['NODE_ENV', 'LOG_LEVEL', 'PUBLIC_CACHE_MS', 'HOST']) delete inherited[name];
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...inherited, PORT: String(port), DATABASE_URL: databaseUrl, MAX_UNPAID_ORDERS: '1000000', ...env },
+    stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
   });
-  server.stdout.resume();
+  children.push(child);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { server, base };
+      if ((await fetch(`${base}/api/health`)).ok) return { pid: serverPid(child.pid), base, logFile };
     } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
-  throw new Error('the server did not start');
+  throw new Error('the shop did not start');
 }
 
-async function startCeiling(responses) {
-  const file = join(work, 'responses.json');
-  writeFileSync(file, JSON.stringify(responses));
-  const ceiling = await startProcess(process.execPath, ['scripts/bench/ceiling.mjs', file]);
+/** scripts/start.mjs runs the server as its child: that process's memory is the server's. */
+function serverPid(startPid) {
+  const [pid] = readFileSync(`/proc/${startPid}/task/${startPid}/children`, 'utf8').trim().split(/\s+/);
+  if (!pid) throw new Error('scripts/start.mjs started no server');
+  serverPids.push(Number(pid));
+  return Number(pid);
+}
+
+async function startCeiling(responsesFile, mode) {
+  const ceiling = startProcess(process.execPath, ['scripts/bench/ceiling.mjs', responsesFile, mode]);
   const [line] = await once(createInterface({ input: ceiling.stdout }), 'line');
   return `http://127.0.0.1:${line.trim()}`;
 }
 
-function autocannon(url, extra = [], seconds = DURATION) {
-  const out = execFileSync(
-    process.execPath,
-    ['node_modules/autocannon/autocannon.js', '-c', String(CONNECTIONS), '-d', String(seconds), '-j', ...extra, url],
-    { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  const r = JSON.parse(out.toString());
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], bad: r.non2xx + r.errors + r.timeouts };
-}
-
-async function retryOnce(request) {
-  try {
-    return await request();
-  } catch {
-    return request();
-  }
+function load(spec) {
+  const out = execFileSync(process.execPath, ['scripts/bench/load.mjs', JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, ...spec })], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.toString());
 }
 
 function peakRssMb(pid) {
@@ -109,132 +123,193 @@ function peakRssMb(pid) {
   return Number(status.match(/VmHWM:\s+(\d+) kB/)[1]) / 1024;
 }
 
-/** Units of these products in stock, and ordered by orders still holding or sold (summed over the products). */
-async function unitsOfProducts(db, productIds) {
-  const ids = productIds.map(Number).join(',');
-  const query = `SELECT SUM(p.stock) AS stock, COALESCE((SELECT SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
-    WHERE l.product_id IN (${ids}) AND o.status NOT IN ('cancelled','expired')), 0) AS ordered FROM products p WHERE p.id IN (${ids})`;
+async function query(db, text) {
   if (db.kind === 'sqlite') {
     const { default: Database } = await import('better-sqlite3');
     const sqlite = new Database(db.url, { readonly: true });
-    const row = sqlite.prepare(query).get();
+    const row = sqlite.prepare(text).get();
     sqlite.close();
     return row;
   }
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  const { rows } = await client.query(query);
+  const { rows } = await client.query(text);
   await client.end();
-  return { stock: Number(rows[0].stock), ordered: Number(rows[0].ordered) };
+  return Object.fromEntries(Object.entries(rows[0]).map(([key, value]) => [key, Number(value)]));
+}
+
+/** Units of parts first … last in stock, and ordered by orders still holding or sold. */
+function unitsOfParts(db, first, last) {
+  return query(
+    db,
+    `SELECT SUM(p.stock) AS stock, (SELECT COALESCE(SUM(l.quantity), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+      WHERE l.product_id BETWEEN ${first} AND ${last} AND o.status NOT IN ('cancelled', 'expired')) AS ordered
+     FROM products p WHERE p.id BETWEEN ${first} AND ${last}`,
+  );
+}
+
+async function signIn(base, email, password) {
+  const request = () => fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  // The runs took longer than the server's keep-alive: the pooled socket may be closed by now.
+  const response = await request().catch(request);
+  if (!response.ok) throw new Error(`signing in ${email} answered ${response.status}`);
+  return (await response.json()).token;
 }
 
 /**
- * POST /api/orders under load with this body; counts the units the database says were ordered against the
- * orders answered (autocannon stops counting at the deadline, so up to one request per connection
- * completes uncounted).
+ * POST /api/orders under load, each order over parts spread across the first 10,000; then the database
+ * must say that stock + ordered did not change and that the units ordered match the orders answered
+ * (autocannon stops counting at the deadline, so up to one order per connection completes uncounted).
  */
-async function measureOrders(db, base, token, productIds, unitsPerOrder, body) {
-  const before = await unitsOfProducts(db, productIds);
-  const run = autocannon(`${base}/api/orders`, [
-    '-m', 'POST',
-    '-H', 'content-type=application/json',
-    '-H', `authorization=Bearer ${token}`,
-    '-b', JSON.stringify({ ...body, phone: '5550100', address: '1 Bench Street' }),
-  ]);
-  const after = await unitsOfProducts(db, productIds);
-  const placed = (after.ordered - before.ordered) / unitsPerOrder;
+async function measureOrders(db, base, token, lines) {
+  const parts = { firstPart: 1, parts: 10_000, lines, quantity: 50 };
+  const before = await unitsOfParts(db, 1, parts.parts);
+  const run = load({
+    url: `${base}/api/orders`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    orders: parts,
+  });
+  const after = await unitsOfParts(db, 1, parts.parts);
+  const placed = (after.ordered - before.ordered) / (lines * parts.quantity);
   const accounted = after.stock + after.ordered === before.stock + before.ordered && placed >= run.ok && placed - run.ok <= CONNECTIONS;
   return { run, placed, accounted };
 }
 
-async function main() {
-  log('building the production server…');
-  execFileSync('npm', ['run', 'build:server'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const db = await database();
-  log(`seeding a fresh ${db.kind} database…`);
-  // The short mode (CI) seeds a tenth of the applications: the same queries, a quicker start.
-  const seedEnv = { ...process.env, ...(SHORT && !process.env.BENCH_APPLICATIONS ? { BENCH_APPLICATIONS: '100000' } : {}) };
-  const seeded = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/seed.ts', db.url], { env: seedEnv }).toString());
-  const { server, base } = await startServer(db.url);
+const READS = [
+  ['catalog, first page', '/api/products?limit=24'],
+  ['product by id', '/api/products/5000'],
+  ['search', '/api/products?q=brake&limit=24'],
+  ['category, filtered', '/api/products?category=brakes&inStock=true&sort=price&limit=24'],
+  // Vehicle 6 (a model's 2011): of 1,000,000 applications over 1,000 models, a few hundred fit it.
+  ['fitment list', '/api/products?vehicle=6&limit=24'],
+  ['part number lookup', '/api/products/sku/ps-150000'],
+  ['OE number lookup', '/api/parts/lookup?number=oe%20250000'],
+  ['reviews', '/api/review'],
+];
 
-  const reads = [
-    ['products, first page', '/api/products?limit=24'],
-    ['product by id', '/api/products/5000'],
-    ['product search', '/api/products?q=brake&limit=24'],
-    ['filtered search (category, in stock, by price)', '/api/products?q=brake&category=brakes&inStock=true&sort=price&limit=24'],
-    ['category page', '/api/products?category=lighting&limit=24'],
-    ['part number lookup', '/api/products/sku/ps-150000'],
-    // Vehicle 2011 of the first model: about 1,000,000 / 1,000 models of applications, a few hundred fit.
-    ['fitment list (parts for a vehicle)', '/api/products?vehicle=6&limit=24'],
-    ['OE number lookup', '/api/parts/lookup?number=oe%20250000'],
-    ['categories', '/api/categories'],
-    ['reviews', '/api/review'],
+function adminReads() {
+  const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return [
+    ['orders, first page', '/api/orders?limit=50'],
+    ['order search: e-mail', '/api/orders?q=bench42%40example&limit=50'],
+    ['order search: part no.', '/api/orders?q=ps-104200&limit=50'],
+    ['stats, 30 days', `/api/admin/stats?from=${day(29)}&to=${day(0)}`],
+    ['stats, 12 months', `/api/admin/stats?from=${day(364)}&to=${day(0)}`],
   ];
+}
+
+async function recordResponses(base) {
   const responses = {};
-  for (const [, url] of reads) {
+  for (const [, url] of READS) {
     const response = await fetch(base + url);
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    // The same bytes on the wire: every header ours sent, but those node:http writes itself.
     const headers = Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
     responses[url] = { headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
   }
-  const ceiling = await startCeiling(responses);
+  const file = join(work, 'responses.json');
+  writeFileSync(file, JSON.stringify(responses));
+  return file;
+}
 
-  const rows = [];
-  for (const [name, url] of reads) {
-    log(`${name}: ${DURATION}s each against ours and the ceiling (after a warm-up)…`);
-    autocannon(base + url, [], WARMUP);
-    autocannon(ceiling + url, [], WARMUP);
-    const ours = autocannon(base + url);
-    const top = autocannon(ceiling + url);
-    rows.push({ name, ours, top, ratio: ours.rps / top.rps });
+async function main() {
+  const db = await database();
+  log('building (as npm start would)…');
+  execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  log(`seeding a fresh ${db.kind} database…`);
+  const seedEnv = { ...process.env, ...(SHORT ? SHORT_SEED : {}) };
+  const seeded = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/seed.ts', db.url], { env: seedEnv }).toString());
+  log('starting the shop as npm start does, and once more with PUBLIC_CACHE_MS=0…');
+  const shop = await startShop(db.url);
+  const uncached = await startShop(db.url, { PUBLIC_CACHE_MS: '0' });
+  const responsesFile = await recordResponses(shop.base);
+  const minimal = await startCeiling(responsesFile, 'minimal');
+  const replay = await startCeiling(responsesFile, 'replay');
+  for (const ceiling of [minimal, replay]) load({ url: ceiling + READS[0][1], seconds: WARMUP });
+
+  const reads = [];
+  for (const [name, url] of READS) {
+    log(`${name}: ${SECONDS}s each, ours (cached, uncached) and both ceilings…`);
+    load({ url: shop.base + url, seconds: WARMUP });
+    const ours = load({ url: shop.base + url });
+    load({ url: uncached.base + url, seconds: WARMUP });
+    const cacheOff = load({ url: uncached.base + url });
+    const bare = load({ url: minimal + url });
+    const withHeaders = load({ url: replay + url });
+    reads.push({ name, ours, cacheOff, bare, withHeaders });
   }
 
-  // The measured runs took longer than the server's keep-alive: a pooled socket may be closed by now.
-  const login = await retryOnce(() => fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: seeded.customerEmail, password: seeded.password }),
-  }));
-  const { token } = await login.json();
-  log(`POST /api/orders as a signed-in customer: ${DURATION}s…`);
-  const single = await measureOrders(db, base, token, [seeded.orderProductId], 1, { productId: seeded.orderProductId, quantity: 1 });
-  // 20 lines of 50 units (every seeded part's minimum is at most 50; every fourth reaches a price break).
-  const lineIds = Array.from({ length: 20 }, (_, i) => i + 1);
-  log(`POST /api/orders of 20 lines: ${DURATION}s…`);
-  const bulk = await measureOrders(db, base, token, lineIds, 20 * 50, { lines: lineIds.map((productId) => ({ productId, quantity: 50 })) });
-  const rss = peakRssMb(server.pid);
+  const customer = await signIn(shop.base, seeded.customerEmail, seeded.password);
+  log(`POST /api/orders, one line, spread over 10,000 parts: ${SECONDS}s…`);
+  const oneLine = await measureOrders(db, shop.base, customer, 1);
+  log(`POST /api/orders, 20 lines: ${SECONDS}s…`);
+  const twentyLines = await measureOrders(db, shop.base, customer, 20);
 
-  const fmt = (n, d = 0) => n.toFixed(d).padStart(8);
-  console.log(`\nPartsmith benchmark — ${db.kind}, ${CONNECTIONS} connections, ${DURATION}s per run, ${seeded.products} products / ${seeded.orders} orders / ${seeded.reviews} reviews / ${seeded.vehicles} vehicles / ${seeded.applications} applications`);
-  console.log('endpoint               ours req/s  p50 ms  p99 ms | ceiling req/s  p50 ms  p99 ms | ours/ceiling');
-  for (const r of rows) {
-    console.log(`${r.name.padEnd(22)} ${fmt(r.ours.rps)} ${fmt(r.ours.p50, 1)} ${fmt(r.ours.p99, 1)} | ${fmt(r.top.rps, 0).padStart(13)} ${fmt(r.top.p50, 1)} ${fmt(r.top.p99, 1)} | ${fmt(r.ratio, 2)}`);
+  const admin = await signIn(shop.base, seeded.adminEmail, seeded.password);
+  const adminRuns = [];
+  for (const [name, url] of adminReads()) {
+    log(`admin ${name}: ${SECONDS}s at ${ADMIN_CONNECTIONS} connections…`);
+    const spec = { url: shop.base + url, connections: ADMIN_CONNECTIONS, headers: { authorization: `Bearer ${admin}` } };
+    load({ ...spec, seconds: WARMUP });
+    adminRuns.push({ name, run: load(spec) });
   }
-  for (const [name, { run, placed, accounted }] of [['POST /api/orders', single], ['  … of 20 lines', bulk]]) {
-    console.log(`${name.padEnd(22)} ${fmt(run.rps)} ${fmt(run.p50, 1)} ${fmt(run.p99, 1)} | (server only: ${placed} orders placed, ${run.bad} failed; units ${accounted ? '' : 'NOT '}accounted for)`);
-  }
-  console.log(`peak RSS of the server: ${rss.toFixed(1)} MB`);
+  const rss = peakRssMb(shop.pid);
+  log(`the shop's log: ${(statSync(shop.logFile).size / 1024 / 1024).toFixed(0)} MB`);
 
+  const misses = report({ db, seeded, reads, oneLine, twentyLines, adminRuns, rss });
+  if (misses.length === 0) console.log(`\nall ${SHORT ? 'short-run floors' : 'budgets'} met`);
+  else console.log(`\n${SHORT ? 'short-run floors' : 'budgets'} missed:\n  ${misses.join('\n  ')}`);
+  process.exitCode = misses.length > 0 ? 1 : 0;
+}
+
+const num = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const cell = (value, width) => String(value).padStart(width);
+
+/** Prints every figure beside its budget; answers the misses. */
+function report({ db, seeded, reads, oneLine, twentyLines, adminRuns, rss }) {
   const misses = [];
-  for (const r of rows) {
-    if (r.ours.bad > 0) misses.push(`${r.name}: ${r.ours.bad} failed requests`);
-    if (r.ratio < BUDGET.readRatio) misses.push(`${r.name}: ${r.ratio.toFixed(2)} of the ceiling < ${BUDGET.readRatio}`);
-    if (r.ours.p99 >= BUDGET.readP99Ms) misses.push(`${r.name}: p99 ${r.ours.p99} ms ≥ ${BUDGET.readP99Ms} ms`);
+  const check = (ok, miss) => {
+    if (!ok) misses.push(miss);
+    return ok ? '✔' : '✘';
+  };
+  console.log(`\nPartsmith benchmark (${SHORT ? 'short run: floors' : 'full run: budgets'}) — ${db.kind}, started as npm start, ${CONNECTIONS} connections, ${SECONDS} s a run`);
+  console.log(`${num(seeded.products)} parts, ${num(seeded.vehicles)} vehicles, ${num(seeded.applications)} fitment rows, ${num(seeded.orders)} orders, ${num(seeded.reviews)} reviews\n`);
+  console.log(`reads: ours/ceiling ≥ ${BUDGET.readRatio} and p99 < ${BUDGET.readP99} ms; cache off ≥ ${BUDGET.uncachedRatio} and p99 < ${BUDGET.uncachedP99} ms (of the minimal ceiling)`);
+  console.log('endpoint                 ours req/s  p99 | cache off req/s  p99 | minimal req/s | headers req/s | ours/min  ours/hdr  off/min');
+  for (const r of reads) {
+    const ratio = r.ours.rps / r.bare.rps;
+    const offRatio = r.cacheOff.rps / r.bare.rps;
+    const marks = [
+      check(ratio >= BUDGET.readRatio && r.ours.p99 < BUDGET.readP99, `${r.name}: ${ratio.toFixed(2)} of the ceiling, p99 ${r.ours.p99} ms`),
+      check(offRatio >= BUDGET.uncachedRatio && r.cacheOff.p99 < BUDGET.uncachedP99, `${r.name}, cache off: ${offRatio.toFixed(2)} of the ceiling, p99 ${r.cacheOff.p99} ms`),
+      check(r.ours.bad + r.cacheOff.bad === 0, `${r.name}: ${r.ours.bad + r.cacheOff.bad} failed requests`),
+    ];
+    console.log(
+      `${r.name.padEnd(22)} ${cell(num(r.ours.rps), 12)} ${cell(r.ours.p99, 4)} | ${cell(num(r.cacheOff.rps), 15)} ${cell(r.cacheOff.p99, 4)} | ${cell(num(r.bare.rps), 13)} | ${cell(num(r.withHeaders.rps), 13)} | ${cell(ratio.toFixed(2), 8)}  ${cell((r.ours.rps / r.withHeaders.rps).toFixed(2), 8)}  ${cell(offRatio.toFixed(2), 7)} ${marks.join('')}`,
+    );
   }
-  for (const [name, { run, accounted }] of [['orders', single], ['20-line orders', bulk]]) {
-    if (!accounted) misses.push(`${name}: units not accounted for (stock + ordered changed, or orders placed ≠ orders answered)`);
-    if (run.bad > 0) misses.push(`${name}: ${run.bad} failed requests`);
-  }
-  if (db.kind === 'sqlite' && single.run.rps < BUDGET.ordersPerSecond) misses.push(`orders: ${single.run.rps.toFixed(0)}/s < ${BUDGET.ordersPerSecond}/s`);
-  if (rss >= BUDGET.peakRssMb) misses.push(`peak RSS ${rss.toFixed(1)} MB ≥ ${BUDGET.peakRssMb} MB`);
 
-  if (misses.length === 0) console.log('all budgets met');
-  else console.log(`budgets missed:\n  ${misses.join('\n  ')}`);
-  // Correctness failures fail every run; speed budgets only the full one.
-  const broken = misses.some((m) => m.includes('failed requests') || m.includes('accounted'));
-  process.exitCode = broken || (!SHORT && misses.length > 0) ? 1 : 0;
+  const orderFloor = db.kind === 'sqlite' ? BUDGET.oneLineSqlite : BUDGET.oneLinePostgres;
+  console.log(`\norders (one customer, spread over 10,000 parts): one line ≥ ${num(orderFloor)}/s${db.kind === 'sqlite' ? `, 20 lines ≥ ${BUDGET.twentyLineSqlite}/s` : ''}; every unit accounted for`);
+  for (const [name, { run, placed, accounted }, floor] of [
+    ['POST /api/orders, 1 line', oneLine, orderFloor],
+    ['… 20 lines', twentyLines, db.kind === 'sqlite' ? BUDGET.twentyLineSqlite : 0],
+  ]) {
+    const marks = [
+      check(run.rps >= floor, `${name}: ${num(run.rps)}/s < ${num(floor)}/s`),
+      check(accounted && run.bad === 0, `${name}: ${run.bad} failed, units ${accounted ? '' : 'NOT '}accounted for`),
+    ];
+    console.log(`${name.padEnd(26)} ${cell(num(run.rps), 8)}/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ${num(placed)} placed, ${run.bad} failed, units ${accounted ? '' : 'NOT '}accounted for ${marks.join('')}`);
+  }
+
+  console.log(`\nadmin (${ADMIN_CONNECTIONS} connections, ${num(seeded.orders)} orders): p99 < ${BUDGET.adminP99} ms`);
+  for (const { name, run } of adminRuns) {
+    const mark = check(run.p99 < BUDGET.adminP99 && run.bad === 0, `admin ${name}: p99 ${run.p99} ms, ${run.bad} failed`);
+    console.log(`${name.padEnd(26)} ${cell(num(run.rps), 8)}/s  p50 ${run.p50} ms  p99 ${run.p99} ms ${mark}`);
+  }
+  console.log(`\npeak RSS of the server: ${rss.toFixed(1)} MB (< ${BUDGET.rssMb} MB) ${check(rss < BUDGET.rssMb, `peak RSS ${rss.toFixed(1)} MB`)}`);
+  return misses;
 }
 
 main()

@@ -1,7 +1,8 @@
 /**
  * Fills a fresh database with a catalog-scale data set for benchmarks: products, customers, orders and
- * reviews (defaults: 100,000 / 1,000 / 50,000 / 5,000). Usage: tsx scripts/bench/seed.ts <DATABASE_URL>
- * Prints the bench customer's e-mail and password and a product with ample stock as JSON on stdout.
+ * reviews (defaults: 100,000 / 1,000 / 200,000 with about 600,000 lines / 20,000), 20,000 vehicles
+ * and 1,000,000 fitment rows. Usage: tsx scripts/bench/seed.ts <DATABASE_URL>
+ * Prints the bench customer's and admin's e-mail and password and a product with ample stock as JSON on stdout.
  */
 import { sql } from 'kysely';
 import { parseDatabaseUrl } from '../../src/server/config.js';
@@ -30,14 +31,15 @@ const IMAGES = ['headlight', 'brake-pads', 'tire', 'windshield-wiper', 'rear-vie
 const counts = {
   products: Number(process.env.BENCH_PRODUCTS ?? 100_000),
   customers: Number(process.env.BENCH_CUSTOMERS ?? 1_000),
-  orders: Number(process.env.BENCH_ORDERS ?? 50_000),
-  reviews: Number(process.env.BENCH_REVIEWS ?? 5_000),
+  orders: Number(process.env.BENCH_ORDERS ?? 200_000),
+  reviews: Number(process.env.BENCH_REVIEWS ?? 20_000),
   vehicles: Number(process.env.BENCH_VEHICLES ?? 20_000),
   applications: Number(process.env.BENCH_APPLICATIONS ?? 1_000_000),
 };
 /** Vehicles per model: one a model year, 2006–2025. */
 const YEARS_PER_MODEL = 20;
 export const BENCH_PASSWORD = 'bench-password';
+const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
 
 // A small deterministic generator, so two runs seed the same data.
 let seed = 42;
@@ -46,6 +48,57 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.lengt
 
 async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+type SeededProduct = { name: string; sku: string; price_cents: number };
+
+/**
+ * Orders of the last 365 days, 1–5 lines each (three on average) over consecutive parts; the paid ones
+ * ('pending', 'shipped') invoiced ten minutes after they were placed, numbered in payment order. Order ids
+ * are 1…N (a fresh database), so each line names its order by position.
+ */
+function pastOrders(products: SeededProduct[]) {
+  const now = Date.now();
+  const lines = [];
+  const orders = [];
+  for (let id = 1; id <= counts.orders; id++) {
+    const customer = Math.floor(random() * counts.customers);
+    const lineCount = 1 + Math.floor(random() * 5);
+    const first = Math.floor(random() * (products.length - lineCount));
+    const orderLines = Array.from({ length: lineCount }, (_, i) => {
+      const product = products[first + i]!;
+      const quantity = 1 + Math.floor(random() * 50);
+      return { order_id: id, product_id: first + i + 1, product_name: product.name, product_sku: product.sku, quantity, unit_price_cents: product.price_cents, list_price_cents: product.price_cents };
+    });
+    lines.push(...orderLines);
+    const placedAt = new Date(now - Math.floor(random() * 365 * 86_400_000));
+    const status = pick(['not paid', 'pending', 'shipped', 'shipped', 'shipped', 'cancelled', 'expired'] as const);
+    const paid = status === 'pending' || status === 'shipped';
+    orders.push({
+      user_id: customer + 1,
+      customer_name: `Bench Customer ${customer}`,
+      email: `bench${customer}@example.com`,
+      product_id: orderLines[0]!.product_id,
+      product_name: orderLines[0]!.product_name,
+      product_sku: orderLines[0]!.product_sku,
+      unit_price_cents: orderLines[0]!.unit_price_cents,
+      quantity: orderLines.reduce((units, line) => units + line.quantity, 0),
+      total_cents: orderLines.reduce((total, line) => total + line.quantity * line.unit_price_cents, 0),
+      line_count: lineCount,
+      po_number: random() < 0.3 ? `PO-${10000 + Math.floor(random() * 90000)}` : '',
+      phone: '5550100',
+      address: `${customer} Bench Street`,
+      status,
+      transaction_id: paid ? `bench_${id}` : null,
+      invoice_number: null as number | null,
+      invoiced_at: paid ? new Date(placedAt.getTime() + 600_000).toISOString() : null,
+      created_at: placedAt.toISOString(),
+      updated_at: placedAt.toISOString(),
+    });
+  }
+  const paidInOrder = orders.filter((order) => order.invoiced_at).sort((a, b) => a.invoiced_at!.localeCompare(b.invoiced_at!));
+  paidInOrder.forEach((order, i) => (order.invoice_number = i + 1));
+  return { orders, lines };
 }
 
 async function main() {
@@ -96,31 +149,13 @@ async function main() {
       ...stamps,
     }));
     await inBatches(customers, 500, (batch) => trx.insertInto('users').values(batch).execute());
+    await trx.insertInto('users').values({ ...customers[0]!, name: 'Bench Admin', email: BENCH_ADMIN_EMAIL, role: 'admin' }).execute();
 
-    const orders = Array.from({ length: counts.orders }, () => {
-      const productId = 1 + Math.floor(random() * counts.products);
-      const customer = Math.floor(random() * counts.customers);
-      return {
-        user_id: customer + 1,
-        product_id: productId,
-        customer_name: `Bench Customer ${customer}`,
-        email: `bench${customer}@example.com`,
-        product_name: products[productId - 1]!.name,
-        unit_price_cents: products[productId - 1]!.price_cents,
-        quantity: 50,
-        total_cents: products[productId - 1]!.price_cents * 50,
-        line_count: 1,
-        phone: '5550100',
-        address: `${customer} Bench Street`,
-        status: pick(['not paid', 'pending', 'shipped', 'cancelled'] as const),
-        transaction_id: null,
-        ...stamps,
-      };
-    });
-    await inBatches(orders, 500, (batch) => trx.insertInto('orders').values(batch).execute());
-    await sql`
-      insert into order_lines (order_id, product_id, product_name, product_sku, quantity, unit_price_cents, list_price_cents)
-      select id, product_id, product_name, product_sku, quantity, unit_price_cents, unit_price_cents from orders`.execute(trx);
+    const { orders, lines } = pastOrders(products);
+    await inBatches(orders, 1000, (batch) => trx.insertInto('orders').values(batch).execute());
+    await inBatches(lines, 4000, (batch) => trx.insertInto('order_lines').values(batch).execute());
+    const invoiced = orders.filter((order) => order.invoice_number !== null).length;
+    await trx.updateTable('invoice_sequence').set({ last: invoiced }).where('id', '=', 1).execute();
 
     const reviews = Array.from({ length: counts.reviews }, () => {
       const customer = Math.floor(random() * counts.customers);
@@ -175,7 +210,7 @@ async function main() {
   if (db.dialect === 'postgres') await sql`ANALYZE`.execute(k);
   await k.destroy();
   process.stdout.write(
-    JSON.stringify({ ...counts, customerEmail: 'bench0@example.com', password: BENCH_PASSWORD, orderProductId: orderProduct.id }) + '\n',
+    JSON.stringify({ ...counts, customerEmail: 'bench0@example.com', adminEmail: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD, orderProductId: orderProduct.id }) + '\n',
   );
 }
 
