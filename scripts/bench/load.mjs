@@ -1,7 +1,8 @@
 // The load generator, in its own process: autocannon at N connections against one URL, printing
 // requests/s, latency and outcome counts as JSON. Order bodies can spread over many parts.
 // Usage: node load.mjs '<json spec>'
-//   spec: { url, connections, seconds, method?, headers?, body?, orders?: { firstPart, parts, lines, quantity } }
+//   spec: { url, connections, seconds, method?, headers?, body?, tokens?, orders?: { firstPart, parts, lines, quantity } }
+//   `tokens`: each request is sent as one of these sessions, picked at random.
 //   `orders`: each request orders `lines` consecutive parts (of `quantity` units each) starting at a
 //   random one of parts firstPart … firstPart + parts − 1.
 import autocannon from 'autocannon';
@@ -15,7 +16,12 @@ function orderBody({ firstPart, parts, lines, quantity }) {
 }
 
 const request = { method: spec.method ?? 'GET', headers: spec.headers ?? {}, body: spec.body };
-if (spec.orders) request.setupRequest = (req) => ({ ...req, body: orderBody(spec.orders) });
+const pickToken = () => spec.tokens[Math.floor(Math.random() * spec.tokens.length)];
+request.setupRequest = (req) => ({
+  ...req,
+  ...(spec.orders && { body: orderBody(spec.orders) }),
+  ...(spec.tokens && { headers: { ...req.headers, authorization: `Bearer ${pickToken()}` } }),
+});
 
 const result = await autocannon({ url: spec.url, connections: spec.connections, duration: spec.seconds, requests: [request] });
 process.stdout.write(

@@ -2,11 +2,12 @@
  * Fills a fresh database with a catalog-scale data set for benchmarks: products, customers, orders and
  * reviews (defaults: 100,000 / 1,000 / 200,000 with about 600,000 lines / 20,000), 20,000 vehicles
  * and 1,000,000 fitment rows. Usage: tsx scripts/bench/seed.ts <DATABASE_URL>
- * Prints the bench customer's and admin's e-mail and password and a product with ample stock as JSON on stdout.
+ * Prints the admin's e-mail and password and 200 customers' session tokens as JSON on stdout.
  */
 import { sql } from 'kysely';
 import { parseDatabaseUrl } from '../../src/server/config.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
+import { createSession } from '../../src/server/auth/sessions.js';
 import { connect } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 
@@ -40,6 +41,7 @@ const counts = {
 const YEARS_PER_MODEL = 20;
 export const BENCH_PASSWORD = 'bench-password';
 const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
+const ORDERING_CUSTOMERS = 200;
 
 // A small deterministic generator, so two runs seed the same data.
 let seed = 42;
@@ -201,16 +203,14 @@ async function main() {
     }
   });
 
-  const orderProduct = await k
-    .insertInto('products')
-    .values({ name: 'Bench Bolt', description: 'Ordered by the benchmark', img: '/images/products/hubcap.svg', price_cents: 199, stock: 1_000_000_000, min_quantity: 1, hidden_at: null, sku: 'BENCH-1', sku_key: 'BENCH1', ...stamps })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
+  // Signed-in buyers for the order runs: many customers at once, as in a shop, each with a session.
+  const customerTokens: string[] = [];
+  for (let id = 1; id <= Math.min(ORDERING_CUSTOMERS, counts.customers); id++) customerTokens.push(await createSession(k, id, 86_400_000, 'bench'));
   // Fresh statistics, as autovacuum would gather on a live shop, so PostgreSQL plans with its indexes.
   if (db.dialect === 'postgres') await sql`ANALYZE`.execute(k);
   await k.destroy();
   process.stdout.write(
-    JSON.stringify({ ...counts, customerEmail: 'bench0@example.com', adminEmail: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD, orderProductId: orderProduct.id }) + '\n',
+    JSON.stringify({ ...counts, adminEmail: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD, customerTokens }) + '\n',
   );
 }
 
