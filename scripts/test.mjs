@@ -100,7 +100,7 @@ if (existsSync(CHROMIUM)) {
   skip('browser tests', `${CHROMIUM} is missing (apt-get install chromium) — the end-to-end suite did NOT run`);
 }
 
-// 5. The benchmarks in short mode, so they keep working (their budgets are judged by full runs).
+// 5. The benchmarks in short mode: regression floors (the budgets are judged by full runs, docs/performance.md).
 step('benchmark (short)', run('benchmark, short mode (npm run bench -- --short)', 'npm', ['run', 'bench', '--', '--short']));
 if (existsSync(CHROMIUM)) {
   step('Lighthouse (short)', run('Lighthouse, short mode (npm run bench:web -- --short)', 'npm', ['run', 'bench:web', '--', '--short']));
