@@ -7,8 +7,14 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
 
+/**
+ * While stdout is not read (a stalled log collector), lines wait in memory up to this much; past it, new
+ * lines are dropped rather than the server growing or stopping to answer.
+ */
+const MAX_UNWRITTEN_LOG_BYTES = 4 * 1024 * 1024;
+
 export function serverLogger(level: string): FastifyServerOptions['logger'] {
-  return { level, stream: pino.destination({ dest: 1, sync: false }) };
+  return { level, stream: pino.destination({ dest: 1, sync: false, maxLength: MAX_UNWRITTEN_LOG_BYTES }) };
 }
 
 /** No line when a request arrives; method, URL, status and time once it is answered. */
