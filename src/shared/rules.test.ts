@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { centsToDollars, dollarsToCents, formatDollars, hasAtMostTwoDecimals, orderTotalCents } from './money.js';
 import { canTransition, isPaid, ORDER_STATUSES } from './order-status.js';
-import { emailSchema, orderFormSchema, productInputSchema, quantityError } from './schemas.js';
+import { emailSchema, orderFormSchema, productInputSchema } from './schemas.js';
+import { quantityError } from './quantity.js';
 import { canBeOrdered } from './stock.js';
 
 describe('e-mail rule', () => {

@@ -169,8 +169,6 @@ export const idSchema = z.union([z.string(), z.number()], { error: fieldMessages
 
 // ---- Orders ---------------------------------------------------------------
 
-// The quantity rule lives in its own module (no zod there), for pages that check a quantity and nothing else.
-export { orderTotalTooLarge, type QuantityBounds, type QuantityProblem, quantityError } from './quantity.js';
 
 /**
  * A quantity is a whole number; whether it is too low or too high is the product's to say (its min and

@@ -2,7 +2,8 @@
 import { errorMessages, messages } from '../../shared/messages.js';
 import { MAX_ORDER_TOTAL_CENTS, orderTotalCents } from '../../shared/money.js';
 import { unitPriceCentsFor } from '../../shared/pricing.js';
-import { type OrderInput, orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/schemas.js';
+import type { OrderInput } from '../../shared/schemas.js';
+import { orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/quantity.js';
 import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } from '../catalog/service.js';
 import { type Executor, inTransaction, type OrderRow, type ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';

@@ -20,6 +20,7 @@ const MAX_INPUT_PIXELS = UPLOAD_MAX_MEGAPIXELS * 1_000_000;
 
 /** libvips is loaded with the first upload: a shop that never uploads keeps its memory (about 20 MB). */
 const loadSharp = async () => (await import('sharp')).default;
+type Sharp = Awaited<ReturnType<typeof loadSharp>>;
 const WEBP_QUALITY = 80;
 
 /** Formats taken as they are; HEIF only with AV1 inside (AVIF): SVG (a document that can run script), PDF and the rest are refused. */
@@ -28,8 +29,7 @@ const isAcceptedFormat = ({ format, compression }: Metadata) =>
   ACCEPTED_FORMATS.has(format) || (format === 'heif' && compression === 'av1');
 
 /** Only the header is read here, so a picture too large to decode can still be told apart from a file that is no picture. */
-async function checkIsPicture(bytes: Buffer): Promise<void> {
-  const sharp = await loadSharp();
+async function checkIsPicture(sharp: Sharp, bytes: Buffer): Promise<void> {
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -41,8 +41,7 @@ async function checkIsPicture(bytes: Buffer): Promise<void> {
  * The picture upright, at the largest width, as raw pixels: the one time the upload itself is decoded
  * (the smaller widths are made from this, not from a full-size decode each).
  */
-async function uprightPixels(bytes: Buffer) {
-  const sharp = await loadSharp();
+async function uprightPixels(sharp: Sharp, bytes: Buffer) {
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .autoOrient()
     .resize({ width: Math.max(...IMAGE_WIDTHS), withoutEnlargement: true })
@@ -56,10 +55,10 @@ async function uprightPixels(bytes: Buffer) {
 
 /** Stores every width of the picture in `bytes` and answers the URL of the stored width; 400 if it is no picture. */
 export async function storePicture(storage: ImageStorage, bytes: Buffer): Promise<string> {
-  await checkIsPicture(bytes);
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, IMAGE_HASH_LENGTH);
-  const { data, info } = await uprightPixels(bytes);
   const sharp = await loadSharp();
+  await checkIsPicture(sharp, bytes);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, IMAGE_HASH_LENGTH);
+  const { data, info } = await uprightPixels(sharp, bytes);
   await Promise.all(
     IMAGE_WIDTHS.map(async (width) => {
       const webp = await sharp(data, { raw: info }).resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();

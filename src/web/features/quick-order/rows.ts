@@ -3,7 +3,7 @@ import { messages } from '../../../shared/messages.js';
 import { type Cents, orderTotalCents } from '../../../shared/money.js';
 import { pricingOf, unitPriceCentsFor } from '../../../shared/pricing.js';
 import { isQuickOrderProblem, type QuickOrderEntry } from '../../../shared/quick-order.js';
-import { quantityError } from '../../../shared/schemas.js';
+import { quantityError } from '../../../shared/quantity.js';
 import type { CartLine } from '../../lib/cart-store.js';
 
 const text = messages.ui.quickOrder;

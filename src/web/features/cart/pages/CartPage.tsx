@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { MAX_ORDER_TOTAL_CENTS } from '../../../../shared/money.js';
-import { orderTotalTooLarge } from '../../../../shared/schemas.js';
+import { orderTotalTooLarge } from '../../../../shared/quantity.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { FormError } from '../../../components/Field.js';
 import { ApiError } from '../../../lib/api-client.js';
