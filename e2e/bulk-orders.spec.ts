@@ -5,8 +5,10 @@ import { orderSchema, productSchema, type Product } from '../src/shared/api.js';
 import { formatDollars } from '../src/shared/money.js';
 import { ADMIN, apiLogin, apiRegister, expectNoSeriousA11yViolations, saveScreenshot, signInWithToken, uniqueEmail } from './helpers.js';
 
-// Parts of this run only, so earlier runs and the demo catalog stay out of the way.
-const run = `bk${Date.now().toString(36)}`.toUpperCase();
+// Parts of this run only, so earlier runs and the demo catalog stay out of the way. Short enough that the
+// invoice's part-number column never wraps them (the PDF's text is read back below): a 14-character number
+// of wide letters (BKMWTWMBRP-100) wrapped.
+const run = `bk${Date.now().toString(36).slice(-6)}`.toUpperCase();
 
 /** Ten parts a workshop restocks; some with price breaks, one sold in packs of 12, one found by its OE number. */
 const PARTS = Array.from({ length: 10 }, (_, i) => ({
