@@ -20,7 +20,7 @@ import { conflict } from '../http/errors.js';
 import { renderInvoicePdf } from '../invoices/service.js';
 import { ORDER_CSV_COLUMNS, exportOrdersCsv, type OrderList, queryOrders } from './listing.js';
 import { getOrderFor, getOrderHistory, invoiceFacts, linesOf, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos } from './service.js';
-import { salesStats } from './stats.js';
+import { SettledSales, salesStats } from './stats.js';
 
 const idParams = z.object({ id: idSchema });
 const orderPageOrList = z.union([orderPageSchema, z.array(orderSchema)]);
@@ -31,6 +31,7 @@ const tags = ['orders'];
 export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, config }: AppContext) {
   const api = typed(app);
   const hold = config.unpaidOrderTtlMs;
+  const settledSales = new SettledSales();
 
   /** With `limit` or `cursor`, one page; without, SPEC's array, capped at LEGACY_CAP and saying so in headers. */
   async function answerPageOrList(
@@ -162,6 +163,6 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
         response: { 200: salesStatsSchema },
       },
     },
-    async (request) => salesStats(db, request.query, config.shop.timeZone),
+    async (request) => salesStats(db, request.query, config.shop.timeZone, settledSales),
   );
 }

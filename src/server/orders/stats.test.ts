@@ -230,6 +230,52 @@ describe(`sales overview in the shop's time zone (${databaseKind})`, () => {
   });
 });
 
+describe(`sales overview of a period running to today (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  const { order, pay, date } = shop(() => server);
+  const utcDate = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const period = `from=${utcDate(2)}&to=${utcDate(0)}`;
+  const stats = async () => (await call(server.app, 'GET', `/api/admin/stats?${period}`, { token: admin.token })).json();
+  let late: Account;
+  let latePart: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await registerAdmin(server);
+    const paidTwoDaysAgo = async (buyer: Account, part: string, quantity: number) => {
+      const id = await order(buyer, [[part, quantity]]);
+      await pay(buyer, id);
+      await date(id, { created: `${utcDate(2)}T11:00:00.000Z`, paid: `${utcDate(2)}T12:00:00.000Z` });
+    };
+    // Ten parts and ten accounts lead, two days ago (a day that is over); one part and one account trail.
+    for (let n = 1; n <= 10; n += 1) {
+      const part = await createProduct(server.app, admin, { name: `Leader ${n}`, price: 10, stock: 100, min: 1 });
+      await paidTwoDaysAgo(await registerCustomer(server.app, `Buyer ${n}`), part, n + 1);
+    }
+    late = await registerCustomer(server.app, 'Late Buyer');
+    latePart = await createProduct(server.app, admin, { name: 'Late Part', price: 10, stock: 100, min: 1 });
+    await paidTwoDaysAgo(late, latePart, 1);
+  });
+  afterAll(() => server.close());
+
+  it("adds today's payments to the days that are over: a part or account that trailed can lead", async () => {
+    const before = await stats();
+    expect(before).toMatchObject({ revenue: 660, orders: 11, units: 66 });
+    expect(before.topProducts.map((p: { name: string }) => p.name)).not.toContain('Late Part');
+    expect(before.topCustomers.map((c: { name: string }) => c.name)).not.toContain('Late Buyer');
+
+    await pay(late, await order(late, [[latePart, 20]]));
+    const after = await stats();
+    expect(after).toMatchObject({ revenue: 860, orders: 12, units: 86 });
+    expect(after.byDay.at(-1)).toEqual({ date: utcDate(0), revenue: 200, orders: 1 });
+    expect(after.topProducts[0]).toMatchObject({ productId: latePart, name: 'Late Part', revenue: 210, units: 21 });
+    expect(after.topProductsByUnits[0]).toMatchObject({ name: 'Late Part', units: 21 });
+    expect(after.topProducts.map((p: { name: string }) => p.name)).not.toContain('Leader 1');
+    expect(after.topCustomers[0]).toEqual({ email: late.email, name: 'Late Buyer', revenue: 210, orders: 2 });
+  });
+});
+
 describe('SHOP_TIME_ZONE', () => {
   it('defaults to UTC, takes any IANA zone in its own spelling, and refuses an unknown one', () => {
     expect(loadConfig({}).shop.timeZone).toBe('UTC');
