@@ -27,24 +27,47 @@ function run(label, command, args, env = {}) {
 function vitestCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numTotalTestSuites === 0 ? 1 : 0) };
+  const failures = report.testResults.flatMap((suite) => [
+    ...(suite.status === 'failed' && suite.assertionResults.length === 0 ? [`${suite.name}: ${firstLine(suite.message)}`] : []),
+    ...suite.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
+  ]);
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numTotalTestSuites === 0 ? 1 : 0), failures };
+}
+
+/** The tail of a CI log is often all that is kept: the summary names each failed test with the first line of its error. */
+function firstLine(text = '') {
+  return text.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 }
 
 // A flaky test (failed, then passed on a retry) is a failure: it is counted and reported as failed.
 function playwrightCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1 };
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
   const flaky = stats.flaky ?? 0;
   return {
     passed: stats.expected,
     failed: stats.unexpected + flaky,
     why: flaky > 0 ? `${flaky} flaky (passed only on a retry), counted as failed` : undefined,
+    failures: playwrightFailures(suites),
   };
+}
+
+function playwrightFailures(suites = [], path = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => `${[...path, suite.title, spec.title].filter(Boolean).join(' › ')} (${test.status}): ${firstLine(test.results.find((r) => r.error)?.error?.message)}`),
+    ),
+    ...playwrightFailures(suite.suites, [...path, suite.title]),
+  ]);
 }
 
 function record(label, ok, counts) {
   const failed = ok ? counts.failed : Math.max(1, counts.failed);
-  results.push({ label, ok: ok && failed === 0, passed: counts.passed, failed, why: counts.why });
+  results.push({ label, ok: ok && failed === 0, passed: counts.passed, failed, why: counts.why, failures: counts.failures });
 }
 
 function step(label, ok) {
@@ -110,6 +133,7 @@ console.log('\n━━━ summary ━━━');
 for (const r of results) {
   const state = r.skipped ? (CI ? 'MISSING' : 'SKIPPED') : r.ok ? 'ok' : 'FAILED';
   console.log(`${state.padEnd(8)} ${r.label}: ${r.passed} passed, ${r.failed} failed${r.why ? ` (${r.why})` : ''}`);
+  for (const failure of r.failures ?? []) console.log(`           ✗ ${failure}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -77,6 +77,21 @@ function stringsOf(node: ts.Expression | undefined): string[] {
   return [];
 }
 
+/** `with('recent', …)`, or the builder form `with((cte) => cte('recent').materialized(), …)`. */
+function cteNamesOf(node: ts.Expression | undefined): string[] {
+  if (!node || !ts.isArrowFunction(node)) return stringsOf(node);
+  const [builder] = node.parameters;
+  if (!builder || !ts.isIdentifier(builder.name)) return [];
+  const builderName = builder.name.text;
+  const names: string[] = [];
+  const visit = (child: ts.Node): void => {
+    if (ts.isCallExpression(child) && ts.isIdentifier(child.expression) && child.expression.text === builderName) names.push(...stringsOf(child.arguments[0]));
+    ts.forEachChild(child, visit);
+  };
+  visit(node.body);
+  return names;
+}
+
 function calledName(call: ts.CallExpression): string | undefined {
   const callee = call.expression;
   if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
@@ -166,7 +181,7 @@ export function findTableReferences(source: string, knownTables: ReadonlySet<str
       } else if (name && CHAINED_TABLE_METHODS.has(name) && onKyselyChain(node)) {
         for (const text of stringsOf(first)) builder.push({ line, position, table: bareName(text), via: name });
       } else if (name && CTE_METHODS.has(name)) {
-        for (const text of stringsOf(first)) cteNames.add(bareName(text));
+        for (const text of cteNamesOf(first)) cteNames.add(bareName(text));
       } else if (
         ts.isPropertyAccessExpression(node.expression) &&
         isSqlTag(node.expression.expression) &&
@@ -370,6 +385,7 @@ describe('architecture: domains own their tables', () => {
       const source = [
         "const x = Buffer.from('orders', 'utf8');",
         "db.with('recent', (q) => q.selectFrom('orders').selectAll()).selectFrom('recent').selectAll();",
+        "db.with((cte) => cte('sold').materialized(), () => q).selectFrom('sold').selectAll();",
         'sql`extract(year from created_at)`;',
         "// selectFrom('users') in a comment",
         "const text = 'delete from users';",
