@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { GroupCommitSqliteDialect } from './group-commit.js';
 import type { Database } from './schema.js';
 
 export type Dialect = DatabaseConfig['kind'];
@@ -35,7 +36,8 @@ export function connect(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+  const dialect = new GroupCommitSqliteDialect({ database: withStatementCache(sqlite) }, () => sqlite.inTransaction);
+  return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
 }
 
 /**

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type Generated, Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GroupCommitSqliteDialect } from './group-commit.js';
+
+interface Tables {
+  parts: { id: Generated<number>; name: string };
+  fits: { part_id: number };
+}
+
+/** The dialect over a real database file, counting the transactions SQLite itself was asked to begin. */
+function openShop(file: string) {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  const begun: string[] = [];
+  const database = {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      if (text === 'begin') begun.push(text);
+      return sqlite.prepare(text);
+    },
+  };
+  const db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect({ database }, () => sqlite.inTransaction) });
+  return { db, begun };
+}
+
+describe('group commit (SQLite)', () => {
+  let folder: string;
+  let file: string;
+  let shop: ReturnType<typeof openShop>;
+  /** A second connection: sees only what is committed. */
+  let outside: SQLite.Database;
+  const committedNames = () => (outside.prepare('select name from parts order by id').all() as { name: string }[]).map((row) => row.name);
+
+  beforeEach(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    file = join(folder, 'shop.db');
+    shop = openShop(file);
+    await sql`create table parts (id integer primary key, name text not null unique)`.execute(shop.db);
+    await sql`create table fits (part_id integer not null references parts (id) deferrable initially deferred)`.execute(shop.db);
+    outside = new SQLite(file, { readonly: true });
+  });
+  afterEach(async () => {
+    outside.close();
+    await shop.db.destroy();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const addPart = (name: string) => shop.db.transaction().execute((trx) => trx.insertInto('parts').values({ name }).execute());
+
+  it('lets transactions that queue up behind one another share one commit, each answered once it is committed', async () => {
+    const names = Array.from({ length: 20 }, (_, n) => `Part ${n}`);
+    await Promise.all(
+      names.map(async (name) => {
+        await addPart(name);
+        expect(committedNames()).toContain(name);
+      }),
+    );
+    expect(committedNames().sort()).toEqual([...names].sort());
+    expect(shop.begun.length).toBeLessThan(5);
+  });
+
+  it('undoes only the transaction that failed, not the others of its group', async () => {
+    const failing = () =>
+      shop.db.transaction().execute(async (trx) => {
+        await trx.insertInto('parts').values({ name: 'Half done' }).execute();
+        await trx.insertInto('parts').values({ name: 'Brake Disc' }).execute();
+      });
+    const results = await Promise.allSettled([addPart('Brake Disc'), failing(), addPart('Oil Filter')]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(committedNames()).toEqual(['Brake Disc', 'Oil Filter']);
+  });
+
+  it('makes a single statement run while a group is open wait for that group, and see it', async () => {
+    const placing = addPart('Wiper Blade');
+    const counted = shop.db.selectFrom('parts').select((eb) => eb.fn.countAll<number>().as('parts')).executeTakeFirstOrThrow();
+    expect((await counted).parts).toBe(1);
+    expect(committedNames()).toEqual(['Wiper Blade']);
+    await placing;
+  });
+
+  it('tells every member when the shared commit fails, keeps none of them, and starts afresh after', async () => {
+    const orphan = () => shop.db.transaction().execute((trx) => trx.insertInto('fits').values({ part_id: 999 }).execute());
+    const results = await Promise.allSettled([addPart('Spark Plug'), orphan(), addPart('Air Filter')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY constraint failed/);
+    expect(committedNames()).toEqual([]);
+
+    await addPart('Fuel Pump');
+    expect(committedNames()).toEqual(['Fuel Pump']);
+  });
+});
