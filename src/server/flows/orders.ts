@@ -8,7 +8,7 @@ import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } fro
 import { type Executor, inTransaction, type OrderRow, type ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
-import { countUnpaidOrdersOf, createOrder, findOrderByIdempotencyKey, getOrder, type NewOrderLine } from '../orders/service.js';
+import { countUnpaidOrdersOf, createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type PlacedOrder } from '../orders/service.js';
 import { holdAccount } from '../users/service.js';
 import { assertMayEverMoveTo, mailOrderStatus, transitionOrder } from './order-process.js';
 
@@ -96,18 +96,18 @@ export async function placeOrder(
   viewer: Viewer,
   input: OrderInput,
   { maxUnpaidOrders, idempotencyKey }: { maxUnpaidOrders: number; idempotencyKey?: string },
-): Promise<{ order: OrderRow; replayed: boolean }> {
+): Promise<PlacedOrder & { replayed: boolean }> {
   return inTransaction(db, async (trx) => {
     await holdAccount(trx, viewer.id);
     // A retry of an attempt that already placed its order (the answer was lost on the way) gets that order.
     const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
-    if (earlier) return { order: earlier, replayed: true };
+    if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id), replayed: true };
     const lines = priceLines(input, await visibleProductsById(trx, input.lines.map((line) => line.productId)));
     if ((await countUnpaidOrdersOf(trx, viewer.id)) >= maxUnpaidOrders) {
       throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
     }
     await reserveLines(trx, input, lines);
-    const order = await createOrder(
+    const placed = await createOrder(
       trx,
       {
         user_id: viewer.id,
@@ -121,8 +121,8 @@ export async function placeOrder(
       lines,
       { actor: 'customer', user: viewer },
     );
-    await mailOrderStatus(trx, order);
-    return { order, replayed: false };
+    await mailOrderStatus(trx, placed.order, placed.lines);
+    return { ...placed, replayed: false };
   });
 }
 

@@ -12,7 +12,7 @@ import type { OrderRow } from '../db/schema.js';
 import { toProductDto } from '../catalog/service.js';
 import { requireViewer } from '../http/access.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { orderDto } from '../orders/service.js';
+import { orderDto, toOrderDto } from '../orders/service.js';
 import { WebhookSignatureError } from '../payments/provider.js';
 import { homeSummary } from './home-summary.js';
 import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
@@ -40,9 +40,9 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     },
     async (request, reply) => {
       const idempotencyKey = request.headers['idempotency-key'];
-      const { order, replayed } = await placeOrder(db, requireViewer(request), request.body, { ...config, idempotencyKey });
+      const { order, lines, replayed } = await placeOrder(db, requireViewer(request), request.body, { ...config, idempotencyKey });
       if (!replayed) cache.invalidate('catalog');
-      return reply.status(201).send(await dto(order));
+      return reply.status(201).send(toOrderDto(order, lines, config.unpaidOrderTtlMs));
     },
   );
 

@@ -129,10 +129,16 @@ export async function createOrder(
   order: Pick<NewOrder, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'> & { idempotency_key?: string | null },
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
   by: ChangedBy,
-): Promise<OrderRow> {
+): Promise<PlacedOrder> {
   const placed = await writeOrder(db, { ...order, status: PLACED_STATUS, transaction_id: null, ...timestamps() }, lines);
-  await recordOrderEvent(db, placed.id, null, PLACED_STATUS, by);
+  await recordOrderEvent(db, placed.order.id, null, PLACED_STATUS, by);
   return placed;
+}
+
+/** An order as written, with its lines in the order they were placed. */
+export interface PlacedOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
 }
 
 /** The order row and its lines; the row's SPEC fields are its first line's, and its units and total all lines'. */
@@ -140,7 +146,7 @@ async function writeOrder(
   db: Executor,
   order: Omit<NewOrder, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'line_count'>,
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
-): Promise<OrderRow> {
+): Promise<PlacedOrder> {
   const [first] = lines;
   const row = await db
     .insertInto('orders')
@@ -156,11 +162,12 @@ async function writeOrder(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db
+  const written = await db
     .insertInto('order_lines')
     .values(lines.map((line) => ({ ...line, order_id: row.id })))
+    .returningAll()
     .execute();
-  return row;
+  return { order: row, lines: written.sort((a, b) => a.id - b.id) };
 }
 
 /** An order of the shop's past (the demo's months of sales): placed and moved on at the times given. */
@@ -193,7 +200,7 @@ export async function insertPastOrders(db: Executor, orders: readonly PastOrder[
 async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy, moves }: PastOrder): Promise<OrderRow> {
   const payment = moves.find((move) => move.to === PAID_STATUS);
   const last = moves.at(-1);
-  const row = await writeOrder(
+  const { order: row } = await writeOrder(
     db,
     {
       ...order,
