@@ -5,6 +5,7 @@ import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { backstopPages, checkpointInBackground } from './checkpoints.js';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import type { Database } from './schema.js';
 
@@ -36,7 +37,13 @@ export function connect(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const dialect = new GroupCommitSqliteDialect({ database: withStatementCache(sqlite) }, () => sqlite.inTransaction);
+  const checkpoints = config.file === ':memory:' ? undefined : checkpointInBackground(config.file);
+  if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${backstopPages}`);
+  const close = () => {
+    checkpoints?.stop();
+    sqlite.close();
+  };
+  const dialect = new GroupCommitSqliteDialect({ database: withStatementCache(sqlite, close) }, () => sqlite.inTransaction);
   return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
 }
 
@@ -45,10 +52,10 @@ export function connect(config: DatabaseConfig): Db {
  * the prepared statements by their SQL text (queries are parameterised, so the set stays small).
  * A statement being iterated (streamed) can't be shared, so streaming gets a fresh one.
  */
-function withStatementCache(sqlite: SQLite.Database, maxStatements = 500) {
+function withStatementCache(sqlite: SQLite.Database, close: () => void, maxStatements = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close,
     prepare(sqlText: string) {
       let statement = cache.get(sqlText);
       if (!statement) {
