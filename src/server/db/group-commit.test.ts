@@ -93,4 +93,12 @@ describe('group commit (SQLite)', () => {
     await addPart('Fuel Pump');
     expect(committedNames()).toEqual(['Fuel Pump']);
   });
+
+  it('commits the open group before it closes', async () => {
+    const placing = addPart('Timing Belt');
+    while (shop.begun.length === 0) await Promise.resolve();
+    await shop.db.destroy();
+    await placing;
+    expect(committedNames()).toEqual(['Timing Belt']);
+  });
 });

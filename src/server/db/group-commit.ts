@@ -84,8 +84,10 @@ class GroupCommitDriver implements Driver {
     await group.committed;
   }
 
-  destroy(): Promise<void> {
-    return this.inner.destroy();
+  /** Lets whoever holds the connection finish, commits a group still open (its members wait for it), then closes. */
+  async destroy(): Promise<void> {
+    await this.flush();
+    await this.inner.destroy();
   }
 
   /** Commits once everybody already waiting for the connection has had their turn (and joined the group). */
