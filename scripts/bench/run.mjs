@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { freePort } from '../lib/free-port.mjs';
 import { startPostgres } from '../lib/postgres.mjs';
 import { requireSupportedNode } from '../lib/require-node.mjs';
+import { recordMisses } from '../lib/bench-misses.mjs';
 
 requireSupportedNode();
 
@@ -123,6 +124,24 @@ function peakRssMb(pid) {
   return Number(status.match(/VmHWM:\s+(\d+) kB/)[1]) / 1024;
 }
 
+/**
+ * The server's peak RSS during each phase of the run (Linux resets a process's peak when "5" is written
+ * to its clear_refs), so that the report says which phase sets the peak.
+ */
+function rssByPhase(pid) {
+  const peaks = [];
+  let start = 'start and warm-up';
+  return {
+    peaks,
+    /** Closes the phase running so far (its peak is recorded) and starts the next one. */
+    next(name) {
+      peaks.push({ name: start, mb: peakRssMb(pid) });
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      start = name;
+    },
+  };
+}
+
 async function query(db, text) {
   if (db.kind === 'sqlite') {
     const { default: Database } = await import('better-sqlite3');
@@ -229,8 +248,10 @@ async function main() {
   const replay = await startCeiling(responsesFile, 'replay');
   for (const ceiling of [minimal, replay]) load({ url: ceiling + READS[0][1], seconds: WARMUP });
 
+  const rssPhases = rssByPhase(shop.pid);
   const reads = [];
   for (const [name, url] of READS) {
+    rssPhases.next(name);
     log(`${name}: ${SECONDS}s each, ours (cached, uncached) and both ceilings…`);
     load({ url: shop.base + url, seconds: WARMUP });
     const ours = load({ url: shop.base + url });
@@ -242,24 +263,29 @@ async function main() {
   }
 
   log(`POST /api/orders, one line, spread over 10,000 parts and ${seeded.customerTokens.length} customers: ${SECONDS}s…`);
+  rssPhases.next('orders, 1 line');
   const oneLine = await measureOrders(db, shop.base, seeded.customerTokens, 1);
   log(`POST /api/orders, 20 lines: ${SECONDS}s…`);
+  rssPhases.next('orders, 20 lines');
   const twentyLines = await measureOrders(db, shop.base, seeded.customerTokens, 20);
 
   const admin = await signIn(shop.base, seeded.adminEmail, seeded.password);
   const adminRuns = [];
   for (const [name, url] of adminReads()) {
     log(`admin ${name}: ${SECONDS}s at ${ADMIN_CONNECTIONS} connections…`);
+    rssPhases.next(`admin ${name}`);
     const spec = { url: shop.base + url, connections: ADMIN_CONNECTIONS, headers: { authorization: `Bearer ${admin}` } };
     load({ ...spec, seconds: WARMUP });
     adminRuns.push({ name, run: load(spec) });
   }
-  const rss = peakRssMb(shop.pid);
+  rssPhases.next('');
+  const rss = Math.max(...rssPhases.peaks.map((phase) => phase.mb));
   log(`the shop's log: ${(statSync(shop.logFile).size / 1024 / 1024).toFixed(0)} MB`);
 
-  const misses = report({ db, seeded, reads, oneLine, twentyLines, adminRuns, rss });
+  const misses = report({ db, seeded, reads, oneLine, twentyLines, adminRuns, rss, rssPeaks: rssPhases.peaks });
   if (misses.length === 0) console.log(`\nall ${SHORT ? 'short-run floors' : 'budgets'} met`);
   else console.log(`\n${SHORT ? 'short-run floors' : 'budgets'} missed:\n  ${misses.join('\n  ')}`);
+  recordMisses(misses);
   process.exitCode = misses.length > 0 ? 1 : 0;
 }
 
@@ -267,7 +293,7 @@ const num = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits
 const cell = (value, width) => String(value).padStart(width);
 
 /** Prints every figure beside its budget; answers the misses. */
-function report({ db, seeded, reads, oneLine, twentyLines, adminRuns, rss }) {
+function report({ db, seeded, reads, oneLine, twentyLines, adminRuns, rss, rssPeaks }) {
   const misses = [];
   const check = (ok, miss) => {
     if (!ok) misses.push(miss);
@@ -309,12 +335,14 @@ function report({ db, seeded, reads, oneLine, twentyLines, adminRuns, rss }) {
     console.log(`${name.padEnd(26)} ${cell(num(run.rps), 8)}/s  p50 ${run.p50} ms  p99 ${run.p99} ms ${mark}`);
   }
   console.log(`\npeak RSS of the server: ${rss.toFixed(1)} MB (< ${BUDGET.rssMb} MB) ${check(rss < BUDGET.rssMb, `peak RSS ${rss.toFixed(1)} MB`)}`);
+  console.log(`  by phase: ${rssPeaks.map((phase) => `${phase.name} ${phase.mb.toFixed(0)}`).join(', ')}`);
   return misses;
 }
 
 main()
   .catch((error) => {
     console.error(error);
+    recordMisses([`the benchmark stopped: ${String(error?.message ?? error).split('\n')[0]}`]);
     process.exitCode = 1;
   })
   .finally(() => setTimeout(() => process.exit(), 100));

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { freePort } from '../lib/free-port.mjs';
 import { SERVER_NODE_FLAGS } from '../lib/node-flags.mjs';
 import { requireSupportedNode } from '../lib/require-node.mjs';
+import { recordMisses } from '../lib/bench-misses.mjs';
 
 requireSupportedNode();
 
@@ -136,6 +137,7 @@ const misses = rows.flatMap((r) =>
   ['performance', 'accessibility'].filter((category) => r[category] < limits[category]).map((category) => `${r.page}: ${category} ${r[category]} < ${limits[category]}`),
 );
 const what = SHORT ? 'floor' : 'budget';
+recordMisses(misses);
 console.log(misses.length ? `${what} missed:\n  ${misses.join('\n  ')}` : `every page meets the ${what}`);
 process.exitCode = misses.length ? 1 : 0;
 setTimeout(() => process.exit(), 100);

@@ -33,16 +33,24 @@ type ProductQuery = SelectQueryBuilder<Database, 'products', ProductRow>;
 type Order = 'relevance' | ProductSort;
 
 export async function queryProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
-  const search = options.q ? searchFor(db, options.q) : undefined;
-  const order: Order = options.sort ?? (search ? 'relevance' : 'newest');
-  let query = filtered(db.selectFrom('products').selectAll('products'), options);
-  if (search) query = search.filter(query);
-  query = ORDERS[order].apply(query, search).limit(options.limit + 1);
-  if (options.cursor) query = ORDERS[order].after(query, options.cursor);
-  const rows = await query.execute();
+  const rows = await productsQuery(db, options).execute();
   const page = rows.slice(0, options.limit);
   const more = rows.length > options.limit;
-  return { rows: page, nextCursor: more ? ORDERS[order].cursor(page.at(-1)!, options.cursor, page.length) : null };
+  return { rows: page, nextCursor: more ? ORDERS[orderOf(options)].cursor(page.at(-1)!, options.cursor, page.length) : null };
+}
+
+/** The statement that reads one page (and one row more, to tell whether another page follows). */
+export function productsQuery(db: Executor, options: ProductListOptions): ProductQuery {
+  const search = options.q ? searchFor(db, options.q) : undefined;
+  const order = ORDERS[orderOf(options)];
+  let query = filtered(db.selectFrom('products').selectAll('products'), options);
+  if (search) query = search.filter(query);
+  query = order.apply(query, search).limit(options.limit + 1);
+  return options.cursor ? order.after(query, options.cursor) : query;
+}
+
+function orderOf(options: ProductListOptions): Order {
+  return options.sort ?? (options.q ? 'relevance' : 'newest');
 }
 
 function filtered(query: ProductQuery, options: ProductListOptions): ProductQuery {

@@ -19,6 +19,7 @@ import { inbox } from './migrations/016-inbox.js';
 import { searchVectorTrigger } from './migrations/017-search-vector-trigger.js';
 import { orderSearchSpeed } from './migrations/018-order-search-speed.js';
 import { unpaidOrders } from './migrations/019-unpaid-orders.js';
+import { categorySorts } from './migrations/020-category-sorts.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -42,6 +43,7 @@ function migrations(db: Db): Record<string, Migration> {
     '017-search-vector-trigger': searchVectorTrigger(db.dialect),
     '018-order-search-speed': orderSearchSpeed(db.dialect),
     '019-unpaid-orders': unpaidOrders(),
+    '020-category-sorts': categorySorts(),
   };
 }
 

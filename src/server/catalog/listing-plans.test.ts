@@ -1,0 +1,40 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
+import { type ProductListOptions, productsQuery } from './listing.js';
+
+/**
+ * How the database reads a page of a category sorted by price or name: from an index in that order,
+ * stopping after the page, not by sorting every part of the category. (PostgreSQL is told to avoid
+ * sequential scans: on a test's near-empty table it would rightly prefer one.)
+ */
+describe(`category pages read in index order (${databaseKind})`, () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.drop());
+
+  const planOf = (options: Omit<ProductListOptions, 'status' | 'limit'>) =>
+    database.db.kysely.transaction().execute(async (trx) => {
+      const { sql: text, parameters } = productsQuery(trx, { status: 'for-sale', limit: 24, ...options }).compile();
+      const sqlite = database.kind === 'sqlite';
+      if (!sqlite) await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const explain = CompiledQuery.raw(`${sqlite ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${text}`, [...parameters]);
+      const { rows } = await trx.executeQuery<Record<string, string>>(explain);
+      return rows.map((row) => (sqlite ? row.detail : row['QUERY PLAN'])).join('\n');
+    });
+
+  for (const [sort, index] of [
+    ['price', 'products_for_sale_category_price'],
+    ['-price', 'products_for_sale_category_price'],
+    ['name', 'products_for_sale_category_name'],
+  ] as const) {
+    it(`sorted by ${sort}, in stock: ${index}, no sort step`, async () => {
+      const plan = await planOf({ category: 'brakes', inStock: true, sort });
+      expect(plan).toContain(index);
+      expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
+    });
+  }
+});
