@@ -21,12 +21,15 @@ export function orderTotalCents(unitPriceCents: Cents, quantity: number): Cents 
   return unitPriceCents * quantity;
 }
 
-// Built once: toLocaleString builds a formatter per call, which made it the top frame of a 20-line order's e-mail.
-const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Each formatter is built at its first use and kept: toLocaleString builds one per call, which made it the top
+// frame of a 20-line order's e-mail; built while the module loads, they lengthened the browser's first task
+// (Lighthouse's blocking time on the home page).
+let wholeDollars: Intl.NumberFormat | undefined;
+let dollarsAndCents: Intl.NumberFormat | undefined;
 
 /** "$1,234.50" style without the dollar sign: 1234.5 -> "1,234.50"; whole amounts keep no decimals: 94 -> "94". */
 export function formatDollars(dollars: number): string {
-  return (Number.isInteger(dollars) ? wholeDollars : dollarsAndCents).format(dollars);
+  if (Number.isInteger(dollars)) return (wholeDollars ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(dollars);
+  return (dollarsAndCents ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(dollars);
 }
 
