@@ -81,7 +81,7 @@ function benchmark(label, title, script) {
   const ok = run(title, 'npm', ['run', script, '--', '--short'], { BENCH_MISSES_FILE: missesFile });
   const recorded = readMisses(missesFile);
   const misses = recorded?.length ? recorded : ['exited non-zero and recorded no miss: see its output above'];
-  results.push({ label, ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : misses });
+  record(label, ok, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : misses });
 }
 
 function skip(label, why) {

@@ -135,9 +135,13 @@ function rssByPhase(pid) {
     peaks,
     /** Closes the phase running so far (its peak is recorded) and starts the next one. */
     next(name) {
-      peaks.push({ name: start, mb: peakRssMb(pid) });
+      this.end();
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       start = name;
+    },
+    /** Closes the last phase. */
+    end() {
+      peaks.push({ name: start, mb: peakRssMb(pid) });
     },
   };
 }
@@ -278,7 +282,7 @@ async function main() {
     load({ ...spec, seconds: WARMUP });
     adminRuns.push({ name, run: load(spec) });
   }
-  rssPhases.next('');
+  rssPhases.end();
   const rss = Math.max(...rssPhases.peaks.map((phase) => phase.mb));
   log(`the shop's log: ${(statSync(shop.logFile).size / 1024 / 1024).toFixed(0)} MB`);
 

@@ -42,17 +42,26 @@ export async function queryProducts(db: Executor, options: ProductListOptions): 
 /** The statement that reads one page (and one row more, to tell whether another page follows). */
 export function productsQuery(db: Executor, options: ProductListOptions): PageQuery {
   const search = options.q ? searchFor(db, options.q) : undefined;
-  if (search && !options.sort) return rankedPage(db, search, options);
-  const order = ORDERS[options.sort ?? 'newest'];
+  if (search && rankedByRelevance(options)) return rankedPage(db, search, options);
+  const order = keysetOrder(options);
   let query = filtered(db.selectFrom('products').selectAll('products'), options);
   if (search) query = search.filter(query);
   query = order.apply(query).limit(options.limit + 1);
   return options.cursor ? order.after(query, options.cursor) : query;
 }
 
+/** A search without a sort of its own lists the best matches first and pages by offset; all else by keyset. */
+function rankedByRelevance(options: ProductListOptions): boolean {
+  return Boolean(options.q) && !options.sort;
+}
+
+function keysetOrder(options: ProductListOptions): Ordering {
+  return ORDERS[options.sort ?? 'newest'];
+}
+
 function nextCursor(options: ProductListOptions, page: ProductRow[]): string {
-  if (options.q && !options.sort) return `o${(options.cursor ? offsetCursor(options.cursor) : 0) + page.length}`;
-  return ORDERS[options.sort ?? 'newest'].cursor(page.at(-1)!);
+  if (rankedByRelevance(options)) return `o${(options.cursor ? offsetCursor(options.cursor) : 0) + page.length}`;
+  return keysetOrder(options).cursor(page.at(-1)!);
 }
 
 /**
