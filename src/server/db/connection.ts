@@ -37,6 +37,8 @@ export function connect(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // Lower case beyond ASCII (SQLite's lower() and LIKE fold ASCII only), as FTS5's trigram index folds it.
+  sqlite.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   const checkpoints = config.file === ':memory:' ? undefined : checkpointInBackground(config.file);
   if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${backstopPages}`);
   const close = () => {

@@ -4,6 +4,7 @@ import { ORDER_STATUSES, type OrderStatus, PAID_STATUS } from '../../shared/orde
 import { fieldMessages } from '../../shared/schemas.js';
 import type { OrderRow } from '../db/schema.js';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { rareTrigram } from './listing.js';
 import { type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from './service.js';
 
 const HOUR = 3_600_000;
@@ -260,5 +261,60 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
     expect(filtered.json().map((order: { _id: string }) => order._id)).toEqual(
       newest(seeded.filter((order) => order.row.email === customers[1]!.email && order.row.status === 'pending')),
     );
+  });
+});
+
+describe(`Manage All Orders: a search of words that nearly every order holds (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  let mullers: string[];
+  const COMPANY = 'of Fleet Example Company';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await registerAdmin(server);
+    const customer = await registerCustomer(server.app);
+    const part = Number(await createProduct(server.app, admin, { name: 'Brake Pads', sku: 'BL-1507' }));
+    const past: PastOrder[] = Array.from({ length: 1000 }, (_, i) => ({
+      order: {
+        user_id: Number(customer.id),
+        customer_name: `Buyer ${i}${i % 400 === 7 ? ' MÜLLER' : ''} ${COMPANY}`,
+        email: `buyer${i}@fleet-example.com`,
+        phone: '+1 555 0100',
+        address: '1 Main St',
+        po_number: '',
+      },
+      lines: [{ product_id: part, product_name: 'Brake Pads', product_sku: 'BL-1507', quantity: 1, unit_price_cents: 1000, list_price_cents: 1000 }],
+      placedAt: new Date(Date.UTC(2024, 4, 1) + i * 60_000).toISOString(),
+      placedBy: byCustomer,
+      moves: [],
+    }));
+    const rows = await insertPastOrders(server.db.kysely, past);
+    mullers = rows.filter((row) => row.customer_name.includes('MÜLLER')).map((row) => String(row.id)).reverse();
+  });
+  afterAll(() => server.close());
+
+  const search = async (q: string) => {
+    const response = await call(server.app, 'GET', `/api/orders?q=${encodeURIComponent(q)}&limit=100`, { token: admin.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { items: { _id: string; email: string }[] }).items;
+  };
+
+  it('finds just the orders that hold the whole search, in any case, beyond ASCII too', async () => {
+    expect(mullers).toHaveLength(3);
+    expect((await search(`müller ${COMPANY.toUpperCase()}`)).map((order) => order._id)).toEqual(mullers);
+    expect((await search('BUYER742@FLEET-EXAMPLE')).map((order) => order.email)).toEqual(['buyer742@fleet-example.com']);
+    expect(await search('buyer742@fleet-examples')).toEqual([]);
+    expect(await search(`Müller ${COMPANY} Ltd`)).toEqual([]);
+    expect(await search('@FLEET-EXAMPLE.COM')).toHaveLength(100);
+    // Three UTF-16 units, two characters: no trigram to look up.
+    expect(await search('é😀')).toEqual([]);
+  });
+
+  it.runIf(databaseKind === 'sqlite')("looks up the search's rarest trigram in SQLite's index, none when every one is common", async () => {
+    expect(await rareTrigram(server.db.kysely, `müller ${COMPANY.toUpperCase()}`)).toBe('mül');
+    expect(await rareTrigram(server.db.kysely, 'buyer742@fleet')).toBe('742');
+    expect(await rareTrigram(server.db.kysely, 'buyer742@fleet', 1000)).toBe('742');
+    expect(await rareTrigram(server.db.kysely, 'fleet example company', 1000)).toBeUndefined();
   });
 });
