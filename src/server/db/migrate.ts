@@ -20,6 +20,7 @@ import { searchVectorTrigger } from './migrations/017-search-vector-trigger.js';
 import { orderSearchSpeed } from './migrations/018-order-search-speed.js';
 import { unpaidOrders } from './migrations/019-unpaid-orders.js';
 import { categorySorts } from './migrations/020-category-sorts.js';
+import { orderMoves } from './migrations/021-order-moves.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -44,6 +45,7 @@ function migrations(db: Db): Record<string, Migration> {
     '018-order-search-speed': orderSearchSpeed(db.dialect),
     '019-unpaid-orders': unpaidOrders(),
     '020-category-sorts': categorySorts(),
+    '021-order-moves': orderMoves(),
   };
 }
 

@@ -239,6 +239,7 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
   const stats = async () => (await call(server.app, 'GET', `/api/admin/stats?${period}`, { token: admin.token })).json();
   let late: Account;
   let latePart: string;
+  let paidEarlier: number;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -247,6 +248,7 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
       const id = await order(buyer, [[part, quantity]]);
       await pay(buyer, id);
       await date(id, { created: `${utcDate(2)}T11:00:00.000Z`, paid: `${utcDate(2)}T12:00:00.000Z` });
+      paidEarlier = id;
     };
     // Ten parts and ten accounts lead, two days ago (a day that is over); one part and one account trail.
     for (let n = 1; n <= 10; n += 1) {
@@ -273,6 +275,14 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
     expect(after.topProductsByUnits[0]).toMatchObject({ name: 'Late Part', units: 21 });
     expect(after.topProducts.map((p: { name: string }) => p.name)).not.toContain('Leader 1');
     expect(after.topCustomers[0]).toEqual({ email: late.email, name: 'Late Buyer', revenue: 210, orders: 2 });
+  });
+
+  it('counts the orders of the days that are over by their status now, after one is shipped', async () => {
+    const before = (await stats()).byStatus;
+    expect(before).toMatchObject({ pending: 12, shipped: 0 });
+    const shipped = await call(server.app, 'PATCH', `/api/orders/${paidEarlier}`, { token: admin.token, body: { status: 'shipped' } });
+    expect(shipped.statusCode).toBe(200);
+    expect((await stats()).byStatus).toEqual({ ...before, pending: 11, shipped: 1 });
   });
 });
 
