@@ -41,8 +41,12 @@ type OrderQuery = SelectQueryBuilder<Database, 'orders', OrderRow>;
 type OrderEb = ExpressionBuilder<Database, 'orders'>;
 
 export async function queryOrders(db: Executor, options: OrderListOptions): Promise<OrderList> {
+  return pageOfOrders(db, options, await searchOf(db, options));
+}
+
+/** A page of the orders that match a search worked out once (the export reads many pages of one search). */
+async function pageOfOrders(db: Executor, options: OrderListOptions, search: Search | undefined): Promise<OrderList> {
   const sorting = SORTS[options.sort ?? 'newest'];
-  const search = options.q ? await searchFor(db, options.q) : undefined;
   let query = sorting.apply(filtered(db.selectFrom('orders').selectAll('orders'), options, search)).limit(options.limit + 1);
   if (options.cursor) query = sorting.after(query, decodeCursor(options.cursor));
   const rows = await query.execute();
@@ -66,6 +70,10 @@ function dayStart(timeZone: string, date: string): string {
 
 /** The search's condition on an order. */
 type Search = (eb: OrderEb) => Expression<SqlBool>;
+
+function searchOf(db: Executor, { q }: OrderFilters): Promise<Search | undefined> {
+  return q ? searchFor(db, q) : Promise.resolve(undefined);
+}
 
 /**
  * An order matches when its id is the search (digits), or the search is in its customer's name or e-mail or
@@ -233,9 +241,10 @@ const EXPORT_BATCH = 500;
 
 /** The filtered orders in the list's order, a batch at a time, each as a record per line. */
 async function* orderLineRecords(db: Executor, filters: OrderFilters): AsyncGenerator<string[][]> {
+  const search = await searchOf(db, filters);
   let cursor: string | undefined;
   do {
-    const page = await queryOrders(db, { ...filters, limit: EXPORT_BATCH, cursor });
+    const page = await pageOfOrders(db, { ...filters, limit: EXPORT_BATCH, cursor }, search);
     const lines = await linesOfOrders(db, page.rows.map((row) => row.id));
     yield page.rows.flatMap((order) =>
       (lines.get(order.id) ?? []).map((line) => [

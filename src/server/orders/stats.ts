@@ -59,7 +59,7 @@ interface Settled {
   statuses: StatusCounts;
 }
 
-/** The settled sales of the periods asked for lately, per server: a day over never changes. */
+/** The settled sales and status counts of the periods asked for lately, per server: a day over never changes. */
 export class SettledSales {
   readonly #periods = new Map<string, Promise<Settled>>();
 
@@ -87,11 +87,11 @@ export async function salesStats(
   const settledUntil = new Date(now - SETTLING_MS).toISOString();
   const over = days.filter((day) => day.ends <= settledUntil);
   const going = days.slice(over.length);
-  const overs = over.length > 0 ? settled.of(db, over) : undefined;
+  const settledDays = over.length > 0 ? settled.of(db, over) : undefined;
   const [past, current, byStatus, goingByStatus] = await Promise.all([
-    overs ? overs.then(({ sales }) => sales) : NO_SALES,
+    settledDays ? settledDays.then(({ sales }) => sales) : NO_SALES,
     going.length > 0 ? paidSalesIn(db, going, partsPaidIn) : NO_SALES,
-    overs ? overs.then(({ statuses }) => statusesNow(db, spanOf(over), statuses)) : noStatuses(),
+    settledDays ? settledDays.then(({ statuses }) => statusesNow(db, spanOf(over), statuses)) : noStatuses(),
     going.length > 0 ? statusesOfOrdersPlacedIn(db, spanOf(going)) : noStatuses(),
   ]);
   addCounts(byStatus, goingByStatus);
