@@ -16,6 +16,7 @@ import {
 import { QueryState } from '../../../components/QueryState.js';
 import { Spinner } from '../../../components/Spinner.js';
 import { useNearViewport } from '../../../lib/useNearViewport.js';
+import { useRevealInTurn } from '../../../lib/useRevealInTurn.js';
 import { useHomeProducts } from '../../catalog/api.js';
 import { ProductGrid } from '../../catalog/components/ProductCard.js';
 import { VehicleLauncher } from '../../fitment/components/VehicleLauncher.js';
@@ -27,7 +28,11 @@ import { useHomeSummary } from '../home-summary.js';
 // so they are not part of the home page's first download.
 const ContactForm = lazy(() => import('../components/ContactForm.js').then((module) => ({ default: module.ContactForm })));
 
+/** The sections below the hero and the vehicle search, in page order (on a phone none is on the first screen). */
+const belowTheFold = [HomeProducts, BusinessSummary, Reviews, WhatWeProvide, Contact];
+
 export function HomePage() {
+  const shown = useRevealInTurn(belowTheFold.length);
   return (
     <>
       <title>Partsmith – Genuine car parts from the manufacturer</title>
@@ -35,11 +40,9 @@ export function HomePage() {
       <div className="mx-auto max-w-7xl px-4 pt-12">
         <VehicleLauncher />
       </div>
-      <HomeProducts />
-      <BusinessSummary />
-      <Reviews />
-      <WhatWeProvide />
-      <Contact />
+      {belowTheFold.slice(0, shown).map((Section, place) => (
+        <Section key={place} />
+      ))}
     </>
   );
 }
