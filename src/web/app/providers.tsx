@@ -1,8 +1,21 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { useToastsWanted } from '../lib/toast.js';
+
+const ToastContainer = lazy(() => import('react-toastify/unstyled').then((module) => ({ default: module.ToastContainer })));
+
+/** The toasts' container, once the first toast or interaction asks for it (lib/toast.ts). */
+function Toasts() {
+  if (!useToastsWanted()) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* At the bottom: at the top, toasts covered the navbar's name and Logout for their 5 s. */}
+      <ToastContainer position="bottom-right" autoClose={5000} newestOnTop theme="light" />
+    </Suspense>
+  );
+}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -27,8 +40,7 @@ export function Providers({ client, children }: { client: QueryClient; children:
     <QueryClientProvider client={client}>
       <AuthProvider>
         {children}
-        {/* At the bottom: at the top, toasts covered the navbar's name and Logout for their 5 s. */}
-        <ToastContainer position="bottom-right" autoClose={5000} newestOnTop theme="light" />
+        <Toasts />
       </AuthProvider>
     </QueryClientProvider>
   );

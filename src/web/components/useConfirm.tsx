@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../lib/toast.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { errorText } from '../lib/form-errors.js';
 

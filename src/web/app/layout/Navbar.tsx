@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast.js';
 import { messages } from '../../../shared/messages.js';
 import { useAuth } from '../../features/auth/auth-context.js';
 import { useCart } from '../../lib/cart-store.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast.js';
 import type { User, Vehicle } from '../../../shared/api.js';
 import { errorText } from '../../lib/form-errors.js';
 import { keys } from '../../lib/query-keys.js';

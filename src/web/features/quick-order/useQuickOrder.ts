@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast.js';
 import { messages } from '../../../shared/messages.js';
 import { isQuickOrderProblem, parseQuickOrder } from '../../../shared/quick-order.js';
 import { errorText } from '../../lib/form-errors.js';

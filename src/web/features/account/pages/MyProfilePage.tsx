@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import type { User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { profileUpdateSchema } from '../../../../shared/schemas.js';

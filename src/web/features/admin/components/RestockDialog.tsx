@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { restockSchema } from '../../../../shared/schemas.js';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { fieldMessages, productPatchSchema, type ProductPatch } from '../../../../shared/schemas.js';

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import type { ImportReport } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { exportProducts, useImportProducts } from '../api.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import { messages } from '../../../../shared/messages.js';
 import { loginSchema } from '../../../../shared/schemas.js';
 import { useAuth } from '../auth-context.js';

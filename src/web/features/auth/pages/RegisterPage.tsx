@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import { messages } from '../../../../shared/messages.js';
 import { registerSchema } from '../../../../shared/schemas.js';
 import { useAuth } from '../auth-context.js';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import { errorMessages, messages } from '../../../../shared/messages.js';
 import { newPasswordTwiceSchema } from '../../../../shared/schemas.js';
 import { authApi } from '../api.js';

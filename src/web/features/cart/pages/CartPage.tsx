@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import { productHead } from '../../../../shared/catalog.js';
 import { productPath } from '../../../../shared/paths.js';
 import { messages } from '../../../../shared/messages.js';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import { messages } from '../../../../shared/messages.js';
 import { contactInputSchema } from '../../../../shared/schemas.js';
 import { useContact } from '../api.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { errorText } from '../../../lib/form-errors.js';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../../lib/toast.js';
 import type { Review } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { DataTable } from '../../../components/DataTable.js';
