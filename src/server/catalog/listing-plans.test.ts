@@ -38,3 +38,30 @@ describe(`category pages read in index order (${databaseKind})`, () => {
     });
   }
 });
+
+/**
+ * A search ranked by relevance on SQLite checks its matches against the parts for sale through the index
+ * of their ids, not the table's long rows; the admin's lists of archived parts read the table.
+ */
+describe.runIf(databaseKind === 'sqlite')('ranked search plans (sqlite)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.drop());
+
+  const planOf = async (status: ProductListOptions['status']) => {
+    const { sql: text, parameters } = productsQuery(database.db.kysely, { status, limit: 24, q: 'brake pad' }).compile();
+    const { rows } = await database.db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]));
+    return rows.map((row) => row.detail).join('\n');
+  };
+
+  it.each(['for-sale', 'active'] as const)('%s: through products_for_sale_ids', async (status) => {
+    expect(await planOf(status)).toContain('USING INDEX products_for_sale_ids');
+  });
+
+  it.each(['archived', 'all'] as const)('%s: through the table', async (status) => {
+    expect(await planOf(status)).not.toContain('products_for_sale_ids');
+  });
+});

@@ -7,7 +7,7 @@ import { type Compilable, type RawBuilder, type SelectQueryBuilder, sql } from '
 import { normalisePartNumber, type ProductSort, searchWords } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
-import { type Database, type Executor, isPostgres, type ProductRow } from '../db/schema.js';
+import { type Database, type Executor, isPostgres, type ProductRow, type ProductsTable } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { coversVehicle } from './applications.js';
 
@@ -71,7 +71,7 @@ function nextCursor(options: ProductListOptions, page: ProductRow[]): string {
  */
 function rankedPage(db: Executor, search: Search, options: ProductListOptions): PageQuery {
   const ranked = search
-    .filter(filtered(db.selectFrom('products'), options))
+    .filter(filtered(matchesChecked(db, options), options))
     .select(['products.id', search.exact.as('exact'), search.score.as('score')])
     .orderBy('exact', 'desc')
     .orderBy('score')
@@ -85,6 +85,19 @@ function rankedPage(db: Executor, search: Search, options: ProductListOptions): 
     .orderBy('ranked.exact', 'desc')
     .orderBy('ranked.score')
     .orderBy('ranked.id', 'desc');
+}
+
+/**
+ * The products a ranked search checks its matches against. On SQLite, for the parts for sale, through
+ * the index of their ids (migration 022): a part's flags sit at the end of its row, behind the
+ * description, and looking up the 8,400 matches of "brake" among 100,000 parts row by row took 34 ms,
+ * through the index 11 ms. SQLite's planner prefers the table's own key for a lookup by id, hence
+ * INDEXED BY. Every other list (archived parts, PostgreSQL) reads the table.
+ */
+function matchesChecked(db: Executor, options: ProductListOptions) {
+  const forSale = options.status === 'for-sale' || options.status === 'active';
+  if (isPostgres(db) || !forSale) return db.selectFrom('products');
+  return db.selectFrom(sql<ProductsTable>`products`.as<'products'>(sql`products INDEXED BY products_for_sale_ids`));
 }
 
 function filtered<Row>(query: SelectQueryBuilder<Database, 'products', Row>, options: ProductListOptions): SelectQueryBuilder<Database, 'products', Row> {
@@ -118,7 +131,8 @@ function searchFor(db: Executor, q: string): Search {
   const words = searchWords(q);
   const partNumber = normalisePartNumber(q);
   if (words.length === 0 && partNumber === '') return NOTHING;
-  const exact = sql<boolean>`products.sku_key = ${partNumber}`;
+  // By id, so that a search reads no product's row to tell whether it is the one.
+  const exact = sql<boolean>`products.id IN (SELECT id FROM products WHERE sku_key = ${partNumber})`;
   return (isPostgres(db) ? postgresSearch : sqliteSearch)(words, partNumber, exact);
 }
 

@@ -59,6 +59,33 @@ describe(`catalog search and filters (${databaseKind})`, () => {
     expect(found.at(-1)).toBe('Wiper Blade');
   });
 
+  it('lists the part whose number is the search first, for sale or archived as each list shows them', async () => {
+    const add = async (part: { name: string; sku: string; description: string; numbers?: { type: string; brand: string; number: string }[] }) => {
+      const created = await call(server.app, 'POST', '/api/products', { token: admin.token, body: { ...validProduct, category: 'lighting', stock: 5, min: 1, ...part } });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json()._id as string;
+    };
+    // "Lamp Holder" matches by its name, description and three OE numbers, "Fog Lamp" by its name and
+    // description; "Bulb" by its own number alone, which is the search.
+    const oe = (number: string) => ({ type: 'oe', brand: 'Acme', number });
+    const added = [
+      await add({ name: 'Bulb', sku: 'LAMP', description: 'A spare bulb.' }),
+      await add({ name: 'Lamp Holder', sku: 'LH-2', description: 'Holds a lamp.', numbers: [oe('LAMP-1'), oe('LAMP-2'), oe('LAMP-3')] }),
+    ];
+    const adminNames = async (status: string) =>
+      ((await call(server.app, 'GET', `/api/admin/products?status=${status}&q=lamp`, { token: admin.token })).json() as ProductPage).items.map((p) => p.name);
+    try {
+      expect(await names('q=lamp')).toEqual(['Bulb', 'Lamp Holder', 'Fog Lamp']);
+      expect(await adminNames('all')).toEqual(['Bulb', 'Lamp Holder', 'Fog Lamp']);
+      await call(server.app, 'PATCH', `/api/products/${added[0]}`, { token: admin.token, body: { active: false } });
+      expect(await names('q=lamp')).toEqual(['Lamp Holder', 'Fog Lamp']);
+      expect(await adminNames('archived')).toEqual(['Bulb']);
+      expect(await adminNames('all')).toEqual(['Bulb', 'Lamp Holder', 'Fog Lamp']);
+    } finally {
+      for (const id of added) await call(server.app, 'DELETE', `/api/products/${id}`, { token: admin.token });
+    }
+  });
+
   it('filters by category and by what can be ordered, and says so in the categories', async () => {
     expect((await names('category=lighting')).sort()).toEqual(['Fog Lamp', 'Headlight']);
     expect(await names('category=lighting&inStock=true')).toEqual(['Headlight']);

@@ -21,6 +21,7 @@ import { orderSearchSpeed } from './migrations/018-order-search-speed.js';
 import { unpaidOrders } from './migrations/019-unpaid-orders.js';
 import { categorySorts } from './migrations/020-category-sorts.js';
 import { orderMoves } from './migrations/021-order-moves.js';
+import { searchForSale } from './migrations/022-search-for-sale.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrations(db: Db): Record<string, Migration> {
     '019-unpaid-orders': unpaidOrders(),
     '020-category-sorts': categorySorts(),
     '021-order-moves': orderMoves(),
+    '022-search-for-sale': searchForSale(),
   };
 }
 
