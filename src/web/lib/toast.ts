@@ -19,7 +19,7 @@ function want() {
 
 function show(kind: 'success' | 'error', text: string) {
   want();
-  void library().then(({ toast: library }) => library[kind](text));
+  void library().then((module) => module.toast[kind](text));
 }
 
 export const toast = {
