@@ -2,14 +2,16 @@
  * E-mail end to end against a real SMTP server on loopback: what the shop writes to the outbox in the
  * same transaction as its cause is sent, read back as a person's mail client would, and its links work.
  */
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../flows/expire-orders.js';
 import type { InvoiceFacts } from '../invoices/service.js';
 import { canReadPdfs, pdfText } from '../test/pdf-text.js';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { freshDatabase, type TestDatabase } from '../test/databases.js';
 import { type MailSink, startMailSink } from '../test/smtp.js';
 import { logTransport, type MailTransport, sendDueMail, smtpTransport } from './sender.js';
-import { enqueueMail } from './service.js';
+import { dueMailClaim, enqueueMail } from './service.js';
 import type { OrderFacts } from './templates.js';
 
 const PUBLIC_URL = 'https://shop.partsmith.example';
@@ -228,5 +230,23 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     expect(JSON.stringify(lines)).toContain(account.email);
     const outbox = (await call(server.app, 'GET', '/api/admin/outbox', { token: admin.token })).json();
     expect(outbox[0]).toMatchObject({ to: account.email, kind: 'verify-email', status: 'logged', subject: 'Please confirm your e-mail address – Partsmith' });
+  });
+});
+
+describe.runIf(databaseKind === 'sqlite')('the outbox claim (sqlite)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('reads the due messages in index order up to the limit, and updates them by their ids, not by walking every pending one', async () => {
+    const { sql: text, parameters } = dueMailClaim(database.db.kysely, 20, new Date()).compile();
+    const { rows } = await database.db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]));
+    const plan = rows.map((row) => row.detail);
+    expect(plan[0]).toBe('SEARCH outbox USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(plan).toContain('SEARCH outbox USING INDEX outbox_due (status=? AND next_attempt_at<?)');
+    expect(plan.join('\n')).not.toContain('TEMP B-TREE');
   });
 });
