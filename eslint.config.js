@@ -35,7 +35,7 @@ if (unclassified.length > 0) {
 
 const S = 'src/server';
 const domainDirs = DOMAINS.map((d) => `${S}/${d}`);
-const entryPoints = [`${S}/app.ts`, `${S}/main.ts`];
+const entryPoints = [`${S}/app.ts`, `${S}/main.ts`, `${S}/jobs.ts`];
 
 const serverZones = [
   {

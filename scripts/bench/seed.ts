@@ -10,6 +10,7 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { createSession } from '../../src/server/auth/sessions.js';
 import { connect } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { indexNewOrders } from '../../src/server/orders/search-index.js';
 
 /** A part kind, its category and one spec, so filters and spec search have realistic spreads. */
 const PARTS = [
@@ -202,6 +203,9 @@ async function main() {
       await inBatches(batch, 1000, (rows) => trx.insertInto('applications').values(rows).execute());
     }
   });
+
+  // SQLite's order search index takes the orders in here, as a shop's server does in the background.
+  while ((await indexNewOrders(k, 50_000)) > 0);
 
   // Signed-in buyers for the order runs: many customers at once, as in a shop, each with a session.
   const customerTokens: string[] = [];

@@ -32,6 +32,7 @@ const TABLE_OWNERS: Record<string, string> = {
   invoice_sequence: 'orders',
   order_search: 'orders',
   order_line_search: 'orders',
+  order_search_watermarks: 'orders',
   payments: 'payments',
   webhook_events: 'payments',
   test_processor_intents: 'payments',

@@ -11,9 +11,8 @@ import { assertSupportedNode } from './runtime.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { ensureAdmin, ensureDemoAccounts, seedDemoCatalog } from './seed/seed.js';
 import { ResponseCache } from './http/response-cache.js';
-import { scheduleExpiry } from './flows/expire-orders.js';
-import { scheduleLowStockDigest } from './flows/low-stock-digest.js';
-import { logTransport, scheduleMailSender, smtpTransport } from './mail/sender.js';
+import { startJobs } from './jobs.js';
+import { logTransport, smtpTransport } from './mail/sender.js';
 
 async function main() {
   try {
@@ -36,14 +35,9 @@ async function main() {
   });
 
   const transport = config.smtp ? await smtpTransport(config.smtp.url, config.smtp.from) : logTransport(app.log);
-  const stopMail = scheduleMailSender(db.kysely, transport, config.shop, app.log, config.mailSendEveryMs);
-  const stopExpiry = scheduleExpiry(db.kysely, config.unpaidOrderTtlMs, config.expiryCheckEveryMs, app.log, () => cache.invalidate('catalog'));
-  const digest = { defaultThreshold: config.lowStockThreshold, timeZone: config.shop.timeZone, hour: config.lowStockDigestHour };
-  const stopDigest = scheduleLowStockDigest(db.kysely, digest, config.expiryCheckEveryMs, app.log);
+  const stopJobs = startJobs(db.kysely, config, transport, cache, app.log);
   stopOnSignals(app, async () => {
-    stopExpiry();
-    stopDigest();
-    stopMail();
+    stopJobs();
     await db.kysely.destroy();
   });
   const address = await app.listen({ port: config.port, host: config.host });

@@ -22,6 +22,7 @@ import { unpaidOrders } from './migrations/019-unpaid-orders.js';
 import { categorySorts } from './migrations/020-category-sorts.js';
 import { orderMoves } from './migrations/021-order-moves.js';
 import { searchForSale } from './migrations/022-search-for-sale.js';
+import { orderSearchInBatches } from './migrations/023-order-search-in-batches.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -48,6 +49,7 @@ function migrations(db: Db): Record<string, Migration> {
     '020-category-sorts': categorySorts(),
     '021-order-moves': orderMoves(),
     '022-search-for-sale': searchForSale(),
+    '023-order-search-in-batches': orderSearchInBatches(db.dialect),
   };
 }
 

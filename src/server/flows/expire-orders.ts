@@ -3,7 +3,6 @@
  * servers running this at once: each order's change is conditional on it still being 'not paid', so
  * exactly one server wins it and only the winner returns the stock.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import { type Executor, inTransaction } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { listUnpaidPlacedBefore } from '../orders/service.js';
@@ -24,32 +23,4 @@ export async function expireUnpaidOrders(db: Executor, ttlMs: number, at = Date.
     }
   }
   return expired;
-}
-
-/** Runs the expiry every `everyMs` (unref'd: it never keeps the process alive). */
-export function scheduleExpiry(
-  db: Executor,
-  ttlMs: number,
-  everyMs: number,
-  log: FastifyBaseLogger,
-  onExpired: () => void,
-): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const count = await expireUnpaidOrders(db, ttlMs);
-      if (count > 0) {
-        onExpired();
-        log.info({ count }, 'expired unpaid orders and returned their stock');
-      }
-    } catch (error) {
-      log.error({ err: error }, 'expiring unpaid orders failed');
-    } finally {
-      running = false;
-    }
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -4,7 +4,6 @@
  * counters (limits domain): one claim lands, and only that server writes the mails, in the same
  * transaction (a server that fails half-way leaves the day unclaimed for the next check).
  */
-import type { FastifyBaseLogger } from 'fastify';
 import { lowStock } from '../catalog/low-stock.js';
 import { type Executor, inTransaction } from '../db/schema.js';
 import { claimOnce, isClaimed } from '../limits/service.js';
@@ -48,23 +47,4 @@ export async function sendLowStockDigest(db: Executor, settings: DigestSettings,
     for (const admin of admins) await enqueueMail(trx, { kind: 'low-stock-digest', to: admin.email, data });
     return admins.length;
   });
-}
-
-/** Checks every `everyMs` (unref'd: it never keeps the process alive). */
-export function scheduleLowStockDigest(db: Executor, settings: DigestSettings, everyMs: number, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const count = await sendLowStockDigest(db, settings);
-      if (count > 0) log.info({ count }, 'wrote the low-stock digest to the admins');
-    } catch (error) {
-      log.error({ err: error }, 'the low-stock digest failed');
-    } finally {
-      running = false;
-    }
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

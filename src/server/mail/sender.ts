@@ -64,21 +64,3 @@ export async function sendDueMail(db: Executor, transport: MailTransport, shop: 
   }
   return sent;
 }
-
-/** Runs the sender every `everyMs` (unref'd). */
-export function scheduleMailSender(db: Executor, transport: MailTransport, shop: ShopIdentity, log: FastifyBaseLogger, everyMs: number): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      while ((await sendDueMail(db, transport, shop, log)) > 0);
-    } catch (error) {
-      log.error({ err: error }, 'sending e-mail failed');
-    } finally {
-      running = false;
-    }
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -13,6 +13,7 @@ import { type Database, type Executor, isPostgres, type OrderRow } from '../db/s
 import { csvFile } from '../http/csv.js';
 import { badRequest } from '../http/errors.js';
 import { startOfDay } from './calendar.js';
+import { normalisedSku, notYetIndexed } from './search-index.js';
 import { formatInvoiceNumber, lineTotalCents, linesOfOrders } from './service.js';
 
 export interface OrderFilters {
@@ -121,13 +122,18 @@ function partMatchesPostgres(partNumber: string) {
  * SQLite's FTS5 trigram tables (any case): a quoted phrase matches where it is a piece of the text. FTS5
  * merges the orders of every trigram of the phrase, and in '@example.com' or 'customer' each one is in
  * nearly every order. When one trigram is rare, the orders holding it are found instead and compared.
+ * The orders placed since the index was last brought up to date (search-index.ts) are compared too.
  */
 async function textMatchesSqlite(db: Executor, q: string) {
   const piece = await rareTrigram(db, q);
-  if (piece === undefined) return sql`select rowid from order_search where order_search match ${phrase(q)}`;
   const holds = (column: string) => sql`instr(casefold(${sql.ref(`searched.${column}`)}), ${q.toLowerCase()}) > 0`;
-  return sql`select searched.id from orders searched where searched.id in (select rowid from order_search where order_search match ${phrase(piece)})
-    and (${sql.join(SEARCHED_COLUMNS.map(holds), sql` or `)})`;
+  const holdsText = sql`(${sql.join(SEARCHED_COLUMNS.map(holds), sql` or `)})`;
+  const notYetIndexedHolding = sql`select searched.id from orders searched where ${notYetIndexed('orders', 'searched')} and ${holdsText}`;
+  const indexed =
+    piece === undefined
+      ? sql`select rowid from order_search where order_search match ${phrase(q)}`
+      : sql`select searched.id from orders searched where searched.id in (select rowid from order_search where order_search match ${phrase(piece)}) and ${holdsText}`;
+  return sql`${indexed} union all ${notYetIndexedHolding}`;
 }
 
 /**
@@ -152,7 +158,8 @@ const FEW_ORDERS = 5000;
 const MAX_TRIGRAMS_WEIGHED = 16;
 
 function partMatchesSqlite(partNumber: string) {
-  return sql`select order_id from order_lines where id in (select rowid from order_line_search where order_line_search match ${phrase(partNumber)})`;
+  return sql`select order_id from order_lines where id in (select rowid from order_line_search where order_line_search match ${phrase(partNumber)})
+    union all select order_id from order_lines where ${notYetIndexed('order_lines', 'order_lines')} and ${holdsPart(partNumber)}`;
 }
 
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
@@ -163,9 +170,6 @@ const SEARCHED_COLUMNS = ['customer_name', 'email', 'po_number'] as const;
 function contains(column: string, q: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`;
 }
-
-/** normalisePartNumber in SQL for the characters a part number may hold (PART_NUMBER_PATTERN): no spaces, dots, dashes or slashes, upper case. */
-const normalisedSku = sql`upper(replace(replace(replace(replace(order_lines.product_sku, ' ', ''), '.', ''), '-', ''), '/', ''))`;
 
 /** The line's part number holds this normalised one (letters and digits only: no LIKE wildcards). */
 const holdsPart = (partNumber: string) => sql<boolean>`${normalisedSku} like ${`%${partNumber}%`}`;
