@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
-import { indexNewOrders } from './search-index.js';
+import { indexNewOrders, notYetIndexed } from './search-index.js';
 import { type ChangedBy, insertPastOrders, type PastOrder } from './service.js';
 
 const byCustomer: ChangedBy = { actor: 'customer', user: null };
@@ -53,6 +53,14 @@ describe.runIf(databaseKind === 'sqlite')('SQLite: the order search index, broug
     expect(await indexed('order_search', 'fleet buyer')).toEqual(ids);
     expect(await search('fleet buyer')).toEqual(ids);
     expect(await search('PO-3')).toEqual([ids[3]]);
+  });
+
+  it('reads the rows past the watermark by their ids, never the whole table', async () => {
+    for (const table of ['orders', 'order_lines'] as const) {
+      const { sql: text, parameters } = server.db.kysely.selectFrom(table).select('id').where(notYetIndexed(table, table)).compile();
+      const { rows } = await server.db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]));
+      expect(rows[0]?.detail).toBe(`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid>?)`);
+    }
   });
 
   it('keeps the index in step when an order is renamed or deleted, indexed or not', async () => {
