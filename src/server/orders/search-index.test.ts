@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
@@ -11,6 +12,16 @@ describe.runIf(databaseKind === 'sqlite')('SQLite: the order search index, broug
   let admin: Account;
   let ids: number[];
   let part: number;
+  let customer: Account;
+
+  /** One order of one line, placed by the test's customer. */
+  const pastOrder = (name: string, sku: string, minute: number, poNumber = ''): PastOrder => ({
+    order: { user_id: Number(customer.id), customer_name: name, email: customer.email, phone: '+1 555 0100', address: '1 Main St', po_number: poNumber },
+    lines: [{ product_id: part, product_name: 'Brake Pads', product_sku: sku, quantity: 1, unit_price_cents: 1000, list_price_cents: 1000 }],
+    placedAt: new Date(Date.UTC(2024, 4, 1) + minute * 60_000).toISOString(),
+    placedBy: byCustomer,
+    moves: [],
+  });
 
   const indexed = async (table: 'order_search' | 'order_line_search', text: string) =>
     (await sql<{ rowid: number }>`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${`"${text}"`} order by rowid`.execute(server.db.kysely)).rows.map((row) => row.rowid);
@@ -23,15 +34,9 @@ describe.runIf(databaseKind === 'sqlite')('SQLite: the order search index, broug
   beforeAll(async () => {
     server = await startTestServer();
     admin = await registerAdmin(server);
-    const customer = await registerCustomer(server.app);
+    customer = await registerCustomer(server.app);
     part = Number(await createProduct(server.app, admin, { name: 'Brake Pads', sku: 'BL-1507' }));
-    const past: PastOrder[] = Array.from({ length: 5 }, (_, i) => ({
-      order: { user_id: Number(customer.id), customer_name: `Fleet Buyer ${i}`, email: `fleet${i}@example.com`, phone: '+1 555 0100', address: '1 Main St', po_number: `PO-${i}` },
-      lines: [{ product_id: part, product_name: 'Brake Pads', product_sku: 'BL-1507', quantity: 1, unit_price_cents: 1000, list_price_cents: 1000 }],
-      placedAt: new Date(Date.UTC(2024, 4, 1) + i * 60_000).toISOString(),
-      placedBy: byCustomer,
-      moves: [],
-    }));
+    const past = Array.from({ length: 5 }, (_, i) => pastOrder(`Fleet Buyer ${i}`, 'BL-1507', i, `PO-${i}`));
     ids = (await insertPastOrders(server.db.kysely, past)).map((row) => row.id);
   });
   afterAll(() => server.close());
@@ -70,16 +75,7 @@ describe.runIf(databaseKind === 'sqlite')('SQLite: the order search index, broug
     await k.deleteFrom('order_events').where('order_id', '=', deletedIndexed!).execute();
     await k.deleteFrom('order_lines').where('order_id', '=', deletedIndexed!).execute();
     await k.deleteFrom('orders').where('id', '=', deletedIndexed!).execute();
-    const customer = await registerCustomer(server.app, 'Late Buyer');
-    const late = await insertPastOrders(k, [
-      {
-        order: { user_id: Number(customer.id), customer_name: 'Late Buyer', email: customer.email, phone: '', address: '', po_number: '' },
-        lines: [{ product_id: part, product_name: 'Brake Pads', product_sku: 'XY-99', quantity: 1, unit_price_cents: 1000, list_price_cents: 1000 }],
-        placedAt: new Date(Date.UTC(2024, 4, 2)).toISOString(),
-        placedBy: byCustomer,
-        moves: [],
-      },
-    ]);
+    const late = await insertPastOrders(k, [pastOrder('Late Buyer', 'XY-99', 60)]);
     const lateId = late[0]!.id;
     await k.updateTable('orders').set({ customer_name: 'Renamed Late' }).where('id', '=', lateId).execute();
 
@@ -95,5 +91,26 @@ describe.runIf(databaseKind === 'sqlite')('SQLite: the order search index, broug
     // With rank 1 FTS5 also compares the index with the orders themselves: every row, every value.
     await sql`insert into order_search (order_search, rank) values ('integrity-check', 1)`.execute(k);
     await sql`insert into order_line_search (order_line_search) values ('integrity-check')`.execute(k);
+  });
+
+  it('takes no write lock when there is nothing new to index', async () => {
+    const k = server.db.kysely;
+    expect(await indexNewOrders(k)).toBe(0);
+    const config = server.config.database;
+    if (config.kind !== 'sqlite') throw new Error('an SQLite test');
+    const other = new Database(config.file);
+    other.exec('BEGIN IMMEDIATE');
+    await sql`PRAGMA busy_timeout = 50`.execute(k);
+    try {
+      expect(await indexNewOrders(k)).toBe(0);
+      other.exec('ROLLBACK');
+      await insertPastOrders(k, [pastOrder('Locked Out', 'LO-1', 120)]);
+      other.exec('BEGIN IMMEDIATE');
+      await expect(indexNewOrders(k)).rejects.toThrow(/locked|busy/i);
+    } finally {
+      other.close();
+      await sql`PRAGMA busy_timeout = 5000`.execute(k);
+    }
+    expect(await indexNewOrders(k)).toBe(1);
   });
 });

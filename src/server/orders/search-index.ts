@@ -28,11 +28,18 @@ export const ORDER_INDEXING_BATCH = 1000;
 
 /**
  * Indexes up to `batch` new orders and up to `batch` new lines in one transaction; answers the larger of
- * the two counts (a full batch: there may be more). A no-op on PostgreSQL.
+ * the two counts (a full batch: there may be more). A no-op on PostgreSQL. With nothing new it only reads:
+ * a transaction would make whoever reads meanwhile wait for its commit (group commit).
  */
 export async function indexNewOrders(db: Executor, batch = ORDER_INDEXING_BATCH): Promise<number> {
-  if (isPostgres(db)) return 0;
+  if (isPostgres(db) || !(await anythingNew(db))) return 0;
   return inTransaction(db, async (trx) => Math.max(await indexNewRows(trx, 'orders', batch), await indexNewRows(trx, 'order_lines', batch)));
+}
+
+async function anythingNew(db: Executor): Promise<boolean> {
+  const newRow = (table: IndexedTable) => sql`exists (select 1 from ${sql.table(table)} where ${notYetIndexed(table, table)})`;
+  const { rows } = await sql<{ found: number }>`select ${newRow('orders')} or ${newRow('order_lines')} as found`.execute(db);
+  return Boolean(rows[0]?.found);
 }
 
 /** Writes first, then moves the watermark: a SQLite transaction that read first could not write after another process had. */
