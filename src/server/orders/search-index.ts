@@ -45,7 +45,7 @@ async function anythingNew(db: Executor): Promise<boolean> {
 /** Writes first, then moves the watermark: a SQLite transaction that read first could not write after another process had. */
 async function indexNewRows(trx: Executor, table: IndexedTable, batch: number): Promise<number> {
   const { index, columns, values } = INDEXES[table];
-  const newRows = sql`select id from ${sql.table(table)} where id > ${indexedThrough(table)} order by id limit ${batch}`;
+  const newRows = sql`select id from ${sql.table(table)} where ${notYetIndexed(table, table)} order by id limit ${batch}`;
   const inserted = await sql`insert into ${sql.table(index)} (${sql.raw(columns)}) select ${values} from ${sql.table(table)} where id in (${newRows})`.execute(trx);
   const count = Number(inserted.numAffectedRows ?? 0);
   if (count > 0) {
