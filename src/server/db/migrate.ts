@@ -23,6 +23,7 @@ import { categorySorts } from './migrations/020-category-sorts.js';
 import { orderMoves } from './migrations/021-order-moves.js';
 import { searchForSale } from './migrations/022-search-for-sale.js';
 import { orderSearchInBatches } from './migrations/023-order-search-in-batches.js';
+import { orderSearchPendingLists } from './migrations/024-order-search-pending-lists.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -50,6 +51,7 @@ function migrations(db: Db): Record<string, Migration> {
     '021-order-moves': orderMoves(),
     '022-search-for-sale': searchForSale(),
     '023-order-search-in-batches': orderSearchInBatches(db.dialect),
+    '024-order-search-pending-lists': orderSearchPendingLists(db.dialect),
   };
 }
 

@@ -7,6 +7,17 @@ import { type ChangedBy, insertPastOrders, type PastOrder } from './service.js';
 
 const byCustomer: ChangedBy = { actor: 'customer', user: null };
 
+/** One order of one line of `part`, placed by `customer` `minute` minutes into 1 May 2024. */
+function onePastOrder(o: { customer: Account; part: number; name: string; email: string; sku: string; minute: number; poNumber: string }): PastOrder {
+  return {
+    order: { user_id: Number(o.customer.id), customer_name: o.name, email: o.email, phone: '+1 555 0100', address: '1 Main St', po_number: o.poNumber },
+    lines: [{ product_id: o.part, product_name: 'Brake Pads', product_sku: o.sku, quantity: 1, unit_price_cents: 1000, list_price_cents: 1000 }],
+    placedAt: new Date(Date.UTC(2024, 4, 1) + o.minute * 60_000).toISOString(),
+    placedBy: byCustomer,
+    moves: [],
+  };
+}
+
 describe.runIf(databaseKind === 'sqlite')('SQLite: the order search index, brought up to date in batches', () => {
   let server: TestServer;
   let admin: Account;
@@ -14,14 +25,7 @@ describe.runIf(databaseKind === 'sqlite')('SQLite: the order search index, broug
   let part: number;
   let customer: Account;
 
-  /** One order of one line, placed by the test's customer. */
-  const pastOrder = (name: string, sku: string, minute: number, poNumber = ''): PastOrder => ({
-    order: { user_id: Number(customer.id), customer_name: name, email: customer.email, phone: '+1 555 0100', address: '1 Main St', po_number: poNumber },
-    lines: [{ product_id: part, product_name: 'Brake Pads', product_sku: sku, quantity: 1, unit_price_cents: 1000, list_price_cents: 1000 }],
-    placedAt: new Date(Date.UTC(2024, 4, 1) + minute * 60_000).toISOString(),
-    placedBy: byCustomer,
-    moves: [],
-  });
+  const pastOrder = (name: string, sku: string, minute: number, poNumber = '') => onePastOrder({ customer, part, name, email: customer.email, sku, minute, poNumber });
 
   const indexed = async (table: 'order_search' | 'order_line_search', text: string) =>
     (await sql<{ rowid: number }>`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${`"${text}"`} order by rowid`.execute(server.db.kysely)).rows.map((row) => row.rowid);
@@ -112,5 +116,31 @@ describe.runIf(databaseKind === 'sqlite')('SQLite: the order search index, broug
       await sql`PRAGMA busy_timeout = 5000`.execute(k);
     }
     expect(await indexNewOrders(k)).toBe(1);
+  });
+});
+
+describe.runIf(databaseKind === 'postgres')('PostgreSQL: the order search indexes keep their pending lists short', () => {
+  let server: TestServer;
+  afterAll(() => server?.close());
+
+  it('moves new orders into the trigram indexes every 64 kB, so a search never reads megabytes of them', async () => {
+    server = await startTestServer();
+    const admin = await registerAdmin(server);
+    const customer = await registerCustomer(server.app);
+    const part = Number(await createProduct(server.app, admin, { name: 'Brake Pads', sku: 'BL-1507' }));
+    const k = server.db.kysely;
+    // Each order brings its own trigrams: about 300 bytes in each pending list, some 180 kB in all.
+    const past = Array.from({ length: 600 }, (_, i) =>
+      onePastOrder({ customer, part, name: `Fleet ${i} Buyer`, email: `buyer${i}@fleet${i}.example`, sku: `BL-${i}`, minute: i, poNumber: `PO-${i}` }),
+    );
+    await k.transaction().execute((trx) => insertPastOrders(trx, past));
+
+    await sql`create extension if not exists pgstattuple`.execute(k);
+    const { rows } = await sql<{ index: string; pending_pages: number }>`
+      select c.relname as index, s.pending_pages from pg_class c cross join lateral pgstatginindex(c.oid::regclass) s
+      where c.relname in ('orders_customer_name_trgm', 'orders_email_trgm', 'orders_po_number_trgm', 'order_lines_part_number_trgm')`.execute(k);
+    expect(rows).toHaveLength(4);
+    // 64 kB is 8 pages of 8 kB; the list is emptied by the insert that takes it past that.
+    for (const row of rows) expect(row.pending_pages, row.index).toBeLessThanOrEqual(8);
   });
 });
