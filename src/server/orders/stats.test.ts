@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../shared/schemas.js';
 import { loadConfig } from '../config.js';
@@ -12,6 +13,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../test/harness.js';
+import { movesSince } from './stats.js';
 
 const where = { phone: '+1 555 0100', address: '9 Depot Road, Springfield' };
 
@@ -283,6 +285,34 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
     const shipped = await call(server.app, 'PATCH', `/api/orders/${paidEarlier}`, { token: admin.token, body: { status: 'shipped' } });
     expect(shipped.statusCode).toBe(200);
     expect((await stats()).byStatus).toEqual({ ...before, pending: 11, shipped: 1 });
+  });
+});
+
+describe(`sales overview: the moves since a settled period (${databaseKind})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("finds the moves by their date first and then each one's order by its id, never a join over the period's orders", async () => {
+    const span = { starts: '2025-01-01T00:00:00.000Z', ends: '2026-01-01T00:00:00.000Z' };
+    const k = server.db.kysely;
+    if (databaseKind === 'postgres') {
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${movesSince(span)}`.execute(k);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/SubPlan/);
+      expect(plan).toMatch(/Index Scan using orders_pkey on orders o/);
+      expect(plan).not.toMatch(/Join/);
+    } else {
+      const { rows } = await sql<{ detail: string }>`explain query plan ${movesSince(span)}`.execute(k);
+      expect(rows.map((row) => row.detail)).toEqual([
+        'SEARCH e USING INDEX order_events_moves (created_at>?)',
+        'CORRELATED SCALAR SUBQUERY 1',
+        'SEARCH o USING INTEGER PRIMARY KEY (rowid=?)',
+        'USE TEMP B-TREE FOR GROUP BY',
+      ]);
+    }
   });
 });
 
