@@ -121,36 +121,43 @@ function partMatchesPostgres(partNumber: string) {
 /**
  * SQLite's FTS5 trigram tables (any case): a quoted phrase matches where it is a piece of the text. FTS5
  * merges the orders of every trigram of the phrase, and in '@example.com' or 'customer' each one is in
- * nearly every order. When one trigram is rare, the orders holding it are found instead and compared.
- * The orders placed since the index was last brought up to date (search-index.ts) are compared too.
+ * nearly every order. When a trigram is rare, the orders holding it (and the next rarest, if that is rare
+ * too) are found instead and compared. The orders placed since the index was last brought up to date
+ * (search-index.ts) are compared too.
  */
 async function textMatchesSqlite(db: Executor, q: string) {
-  const piece = await rareTrigram(db, q);
+  const pieces = await rareTrigrams(db, q);
   const holds = (column: string) => sql`instr(casefold(${sql.ref(`searched.${column}`)}), ${q.toLowerCase()}) > 0`;
   const holdsText = sql`(${sql.join(SEARCHED_COLUMNS.map(holds), sql` or `)})`;
   const notYetIndexedHolding = sql`select searched.id from orders searched where ${notYetIndexed('orders', 'searched')} and ${holdsText}`;
   const indexed =
-    piece === undefined
+    pieces.length === 0
       ? sql`select rowid from order_search where order_search match ${phrase(q)}`
-      : sql`select searched.id from orders searched where searched.id in (select rowid from order_search where order_search match ${phrase(piece)}) and ${holdsText}`;
+      : sql`select searched.id from orders searched where searched.id in (select rowid from order_search where order_search match ${pieces.map(phrase).join(' ')}) and ${holdsText}`;
   return sql`${indexed} union all ${notYetIndexedHolding}`;
 }
 
 /**
- * The trigram of the search that the fewest orders hold, if fewer than `few` do. The index is asked how
- * many hold each one, counting no further than `few` (a quarter of a millisecond a trigram at 5,000).
+ * The two trigrams of the search that the fewest orders hold, rarest first, of those fewer than `few`
+ * hold. The index is asked how many hold each one, counting no further than `few` (a quarter of a
+ * millisecond a trigram at 5,000). FTS5 finds the orders holding both (its phrases side by side) from
+ * the two short lists: of 'bench42@example' at 200,000 orders, 117 orders in 0.3 ms against 1,769 of
+ * 'h42' alone to compare in 2.7 ms.
  */
-export async function rareTrigram(db: Executor, q: string, few = FEW_ORDERS): Promise<string | undefined> {
+export async function rareTrigrams(db: Executor, q: string, few = FEW_ORDERS): Promise<string[]> {
   const characters = Array.from(q);
   const pieces = Array.from({ length: Math.min(characters.length - 2, MAX_TRIGRAMS_WEIGHED) }, (_, i) => characters.slice(i, i + 3).join(''));
-  if (pieces.length === 0) return undefined;
+  if (pieces.length === 0) return [];
   const holders = (piece: string) => sql`(select count(*) from (select rowid from order_search where order_search match ${phrase(piece)} limit ${sql.lit(few)}))`;
   const { rows } = await sql<{ piece: number; orders: number }>`${sql.join(
     pieces.map((piece, i) => sql`select ${sql.lit(i)} as piece, ${holders(piece)} as orders`),
     sql` union all `,
   )}`.execute(db);
-  const rarest = rows.reduce((best, row) => (row.orders < best.orders ? row : best));
-  return rarest.orders < few ? pieces[rarest.piece] : undefined;
+  return rows
+    .filter((row) => row.orders < few)
+    .sort((a, b) => a.orders - b.orders || a.piece - b.piece)
+    .slice(0, 2)
+    .map((row) => pieces[row.piece]!);
 }
 
 /** Comparing 5,000 orders (about 6 ms) costs less than the index's merge of a phrase of common trigrams at 200,000 orders (10–70 ms). */
