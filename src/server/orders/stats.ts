@@ -22,7 +22,7 @@ import type { SalesStats } from '../../shared/api.js';
 import { centsToDollars } from '../../shared/money.js';
 import { isPaid, ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.js';
 import type { SalesStatsQuery } from '../../shared/schemas.js';
-import type { Executor } from '../db/schema.js';
+import { type Executor, isPostgres } from '../db/schema.js';
 import { type ShopDay, shopDays } from './calendar.js';
 
 const PAID_STATUSES = ORDER_STATUSES.filter(isPaid);
@@ -130,9 +130,11 @@ function spanOf(days: readonly ShopDay[]): Span {
   return { starts: days[0]!.starts, ends: days.at(-1)!.ends };
 }
 
+const PAID = sql<boolean>`o.status in (${sql.join(PAID_STATUSES)})`;
+
 /** Paid orders whose payment falls in `span`. */
 function paidIn(span: Span) {
-  return sql<boolean>`o.status in (${sql.join(PAID_STATUSES)}) and o.invoiced_at >= ${span.starts} and o.invoiced_at < ${span.ends}`;
+  return sql<boolean>`${PAID} and o.invoiced_at >= ${span.starts} and o.invoiced_at < ${span.ends}`;
 }
 
 async function paidSalesIn(db: Executor, days: readonly ShopDay[], partsIn: (db: Executor, span: Span) => Promise<Map<number, PartSales>>): Promise<PaidSales> {
@@ -222,15 +224,23 @@ async function topCustomersOf(db: Executor, customers: Map<number, CustomerSales
 
 /** Each day's paid orders: one row per day with a sale (sums arrive as strings from PostgreSQL). */
 async function paidByDay(db: Executor, days: readonly ShopDay[], span: Span): Promise<Map<string, DaySales>> {
+  const { rows } = await paidByDayQuery(db, days, span).execute(db);
+  return new Map(rows.map((row) => [row.day, { revenueCents: Number(row.revenue_cents), orders: Number(row.orders), units: Number(row.units) }]));
+}
+
+/**
+ * PostgreSQL is asked for the whole span as well, and then reads it as one index range instead of guessing
+ * per day. SQLite would take the span's bounds for its search of every day instead of the day's own: 365
+ * times a year of orders (3 s at 200,000 orders, 33 ms for the days alone).
+ */
+export function paidByDayQuery(db: Executor, days: readonly ShopDay[], span: Span) {
   const ranges = sql.join(days.map((day) => sql`(${day.date}, ${day.starts}, ${day.ends})`));
-  // The whole span is asked for as well: PostgreSQL then reads one index range instead of guessing per day.
-  const { rows } = await sql<{ day: string; orders: string | number; revenue_cents: string | number; units: string | number }>`
+  return sql<{ day: string; orders: string | number; revenue_cents: string | number; units: string | number }>`
     with days (day, starts, ends) as (values ${ranges})
     select days.day, count(*) as orders, sum(o.total_cents) as revenue_cents, sum(o.quantity) as units
     from days join orders o on o.invoiced_at >= days.starts and o.invoiced_at < days.ends
-    where ${paidIn(span)}
-    group by days.day`.execute(db);
-  return new Map(rows.map((row) => [row.day, { revenueCents: Number(row.revenue_cents), orders: Number(row.orders), units: Number(row.units) }]));
+    where ${isPostgres(db) ? paidIn(span) : PAID}
+    group by days.day`;
 }
 
 type PartSalesRow = { product_id: number; revenue_cents: string | number; units: string | number; latest_line_id: number };
