@@ -38,7 +38,7 @@ const SETTLED_PERIODS_KEPT = 16;
 const PARTS_PER_QUERY = 1_000;
 
 /** From the first day's start to the last day's end. */
-export type Span = Pick<ShopDay, 'starts' | 'ends'>;
+type Span = Pick<ShopDay, 'starts' | 'ends'>;
 type DaySales = { revenueCents: number; orders: number; units: number };
 type PartSales = { revenueCents: number; units: number; latestLineId: number };
 type CustomerSales = { revenueCents: number; orders: number; latestOrderId: number };
