@@ -73,7 +73,8 @@ function stopOnSignals(app: FastifyInstance, closeDatabase: () => Promise<void>)
   app.server.on('connection', () => {
     lastConnection = Date.now();
   });
-  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+  // Before the server's own listener, which may answer at once (a repeat from the response cache).
+  app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
     inFlight.add(response);
     lastActivity = Date.now();
     if (stopping && !response.headersSent) response.setHeader('connection', 'close');

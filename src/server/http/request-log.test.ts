@@ -1,25 +1,13 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseKind, startTestServer, type TestServer } from '../test/harness.js';
-
-/** A log destination that keeps each line, parsed. */
-function collectedLines() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, stream };
-}
+import { collectedLogLines } from '../test/log-lines.js';
 
 describe(`request logging (${databaseKind})`, () => {
   let server: TestServer | undefined;
   afterEach(() => server?.close());
 
   it('writes one line per request at the default level: method, URL, status and time', async () => {
-    const { lines, stream } = collectedLines();
+    const { lines, stream } = collectedLogLines();
     server = await startTestServer({}, { level: 'info', stream });
     await server.app.inject({ method: 'GET', url: '/api/products?limit=2' });
     await server.app.inject({ method: 'GET', url: '/api/nowhere' });
@@ -31,7 +19,7 @@ describe(`request logging (${databaseKind})`, () => {
   });
 
   it('writes no line per request above the info level', async () => {
-    const { lines, stream } = collectedLines();
+    const { lines, stream } = collectedLogLines();
     server = await startTestServer({}, { level: 'warn', stream });
     await server.app.inject({ method: 'GET', url: '/api/products?limit=2' });
     expect(lines).toEqual([]);

@@ -4,7 +4,8 @@
  * stdout asynchronously (pino buffers while a write is in flight and flushes what is left when the
  * process exits). Measured in docs/performance.md.
  */
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
 
 /**
@@ -26,4 +27,9 @@ export class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
+}
+
+/** The same line for a request answered before Fastify saw it (a repeat from the response cache). */
+export function logAnsweredEarly(log: FastifyBaseLogger, request: IncomingMessage, statusCode: number, responseTime: number) {
+  log.info({ method: request.method, url: request.url, statusCode, responseTime }, 'request');
 }

@@ -3,8 +3,14 @@
  * costs no database read at all; the ETag lets browsers revalidate to a bodiless 304. This server drops
  * a group as soon as it changes it; changes made by other servers show here within `ttlMs` (1 s by
  * default) — the server still checks stock in the database for every order, so this never oversells.
+ *
+ * A URL answered from the cache is also remembered as it was sent, headers and all: the next plain GET
+ * of that same URL is answered with those bytes before Fastify sees it (`answerRepeat`, the server's
+ * first request listener), which costs a third of going through Fastify's routing, hooks and
+ * validation again (docs/performance.md).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, notModified } from './etag.js';
 
 export type CacheGroup = 'catalog' | 'reviews' | 'vehicles';
@@ -14,6 +20,23 @@ interface Entry {
   etag: string;
   headers: Record<string, string>;
   expiresAt: number;
+}
+
+/** An answer as it was sent for one URL: the cache entry it came from and every header it had. */
+interface SentAnswer {
+  key: string;
+  entry: Entry;
+  headers: OutgoingHttpHeaders;
+}
+
+/**
+ * What else a request can carry that changes an answer's headers: a revalidation (304), CORS (`Origin`),
+ * https behind a proxy (HSTS). Requests with any of them always go through Fastify.
+ */
+const ANSWER_SHAPING_HEADERS = ['if-none-match', 'origin', 'x-forwarded-proto', 'forwarded'] as const;
+
+function isPlainGet(method: string | undefined, headers: IncomingHttpHeaders) {
+  return method === 'GET' && ANSWER_SHAPING_HEADERS.every((name) => headers[name] === undefined);
 }
 
 export interface Built {
@@ -32,10 +55,15 @@ export class ResponseCache {
   private building = new Map<string, Promise<Entry>>();
   private bytes = 0;
   private nextSweep = 0;
+  /** By the URL exactly as requested; at most `maxSentAnswers`, so junk URLs cannot grow it. */
+  private sent = new Map<string, SentAnswer>();
+  /** The entry each request was answered from, until its answer is sent. */
+  private answering = new WeakMap<FastifyRequest, { key: string; entry: Entry }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxBytes = 8 * 1024 * 1024,
+    private readonly maxSentAnswers = 10_000,
   ) {}
 
   /** What the cache holds now, for tests and monitoring. */
@@ -50,7 +78,41 @@ export class ResponseCache {
     if (!entry || entry.expiresAt <= at) entry = await (this.building.get(key) ?? this.buildOnce(key, at, build));
     reply.headers(entry.headers);
     if (notModified(request, reply, entry.etag)) return reply;
+    if (this.entries.get(key) === entry) this.answering.set(request, { key, entry });
     return reply.type('application/json; charset=utf-8').send(entry.json);
+  }
+
+  /**
+   * Remembers each answer sent from the cache with its final headers (register after every hook that
+   * sets headers). Only plain GETs by anonymous callers, whose headers depend on nothing but the URL.
+   */
+  rememberSentAnswers(app: FastifyInstance) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const answered = this.answering.get(request);
+      if (answered && payload === answered.entry.json && reply.statusCode === 200 && !request.viewer && isPlainGet(request.method, request.headers)) {
+        this.rememberSent(request.url, { ...answered, headers: { ...reply.getHeaders(), 'content-length': answered.entry.json.length } as OutgoingHttpHeaders });
+      }
+      done(null, payload);
+    });
+  }
+
+  /**
+   * Answers a plain GET of a URL sent from the cache before, while its entry is current, with the same
+   * status, headers and body. Returns false, having written nothing, for anything else.
+   */
+  answerRepeat(request: IncomingMessage, response: ServerResponse): boolean {
+    const sent = request.url === undefined ? undefined : this.sent.get(request.url);
+    if (!sent || !isPlainGet(request.method, request.headers)) return false;
+    if (this.entries.get(sent.key) !== sent.entry || sent.entry.expiresAt <= Date.now()) return false;
+    response.writeHead(200, sent.headers);
+    response.end(sent.entry.json);
+    return true;
+  }
+
+  private rememberSent(url: string, answer: SentAnswer) {
+    this.sent.delete(url);
+    if (this.sent.size >= this.maxSentAnswers) this.sent.delete(this.sent.keys().next().value!);
+    this.sent.set(url, answer);
   }
 
   invalidate(group: CacheGroup) {
@@ -86,6 +148,7 @@ export class ResponseCache {
 
   private sweep(at: number) {
     for (const [key, entry] of this.entries) if (entry.expiresAt <= at) this.forget(key);
+    for (const [url, answer] of this.sent) if (this.entries.get(answer.key) !== answer.entry) this.sent.delete(url);
     this.nextSweep = at + Math.max(this.ttlMs, 1000);
   }
 

@@ -5,6 +5,7 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { databaseKind, freshDatabase } from './databases.js';
+import type { ResponseCache } from '../http/response-cache.js';
 import { listRecentMail } from '../mail/service.js';
 import type { Mail, MailKind } from '../mail/templates.js';
 import { setRole, findActiveUserByEmail } from '../users/service.js';
@@ -18,7 +19,11 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, logger: FastifyServerOptions['logger'] = false): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  logger: FastifyServerOptions['logger'] = false,
+  cache?: ResponseCache,
+): Promise<TestServer> {
   const database = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,7 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     ...env,
   });
   const { db } = database;
-  const app = await buildApp({ db, config }, logger);
+  const app = await buildApp({ db, config, ...(cache && { cache }) }, logger);
   await app.ready();
   return {
     app,

@@ -1,0 +1,34 @@
+/**
+ * The HTTP server Fastify would create from its options (`serverFactory`), with one change: the response
+ * cache may answer a repeated public GET before Fastify routes it (see ResponseCache.answerRepeat).
+ */
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
+import { logAnsweredEarly } from './request-log.js';
+import type { ResponseCache } from './response-cache.js';
+
+/** The options Fastify hands a server factory, as it resolved them (defaults applied). */
+interface ResolvedServerOptions {
+  http?: ServerOptions;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  maxRequestsPerSocket: number;
+}
+
+export function serverAnsweringRepeats(cache: ResponseCache, log: () => FastifyBaseLogger): FastifyServerFactory {
+  return (fastifyHandler, fastifyOptions) => {
+    const options = fastifyOptions as unknown as ResolvedServerOptions;
+    const server = createServer(options.http ?? {}, (request: IncomingMessage, response: ServerResponse) => {
+      const startedAt = performance.now();
+      if (cache.answerRepeat(request, response)) logAnsweredEarly(log(), request, 200, performance.now() - startedAt);
+      else fastifyHandler(request, response);
+    });
+    // What Fastify sets on the server it creates itself (fastify/lib/server.js).
+    server.keepAliveTimeout = options.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+}
