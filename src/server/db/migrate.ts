@@ -24,6 +24,7 @@ import { orderMoves } from './migrations/021-order-moves.js';
 import { searchForSale } from './migrations/022-search-for-sale.js';
 import { orderSearchInBatches } from './migrations/023-order-search-in-batches.js';
 import { orderSearchPendingLists } from './migrations/024-order-search-pending-lists.js';
+import { fewerOrderIndexEntries } from './migrations/025-fewer-order-index-entries.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -52,6 +53,7 @@ function migrations(db: Db): Record<string, Migration> {
     '022-search-for-sale': searchForSale(),
     '023-order-search-in-batches': orderSearchInBatches(db.dialect),
     '024-order-search-pending-lists': orderSearchPendingLists(db.dialect),
+    '025-fewer-order-index-entries': fewerOrderIndexEntries(),
   };
 }
 

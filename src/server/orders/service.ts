@@ -277,8 +277,12 @@ export async function listUnpaidPlacedBefore(db: Executor, cutoff: string, limit
 }
 
 /** The order this account placed with this idempotency key, if any. */
+export function orderByIdempotencyKey(db: Executor, userId: number, key: string) {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key);
+}
+
 export async function findOrderByIdempotencyKey(db: Executor, userId: number, key: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+  return orderByIdempotencyKey(db, userId, key).executeTakeFirst();
 }
 
 /** Orders with a line of this product by where they stand: unpaid (holding stock) and paid but not shipped yet. */

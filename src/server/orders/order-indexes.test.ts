@@ -1,0 +1,44 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
+import { orderByIdempotencyKey } from './service.js';
+
+/** What placing an order writes into the order indexes, and how a retry finds its order. */
+describe(`order indexes (${databaseKind})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.drop());
+
+  const definitionOf = async (index: string) => {
+    const k = database.db.kysely;
+    const query =
+      database.kind === 'sqlite'
+        ? sql<{ definition: string }>`select sql as definition from sqlite_master where name = ${index}`
+        : sql<{ definition: string }>`select indexdef as definition from pg_indexes where indexname = ${index}`;
+    return (await query.execute(k)).rows[0]?.definition;
+  };
+
+  it('keeps only the orders placed with an idempotency key in its unique index', async () => {
+    const definition = await definitionOf('orders_idempotency');
+    expect(definition).toMatch(/unique index/i);
+    expect(definition).toMatch(/where \(?"?idempotency_key"? is not null\)?/i);
+  });
+
+  it('keeps only paid orders in the sales overview index', async () => {
+    expect(await definitionOf('orders_paid')).toMatch(/where \(?"?invoiced_at"? is not null\)?/i);
+  });
+
+  it('finds a retried order by that index', async () => {
+    const plan = await database.db.kysely.transaction().execute(async (trx) => {
+      const { sql: text, parameters } = orderByIdempotencyKey(trx, 7, 'retry-1').compile();
+      const sqlite = database.kind === 'sqlite';
+      // On a near-empty table PostgreSQL would rightly prefer reading it whole.
+      if (!sqlite) await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const { rows } = await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`${sqlite ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${text}`, [...parameters]));
+      return rows.map((row) => (sqlite ? row.detail : row['QUERY PLAN'])).join('\n');
+    });
+    expect(plan).toContain('orders_idempotency');
+  });
+});
