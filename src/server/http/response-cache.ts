@@ -20,12 +20,17 @@ interface Entry {
   etag: string;
   headers: Record<string, string>;
   expiresAt: number;
+  /** Tells this build of the answer from any other under the same key. */
+  serial: number;
 }
 
-/** An answer as it was sent for one URL: the cache entry it came from and every header it had. */
+/**
+ * An answer as it was sent for one URL: which entry it came from (by key and serial, not by reference:
+ * remembered URLs must not keep a forgotten entry's body alive) and every header it had.
+ */
 interface SentAnswer {
   key: string;
-  entry: Entry;
+  serial: number;
   headers: OutgoingHttpHeaders;
 }
 
@@ -55,6 +60,7 @@ export class ResponseCache {
   private building = new Map<string, Promise<Entry>>();
   private bytes = 0;
   private nextSweep = 0;
+  private builds = 0;
   /** By the URL exactly as requested; at most `maxSentAnswers`, so junk URLs cannot grow it. */
   private sent = new Map<string, SentAnswer>();
   /** The entry each request was answered from, until its answer is sent. */
@@ -90,7 +96,9 @@ export class ResponseCache {
     app.addHook('onSend', (request, reply, payload, done) => {
       const answered = this.answering.get(request);
       if (answered && payload === answered.entry.json && reply.statusCode === 200 && !request.viewer && isPlainGet(request.method, request.headers)) {
-        this.rememberSent(request.url, { ...answered, headers: { ...reply.getHeaders(), 'content-length': answered.entry.json.length } as OutgoingHttpHeaders });
+        const { key, entry } = answered;
+        const headers = { ...reply.getHeaders(), 'content-length': entry.json.length } as OutgoingHttpHeaders;
+        this.rememberSent(request.url, { key, serial: entry.serial, headers });
       }
       done(null, payload);
     });
@@ -103,9 +111,10 @@ export class ResponseCache {
   answerRepeat(request: IncomingMessage, response: ServerResponse): boolean {
     const sent = request.url === undefined ? undefined : this.sent.get(request.url);
     if (!sent || !isPlainGet(request.method, request.headers)) return false;
-    if (this.entries.get(sent.key) !== sent.entry || sent.entry.expiresAt <= Date.now()) return false;
+    const entry = this.entries.get(sent.key);
+    if (entry?.serial !== sent.serial || entry.expiresAt <= Date.now()) return false;
     response.writeHead(200, sent.headers);
-    response.end(sent.entry.json);
+    response.end(entry.json);
     return true;
   }
 
@@ -124,7 +133,7 @@ export class ResponseCache {
   private buildOnce(key: string, at: number, build: () => Promise<Built>): Promise<Entry> {
     const built = build().then(({ body, headers = {} }) => {
       const json = Buffer.from(JSON.stringify(body));
-      const entry = { json, etag: etagOf(json), headers, expiresAt: at + this.ttlMs };
+      const entry = { json, etag: etagOf(json), headers, expiresAt: at + this.ttlMs, serial: ++this.builds };
       if (this.ttlMs > 0 && this.building.get(key) === built) this.remember(key, entry, at);
       return entry;
     });
@@ -148,7 +157,7 @@ export class ResponseCache {
 
   private sweep(at: number) {
     for (const [key, entry] of this.entries) if (entry.expiresAt <= at) this.forget(key);
-    for (const [url, answer] of this.sent) if (this.entries.get(answer.key) !== answer.entry) this.sent.delete(url);
+    for (const [url, answer] of this.sent) if (this.entries.get(answer.key)?.serial !== answer.serial) this.sent.delete(url);
     this.nextSweep = at + Math.max(this.ttlMs, 1000);
   }
 
