@@ -11,8 +11,12 @@ export function etagOf(text: string | Buffer): string {
  */
 export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   reply.header('etag', etag).header('cache-control', 'no-cache');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (!ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return false;
+  if (!browserHas(request.headers['if-none-match'], etag)) return false;
   reply.status(304).send();
   return true;
+}
+
+/** Whether an `If-None-Match` header names this version (weak or strong). */
+export function browserHas(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
 }

@@ -4,14 +4,14 @@
  * a group as soon as it changes it; changes made by other servers show here within `ttlMs` (1 s by
  * default) — the server still checks stock in the database for every order, so this never oversells.
  *
- * A URL answered from the cache is also remembered as it was sent, headers and all: the next plain GET
- * of that same URL is answered with those bytes before Fastify sees it (`answerRepeat`, the server's
- * first request listener): skipping Fastify's routing, hooks and validation saves a third or more of
+ * A URL answered from the cache is also remembered as it was sent, headers and all: the next GET of
+ * that same URL is answered with those bytes before Fastify sees it, and a browser's revalidation with
+ * the 304 sent before (`answerRepeat`, the server's first request listener): skipping Fastify's routing, hooks and validation saves a third or more of
  * a cached read's CPU (docs/performance.md).
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { etagOf, notModified } from './etag.js';
+import { browserHas, etagOf, notModified } from './etag.js';
 
 export type CacheGroup = 'catalog' | 'reviews' | 'vehicles';
 
@@ -25,20 +25,22 @@ interface Entry {
 }
 
 /**
- * An answer as it was sent for one URL: which entry it came from (by key and serial, not by reference:
- * remembered URLs must not keep a forgotten entry's body alive) and every header it had.
+ * The answers sent for one URL: which entry they came from (by key and serial, not by reference:
+ * remembered URLs must not keep a forgotten entry's body alive) and every header of its 200 and of its
+ * 304 (to a browser that has this version), as far as each has been sent.
  */
-interface SentAnswer {
+interface SentAnswers {
   key: string;
   serial: number;
-  headers: OutgoingHttpHeaders;
+  headers: { 200?: OutgoingHttpHeaders; 304?: OutgoingHttpHeaders };
 }
 
 /**
- * What else a request can carry that changes an answer's headers: a revalidation (304), CORS (`Origin`),
- * https behind a proxy (HSTS). Requests with any of them always go through Fastify.
+ * What else a request can carry that changes an answer's headers: CORS (`Origin`), https behind a proxy
+ * (HSTS). Requests with any of them always go through Fastify. (`If-None-Match` only chooses between
+ * the 200 and the 304, each remembered with its own headers.)
  */
-const ANSWER_SHAPING_HEADERS = ['if-none-match', 'origin', 'x-forwarded-proto', 'forwarded'] as const;
+const ANSWER_SHAPING_HEADERS = ['origin', 'x-forwarded-proto', 'forwarded'] as const;
 
 function isPlainGet(method: string | undefined, headers: IncomingHttpHeaders) {
   return method === 'GET' && ANSWER_SHAPING_HEADERS.every((name) => headers[name] === undefined);
@@ -62,7 +64,7 @@ export class ResponseCache {
   private nextSweep = 0;
   private builds = 0;
   /** By the URL exactly as requested; at most `maxSentAnswers`, so junk URLs cannot grow it. */
-  private sent = new Map<string, SentAnswer>();
+  private sent = new Map<string, SentAnswers>();
   /** The entry each request was answered from, until its answer is sent. */
   private answering = new WeakMap<FastifyRequest, { key: string; entry: Entry }>();
 
@@ -83,8 +85,8 @@ export class ResponseCache {
     let entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= at) entry = await (this.building.get(key) ?? this.buildOnce(key, at, build));
     reply.headers(entry.headers);
-    if (notModified(request, reply, entry.etag)) return reply;
     if (this.entries.get(key) === entry) this.answering.set(request, { key, entry });
+    if (notModified(request, reply, entry.etag)) return reply;
     return reply.type('application/json; charset=utf-8').send(entry.json);
   }
 
@@ -95,33 +97,42 @@ export class ResponseCache {
   rememberSentAnswers(app: FastifyInstance) {
     app.addHook('onSend', (request, reply, payload, done) => {
       const answered = this.answering.get(request);
-      if (answered && payload === answered.entry.json && reply.statusCode === 200 && !request.viewer && isPlainGet(request.method, request.headers)) {
+      const status = reply.statusCode;
+      const asBuilt = status === 304 || (status === 200 && payload === answered?.entry.json);
+      if (answered && asBuilt && !request.viewer && isPlainGet(request.method, request.headers)) {
         const { key, entry } = answered;
-        const headers = { ...reply.getHeaders(), 'content-length': entry.json.length } as OutgoingHttpHeaders;
-        this.rememberSent(request.url, { key, serial: entry.serial, headers });
+        const headers = reply.getHeaders() as OutgoingHttpHeaders;
+        this.rememberSent(request.url, key, entry.serial, status, status === 200 ? { ...headers, 'content-length': entry.json.length } : headers);
       }
       done(null, payload);
     });
   }
 
   /**
-   * Answers a plain GET of a URL sent from the cache before, while its entry is current, with the same
-   * status, headers and body. Returns false, having written nothing, for anything else.
+   * Answers a GET of a URL sent from the cache before, while its entry is current, as it was answered
+   * then: the same status (200, or 304 when the browser has this version), headers and body. Returns the
+   * status sent, or 0, having written nothing, when the request needs Fastify.
    */
-  answerRepeat(request: IncomingMessage, response: ServerResponse): boolean {
+  answerRepeat(request: IncomingMessage, response: ServerResponse): 0 | 200 | 304 {
     const sent = request.url === undefined ? undefined : this.sent.get(request.url);
-    if (!sent || !isPlainGet(request.method, request.headers)) return false;
+    if (!sent || !isPlainGet(request.method, request.headers)) return 0;
     const entry = this.entries.get(sent.key);
-    if (entry?.serial !== sent.serial || entry.expiresAt <= Date.now()) return false;
-    response.writeHead(200, sent.headers);
-    response.end(entry.json);
-    return true;
+    if (entry?.serial !== sent.serial || entry.expiresAt <= Date.now()) return 0;
+    const status = browserHas(request.headers['if-none-match'], entry.etag) ? 304 : 200;
+    const headers = sent.headers[status];
+    if (!headers) return 0;
+    response.writeHead(status, headers);
+    response.end(status === 200 ? entry.json : undefined);
+    return status;
   }
 
-  private rememberSent(url: string, answer: SentAnswer) {
+  private rememberSent(url: string, key: string, serial: number, status: 200 | 304, headers: OutgoingHttpHeaders) {
+    const earlier = this.sent.get(url);
+    const answers: SentAnswers = earlier?.serial === serial && earlier.key === key ? earlier : { key, serial, headers: {} };
+    answers.headers[status] = headers;
     this.sent.delete(url);
     if (this.sent.size >= this.maxSentAnswers) this.sent.delete(this.sent.keys().next().value!);
-    this.sent.set(url, answer);
+    this.sent.set(url, answers);
   }
 
   invalidate(group: CacheGroup) {

@@ -21,7 +21,8 @@ export function serverAnsweringRepeats(cache: ResponseCache, log: () => FastifyB
     const options = fastifyOptions as unknown as ResolvedServerOptions;
     const server = createServer(options.http ?? {}, (request: IncomingMessage, response: ServerResponse) => {
       const startedAt = performance.now();
-      if (cache.answerRepeat(request, response)) logAnsweredEarly(log(), request, 200, performance.now() - startedAt);
+      const status = cache.answerRepeat(request, response);
+      if (status) logAnsweredEarly(log(), request, status, performance.now() - startedAt);
       else fastifyHandler(request, response);
     });
     // What Fastify sets on the server it creates itself (fastify/lib/server.js).
