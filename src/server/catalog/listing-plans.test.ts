@@ -1,6 +1,7 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
+import { queryPlan } from '../test/query-plans.js';
 import { type ProductListOptions, productsQuery } from './listing.js';
 
 /**
@@ -17,14 +18,7 @@ describe(`category pages read in index order (${databaseKind})`, () => {
   afterAll(() => database.drop());
 
   const planOf = (options: Omit<ProductListOptions, 'status' | 'limit'>) =>
-    database.db.kysely.transaction().execute(async (trx) => {
-      const { sql: text, parameters } = productsQuery(trx, { status: 'for-sale', limit: 24, ...options }).compile();
-      const sqlite = database.kind === 'sqlite';
-      if (!sqlite) await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const explain = CompiledQuery.raw(`${sqlite ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${text}`, [...parameters]);
-      const { rows } = await trx.executeQuery<Record<string, string>>(explain);
-      return rows.map((row) => (sqlite ? row.detail : row['QUERY PLAN'])).join('\n');
-    });
+    queryPlan(database.db, (db) => productsQuery(db, { status: 'for-sale', limit: 24, ...options }));
 
   for (const [sort, index] of [
     ['price', 'products_for_sale_category_price'],

@@ -6,8 +6,8 @@
  *
  * A URL answered from the cache is also remembered as it was sent, headers and all: the next GET of
  * that same URL is answered with those bytes before Fastify sees it, and a browser's revalidation with
- * the 304 sent before (`answerRepeat`, the server's first request listener): skipping Fastify's routing, hooks and validation saves a third or more of
- * a cached read's CPU (docs/performance.md).
+ * the 304 sent before (`answerRepeat`, the server's first request listener). Skipping Fastify's
+ * routing, hooks and validation saves a third or more of a cached read's CPU (docs/performance.md).
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,6 +1,7 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
+import { queryPlan } from '../test/query-plans.js';
 import { orderByIdempotencyKey } from './service.js';
 
 /** What placing an order writes into the order indexes, and how a retry finds its order. */
@@ -31,14 +32,7 @@ describe(`order indexes (${databaseKind})`, () => {
   });
 
   it('finds a retried order by that index', async () => {
-    const plan = await database.db.kysely.transaction().execute(async (trx) => {
-      const { sql: text, parameters } = orderByIdempotencyKey(trx, 7, 'retry-1').compile();
-      const sqlite = database.kind === 'sqlite';
-      // On a near-empty table PostgreSQL would rightly prefer reading it whole.
-      if (!sqlite) await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const { rows } = await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`${sqlite ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${text}`, [...parameters]));
-      return rows.map((row) => (sqlite ? row.detail : row['QUERY PLAN'])).join('\n');
-    });
+    const plan = await queryPlan(database.db, (db) => orderByIdempotencyKey(db, 7, 'retry-1'));
     expect(plan).toContain('orders_idempotency');
   });
 });
