@@ -25,6 +25,7 @@ import { searchForSale } from './migrations/022-search-for-sale.js';
 import { orderSearchInBatches } from './migrations/023-order-search-in-batches.js';
 import { orderSearchPendingLists } from './migrations/024-order-search-pending-lists.js';
 import { fewerOrderIndexEntries } from './migrations/025-fewer-order-index-entries.js';
+import { orderIndexesPlacingNeeds } from './migrations/026-order-indexes-placing-needs.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -54,6 +55,7 @@ function migrations(db: Db): Record<string, Migration> {
     '023-order-search-in-batches': orderSearchInBatches(db.dialect),
     '024-order-search-pending-lists': orderSearchPendingLists(db.dialect),
     '025-fewer-order-index-entries': fewerOrderIndexEntries(),
+    '026-order-indexes-placing-needs': orderIndexesPlacingNeeds(),
   };
 }
 

@@ -50,6 +50,13 @@ describe(`migrating a shop's existing orders (${databaseKind})`, () => {
     expect(Number(last)).toBe(2);
     expect(Number((await sql<{ n: number }>`select count(*) as n from invoice_sequence`.execute(k)).rows[0]!.n)).toBe(1);
   });
+
+  it('keeps every invoice number unique, and any number of orders without one', async () => {
+    await expect(k.updateTable('orders').set({ invoice_number: 2 }).where('id', '=', 3).execute()).rejects.toThrow(/unique|duplicate/i);
+    await k.insertInto('orders').values({ ...(await k.selectFrom('orders').selectAll().where('id', '=', 3).executeTakeFirstOrThrow()), id: undefined }).execute();
+    const unnumbered = await k.selectFrom('orders').select('id').where('invoice_number', 'is', null).execute();
+    expect(unnumbered).toHaveLength(2);
+  });
 });
 
 describe(`the search index after migrating (${databaseKind})`, () => {

@@ -31,7 +31,18 @@ describe(`order indexes (${databaseKind})`, () => {
     expect(await definitionOf('orders_paid')).toMatch(/where \(?"?invoiced_at"? is not null\)?/i);
   });
 
-  it('finds a retried order by that index', async () => {
+  it('keeps only invoiced orders in the invoice numbers\' unique index', async () => {
+    const definition = await definitionOf('orders_invoice_number');
+    expect(definition).toMatch(/unique index/i);
+    expect(definition).toMatch(/where \(?"?invoice_number"? is not null\)?/i);
+  });
+
+  it('keeps no index of the orders by their first part (queries by part read the lines)', async () => {
+    expect(await definitionOf('orders_product')).toBeUndefined();
+    expect(await definitionOf('order_lines_product')).toBeDefined();
+  });
+
+  it('finds a retried order by the idempotency keys\' index', async () => {
     const plan = await queryPlan(database.db, (db) => orderByIdempotencyKey(db, 7, 'retry-1'));
     expect(plan).toContain('orders_idempotency');
   });
