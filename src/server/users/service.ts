@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { type Executor, now, timestamps, type UserRow } from '../db/schema.js';
+import { type Executor, isPostgres, now, timestamps, type UserRow } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 
 export function toUserDto(row: UserRow): User {
@@ -137,10 +137,12 @@ export async function linkGoogleAccount(db: Executor, userId: number, sub: strin
 }
 
 /**
- * Holds the account's row until the caller's transaction ends (PostgreSQL locks it; SQLite runs one
- * writer at a time anyway): checks that count the account's things, then add one, happen one at a time.
+ * Holds the account's row until the caller's transaction ends: checks that count the account's things,
+ * then add one, happen one at a time. PostgreSQL locks the row; SQLite runs one transaction at a time on
+ * its one connection, so there is nothing to hold (the no-op update cost every order a page to write).
  */
 export async function holdAccount(db: Executor, userId: number): Promise<void> {
+  if (!isPostgres(db)) return;
   await db.updateTable('users').set({ updated_at: sql<string>`updated_at` }).where('id', '=', userId).execute();
 }
 
