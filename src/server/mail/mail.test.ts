@@ -231,6 +231,18 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     const outbox = (await call(server.app, 'GET', '/api/admin/outbox', { token: admin.token })).json();
     expect(outbox[0]).toMatchObject({ to: account.email, kind: 'verify-email', status: 'logged', subject: 'Please confirm your e-mail address – Partsmith' });
   });
+
+  it('without SMTP, marks a whole batch logged together, and logs none of it twice', async () => {
+    const recipients = ['log-batch-1@example.com', 'log-batch-2@example.com', 'log-batch-3@example.com'];
+    for (const to of recipients) await enqueueMail(server.db.kysely, { kind: 'verify-email', to, data: { name: 'L', token: 't' } });
+    const lines: string[] = [];
+    const log = { ...quietLog, info: (entry: unknown) => lines.push(JSON.stringify(entry)) } as unknown as Parameters<typeof sendDueMail>[3];
+    while ((await sendDueMail(server.db.kysely, logTransport(log), shop, log)) > 0);
+    const rows = await server.db.kysely.selectFrom('outbox').select(['status', 'sent_at']).where('recipient', 'in', recipients).execute();
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toMatchObject({ status: 'logged', sent_at: expect.any(String) });
+    for (const to of recipients) expect(lines.filter((line) => line.includes(to))).toHaveLength(1);
+  });
 });
 
 describe.runIf(databaseKind === 'sqlite')('the outbox claim (sqlite)', () => {

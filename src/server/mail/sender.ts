@@ -48,13 +48,20 @@ async function attachmentsOf(mail: Mail, shop: ShopIdentity): Promise<MailAttach
   return [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', content: await renderInvoicePdf(invoice, shop) }];
 }
 
-/** Sends the messages that are due now, one batch; returns how many went out. */
+/**
+ * Sends the messages that are due now, one batch; returns how many went out. A message handed to SMTP is
+ * marked sent at once, so a crash sends at most that one again; messages only written to the log are
+ * marked together after the batch (one statement instead of one each: writing one to the log twice harms
+ * nobody).
+ */
 export async function sendDueMail(db: Executor, transport: MailTransport, shop: ShopIdentity, log: FastifyBaseLogger, batch = 20): Promise<number> {
+  const logged: number[] = [];
   let sent = 0;
   for (const message of await claimDueMail(db, batch)) {
     try {
       await transport.send({ to: message.mail.to, ...renderMail(message.mail, shop), attachments: await attachmentsOf(message.mail, shop) });
-      await markSent(db, message.id, transport.delivers);
+      if (transport.delivers === 'logged') logged.push(message.id);
+      else await markSent(db, [message.id], 'sent');
       sent += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -62,5 +69,6 @@ export async function sendDueMail(db: Executor, transport: MailTransport, shop: 
       await markFailed(db, message, reason);
     }
   }
+  await markSent(db, logged, 'logged');
   return sent;
 }

@@ -78,8 +78,10 @@ export function dueMailClaim(db: Executor, limit: number, at: Date) {
     .returningAll();
 }
 
-export async function markSent(db: Executor, id: number, status: 'sent' | 'logged' = 'sent'): Promise<void> {
-  await db.updateTable('outbox').set({ status, sent_at: now(), locked_until: null, last_error: null, updated_at: now() }).where('id', '=', id).execute();
+export async function markSent(db: Executor, ids: readonly number[], status: 'sent' | 'logged'): Promise<void> {
+  if (ids.length === 0) return;
+  const at = now();
+  await db.updateTable('outbox').set({ status, sent_at: at, locked_until: null, last_error: null, updated_at: at }).where('id', 'in', ids).execute();
 }
 
 /** A failed try: again later (1 min, 2, 4 … up to 2 h), or given up after MAX_ATTEMPTS. */
