@@ -20,7 +20,7 @@ function openShop(file: string) {
   const database = {
     close: () => sqlite.close(),
     prepare(text: string) {
-      if (text === 'begin') begun.push(text);
+      if (text.startsWith('begin')) begun.push(text);
       return sqlite.prepare(text);
     },
   };
@@ -92,6 +92,25 @@ describe('group commit (SQLite)', () => {
 
     await addPart('Fuel Pump');
     expect(committedNames()).toEqual(['Fuel Pump']);
+  });
+
+  it('holds the write lock from the start, so a transaction that reads before it writes is never refused for another process\'s commit', async () => {
+    const otherProcess = new SQLite(file);
+    otherProcess.pragma('busy_timeout = 0'); // a real one waits up to its busy_timeout, then gives up
+    let otherWriter = 'did not try';
+    await shop.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('parts').selectAll().execute();
+      try {
+        otherProcess.prepare("insert into parts (name) values ('Written Elsewhere')").run();
+        otherWriter = 'committed in between';
+      } catch (error) {
+        otherWriter = String(error);
+      }
+      await trx.insertInto('parts').values({ name: 'Read First' }).execute();
+    });
+    otherProcess.close();
+    expect(otherWriter).toMatch(/database is locked/);
+    expect(committedNames()).toEqual(['Read First']);
   });
 
   it('commits the open group before it closes', async () => {

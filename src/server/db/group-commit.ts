@@ -1,4 +1,4 @@
-import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, type TransactionSettings } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect } from 'kysely';
 
 /**
  * Group commit for the one SQLite connection. A commit writes every page the transaction touched to the
@@ -51,10 +51,13 @@ class GroupCommitDriver implements Driver {
     return this.inner.acquireConnection();
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
     if (this.group && !this.inTransaction()) this.loseGroup(new Error('the database rolled back the transaction'));
     if (!this.group) {
-      await this.inner.beginTransaction(connection, settings);
+      // Immediate: the write lock is taken (waiting out another process's writer, busy_timeout) before
+      // the first read. A deferred transaction that read first could not take it later once another
+      // process had committed since its read: 'database is locked', at once, for the whole group.
+      await connection.executeQuery(raw('begin immediate'));
       this.group = openGroup();
     }
     await connection.executeQuery(raw(`savepoint ${MEMBER}`));
