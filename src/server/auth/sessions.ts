@@ -3,6 +3,7 @@
  * expiry; logout deletes the row.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { preparedQuery } from '../db/prepared-query.js';
 import { type Executor, now, timestamps } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { findActiveUserById } from '../users/service.js';
@@ -37,14 +38,13 @@ export async function createSession(db: Executor, userId: number, ttlMs: number,
  * The signed-in account behind a token, or null. Sliding expiry: a session used in the second half of
  * its lifetime is extended to a full lifetime again, so active customers stay signed in.
  */
+const liveSession = preparedQuery(['tokenHash', 'at'], (db, { tokenHash, at }: { tokenHash: string; at: string }) =>
+  db.selectFrom('sessions').select(['user_id', 'expires_at', 'last_used_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', at),
+);
+
 export async function findViewer(db: Executor, token: string, ttlMs: number): Promise<Viewer | null> {
   const tokenHash = hashToken(token);
-  const session = await db
-    .selectFrom('sessions')
-    .select(['user_id', 'expires_at', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
-    .where('expires_at', '>', now())
-    .executeTakeFirst();
+  const [session] = (await liveSession(db, { tokenHash, at: now() })).rows;
   if (!session) return null;
   const user = await findActiveUserById(db, session.user_id);
   if (!user) return null;

@@ -7,6 +7,7 @@ import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
@@ -307,16 +308,19 @@ export async function productChanges(db: Executor, id: number): Promise<ProductC
  * whatever the caller read before. From here to the commit the product's row is locked (PostgreSQL):
  * callers keep that stretch short.
  */
-export async function reserveStock(db: Executor, productId: number, quantity: number): Promise<boolean> {
-  const reserved = await db
+const takeStock = preparedQuery(['productId', 'quantity', 'at'], (db, { productId, quantity, at }: { productId: number; quantity: number; at: string }) =>
+  db
     .updateTable('products')
-    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: now() })
+    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: at })
     .where('id', '=', productId)
     .where('stock', '>=', quantity)
     .where('hidden_at', 'is', null)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  return reserved.numUpdatedRows > 0n;
+    .where('archived_at', 'is', null),
+);
+
+export async function reserveStock(db: Executor, productId: number, quantity: number): Promise<boolean> {
+  const { numAffectedRows } = await takeStock(db, { productId, quantity, at: now() });
+  return (numAffectedRows ?? 0n) > 0n;
 }
 
 /** Units an order let go of (cancelled or expired) go back to their product, hidden or not. */

@@ -4,7 +4,8 @@
  * servers each message is sent by one of them.
  */
 import { sql } from 'kysely';
-import { type Executor, now, timestamps } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
+import { type Executor, now, type OutboxStatus } from '../db/schema.js';
 import type { Mail, MailKind } from './templates.js';
 
 const LEASE_MS = 5 * 60_000;
@@ -34,11 +35,14 @@ function toMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
+type NewMessage = { kind: string; recipient: string; data: string; status: OutboxStatus; next_attempt_at: string; created_at: string; updated_at: string };
+const insertMessage = preparedQuery<NewMessage, never>(['kind', 'recipient', 'data', 'status', 'next_attempt_at', 'created_at', 'updated_at'], (db, values) =>
+  db.insertInto('outbox').values(values),
+);
+
 export async function enqueueMail(db: Executor, mail: Mail): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values({ kind: mail.kind, recipient: mail.to, data: JSON.stringify(mail.data), status: 'pending', next_attempt_at: now(), ...timestamps() })
-    .execute();
+  const at = now();
+  await insertMessage(db, { kind: mail.kind, recipient: mail.to, data: JSON.stringify(mail.data), status: 'pending', next_attempt_at: at, created_at: at, updated_at: at });
 }
 
 /**

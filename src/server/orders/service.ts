@@ -7,7 +7,9 @@ import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
-import { type Executor, type NewOrder, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import { preparedQuery } from '../db/prepared-query.js';
+import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { InvoiceFacts } from '../invoices/service.js';
@@ -126,11 +128,15 @@ export type NewOrderLine = Omit<OrderLineRow, 'id' | 'order_id'>;
  */
 export async function createOrder(
   db: Executor,
-  order: Pick<NewOrder, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'> & { idempotency_key?: string | null },
+  order: Pick<OrderValues, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'> & { idempotency_key?: string | null },
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
   by: ChangedBy,
 ): Promise<PlacedOrder> {
-  const placed = await writeOrder(db, { ...order, status: PLACED_STATUS, transaction_id: null, ...timestamps() }, lines);
+  const placed = await writeOrder(
+    db,
+    { ...order, idempotency_key: order.idempotency_key ?? null, status: PLACED_STATUS, transaction_id: null, invoice_number: null, invoiced_at: null, ...timestamps() },
+    lines,
+  );
   await recordOrderEvent(db, placed.order.id, null, PLACED_STATUS, by);
   return placed;
 }
@@ -141,27 +147,34 @@ export interface PlacedOrder {
   lines: OrderLineRow[];
 }
 
+/** Every column of a new order row, each given. */
+type OrderValues = Required<Omit<NewOrder, 'id'>>;
+const ORDER_COLUMNS = Object.keys({
+  user_id: true, customer_name: true, email: true, phone: true, address: true, po_number: true, idempotency_key: true, status: true,
+  transaction_id: true, invoice_number: true, invoiced_at: true, created_at: true, updated_at: true, product_id: true, product_name: true,
+  product_sku: true, unit_price_cents: true, quantity: true, total_cents: true, line_count: true,
+} satisfies Record<keyof OrderValues, true>) as (keyof OrderValues)[];
+
+const insertOrderRow = preparedQuery<OrderValues, OrderRow>(ORDER_COLUMNS, (db, values) => db.insertInto('orders').values(values).returningAll());
+
 /** The order row and its lines; the row's SPEC fields are its first line's, and its units and total all lines'. */
 async function writeOrder(
   db: Executor,
-  order: Omit<NewOrder, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'line_count'>,
+  order: Omit<OrderValues, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'line_count'>,
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
 ): Promise<PlacedOrder> {
   const [first] = lines;
-  const row = await db
-    .insertInto('orders')
-    .values({
-      ...order,
-      product_id: first.product_id,
-      product_name: first.product_name,
-      product_sku: first.product_sku,
-      unit_price_cents: first.unit_price_cents,
-      quantity: lines.reduce((units, line) => units + line.quantity, 0),
-      total_cents: lines.reduce((total, line) => total + lineTotalCents(line), 0),
-      line_count: lines.length,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const { rows } = await insertOrderRow(db, {
+    ...order,
+    product_id: first.product_id,
+    product_name: first.product_name,
+    product_sku: first.product_sku,
+    unit_price_cents: first.unit_price_cents,
+    quantity: lines.reduce((units, line) => units + line.quantity, 0),
+    total_cents: lines.reduce((total, line) => total + lineTotalCents(line), 0),
+    line_count: lines.length,
+  });
+  const row = rows[0]!;
   const written = await db
     .insertInto('order_lines')
     .values(lines.map((line) => ({ ...line, order_id: row.id })))
@@ -172,7 +185,7 @@ async function writeOrder(
 
 /** An order of the shop's past (the demo's months of sales): placed and moved on at the times given. */
 export interface PastOrder {
-  order: Pick<NewOrder, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'>;
+  order: Pick<OrderValues, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'>;
   lines: readonly [NewOrderLine, ...NewOrderLine[]];
   placedAt: string;
   placedBy: ChangedBy;
@@ -296,14 +309,17 @@ export async function openOrdersOfProduct(db: Executor, productId: number): Prom
   return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => row.status === PAID_STATUS).length };
 }
 
-export async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
-  const row = await db
+const countOrdersInStatus = preparedQuery(['userId', 'status'], (db, { userId, status }: { userId: number; status: OrderStatus }) =>
+  db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('user_id', '=', userId)
-    .where('status', '=', PLACED_STATUS)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where('status', '=', status),
+);
+
+export async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
+  const { rows } = await countOrdersInStatus(db, { userId, status: PLACED_STATUS });
+  return Number(rows[0]!.count);
 }
 
 export async function hasOrdersForProduct(db: Executor, productId: number): Promise<boolean> {
@@ -335,21 +351,25 @@ export async function changeStatus(
   return updated;
 }
 
+type OrderEventValues = Required<Omit<Insertable<OrderEventsTable>, 'id'>>;
+const ORDER_EVENT_COLUMNS = Object.keys({
+  order_id: true, from_status: true, to_status: true, actor: true, actor_user_id: true, actor_name: true, actor_email: true, created_at: true, updated_at: true,
+} satisfies Record<keyof OrderEventValues, true>) as (keyof OrderEventValues)[];
+
+const insertOrderEvent = preparedQuery<OrderEventValues, never>(ORDER_EVENT_COLUMNS, (db, values) => db.insertInto('order_events').values(values));
+
 async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy, at = now()) {
-  await db
-    .insertInto('order_events')
-    .values({
-      order_id: orderId,
-      from_status: from,
-      to_status: to,
-      actor: by.actor,
-      actor_user_id: by.user?.id ?? null,
-      actor_name: by.user?.name ?? null,
-      actor_email: by.user?.email ?? null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await insertOrderEvent(db, {
+    order_id: orderId,
+    from_status: from,
+    to_status: to,
+    actor: by.actor,
+    actor_user_id: by.user?.id ?? null,
+    actor_name: by.user?.name ?? null,
+    actor_email: by.user?.email ?? null,
+    created_at: at,
+    updated_at: at,
+  });
 }
 
 export async function getOrderHistory(db: Executor, orderId: number): Promise<OrderEvent[]> {

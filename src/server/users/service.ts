@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, timestamps, type UserRow } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 
@@ -168,6 +169,8 @@ export async function markRemoved(db: Executor, userId: number): Promise<void> {
 }
 
 /** An active account by id (a signed-in viewer's), or undefined. */
+const activeUser = preparedQuery(['id'], (db, { id }: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null));
+
 export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return (await activeUser(db, { id })).rows[0];
 }

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
+import { preparedQuery } from './prepared-query.js';
+import { now } from './schema.js';
+
+describe(`prepared queries (${databaseKind})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.drop());
+
+  type Counter = { key: string; count: number; reset_at: number };
+  let builds = 0;
+  const addCounter = preparedQuery<Counter, never>(['key', 'count', 'reset_at'], (db, values) => {
+    builds += 1;
+    return db.insertInto('counters').values(values);
+  });
+  const countersFrom = preparedQuery(['least'], (db, { least }: { least: number }) =>
+    db.selectFrom('counters').select(['key', 'count']).where('count', '>=', least).orderBy('key'),
+  );
+
+  it('runs with the values of each call, built and compiled once', async () => {
+    const db = database.db.kysely;
+    await addCounter(db, { key: 'prepared-a', count: 1, reset_at: 0 });
+    await db.transaction().execute((trx) => addCounter(trx, { key: 'prepared-b', count: 5, reset_at: 0 }));
+    await addCounter(db, { key: 'prepared-c', count: 9, reset_at: 0 });
+    expect(builds).toBe(1);
+    expect((await countersFrom(db, { least: 5 })).rows.map((row) => [row.key, Number(row.count)])).toEqual([['prepared-b', 5], ['prepared-c', 9]]);
+    expect((await countersFrom(db, { least: 9 })).rows.map((row) => row.key)).toEqual(['prepared-c']);
+  });
+
+  it('refuses a value written into the query, which would be the first run\'s for good', async () => {
+    const stamped = preparedQuery(['key'], (db, { key }: { key: string }) => db.updateTable('counters').set({ reset_at: Date.parse(now()) }).where('key', '=', key));
+    await expect(stamped(database.db.kysely, { key: 'prepared-a' })).rejects.toThrow(/takes every value from its arguments/);
+  });
+
+  it('refuses a named value the query never uses', async () => {
+    const careless = preparedQuery(['key', 'count'], (db, { key }: { key: string; count: number }) => db.selectFrom('counters').select('count').where('key', '=', key));
+    await expect(careless(database.db.kysely, { key: 'prepared-a', count: 1 })).rejects.toThrow(/leaves count unused/);
+  });
+});
