@@ -34,14 +34,14 @@ export async function createSession(db: Executor, userId: number, ttlMs: number,
   return token;
 }
 
-/**
- * The signed-in account behind a token, or null. Sliding expiry: a session used in the second half of
- * its lifetime is extended to a full lifetime again, so active customers stay signed in.
- */
 const liveSession = preparedQuery(['tokenHash', 'at'], (db, { tokenHash, at }: { tokenHash: string; at: string }) =>
   db.selectFrom('sessions').select(['user_id', 'expires_at', 'last_used_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', at),
 );
 
+/**
+ * The signed-in account behind a token, or null. Sliding expiry: a session used in the second half of
+ * its lifetime is extended to a full lifetime again, so active customers stay signed in.
+ */
 export async function findViewer(db: Executor, token: string, ttlMs: number): Promise<Viewer | null> {
   const tokenHash = hashToken(token);
   const [session] = (await liveSession(db, { tokenHash, at: now() })).rows;

@@ -34,6 +34,11 @@ export function preparedQuery<A extends Record<string, unknown>, O>(names: reado
   };
 }
 
+/** The names of every column of an insert, checked by the compiler against its row type (none missing, none extra). */
+export function everyColumn<Row>(columns: Record<keyof Row & string, true>): (keyof Row & string)[] {
+  return Object.keys(columns) as (keyof Row & string)[];
+}
+
 function assertEveryValueIsAnArgument(query: CompiledQuery, names: readonly string[]): void {
   const fixed = query.parameters.find((value) => !(value instanceof Slot));
   if (fixed !== undefined) throw new Error(`a prepared query takes every value from its arguments, not ${JSON.stringify(fixed)}: ${query.sql}`);

@@ -4,8 +4,8 @@
  * servers each message is sent by one of them.
  */
 import { sql } from 'kysely';
-import { preparedQuery } from '../db/prepared-query.js';
-import { type Executor, now, type OutboxStatus } from '../db/schema.js';
+import { everyColumn, preparedQuery } from '../db/prepared-query.js';
+import { type Executor, now, type OutboxTable } from '../db/schema.js';
 import type { Mail, MailKind } from './templates.js';
 
 const LEASE_MS = 5 * 60_000;
@@ -35,9 +35,10 @@ function toMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
-type NewMessage = { kind: string; recipient: string; data: string; status: OutboxStatus; next_attempt_at: string; created_at: string; updated_at: string };
-const insertMessage = preparedQuery<NewMessage, never>(['kind', 'recipient', 'data', 'status', 'next_attempt_at', 'created_at', 'updated_at'], (db, values) =>
-  db.insertInto('outbox').values(values),
+type NewMessage = Pick<OutboxTable, 'kind' | 'recipient' | 'data' | 'status' | 'next_attempt_at' | 'created_at' | 'updated_at'>;
+const insertMessage = preparedQuery<NewMessage, never>(
+  everyColumn<NewMessage>({ kind: true, recipient: true, data: true, status: true, next_attempt_at: true, created_at: true, updated_at: true }),
+  (db, values) => db.insertInto('outbox').values(values),
 );
 
 export async function enqueueMail(db: Executor, mail: Mail): Promise<void> {

@@ -3,12 +3,12 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
+import type { Insertable } from 'kysely';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
-import type { Insertable } from 'kysely';
-import { preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -149,11 +149,11 @@ export interface PlacedOrder {
 
 /** Every column of a new order row, each given. */
 type OrderValues = Required<Omit<NewOrder, 'id'>>;
-const ORDER_COLUMNS = Object.keys({
+const ORDER_COLUMNS = everyColumn<OrderValues>({
   user_id: true, customer_name: true, email: true, phone: true, address: true, po_number: true, idempotency_key: true, status: true,
   transaction_id: true, invoice_number: true, invoiced_at: true, created_at: true, updated_at: true, product_id: true, product_name: true,
   product_sku: true, unit_price_cents: true, quantity: true, total_cents: true, line_count: true,
-} satisfies Record<keyof OrderValues, true>) as (keyof OrderValues)[];
+});
 
 const insertOrderRow = preparedQuery<OrderValues, OrderRow>(ORDER_COLUMNS, (db, values) => db.insertInto('orders').values(values).returningAll());
 
@@ -352,9 +352,9 @@ export async function changeStatus(
 }
 
 type OrderEventValues = Required<Omit<Insertable<OrderEventsTable>, 'id'>>;
-const ORDER_EVENT_COLUMNS = Object.keys({
+const ORDER_EVENT_COLUMNS = everyColumn<OrderEventValues>({
   order_id: true, from_status: true, to_status: true, actor: true, actor_user_id: true, actor_name: true, actor_email: true, created_at: true, updated_at: true,
-} satisfies Record<keyof OrderEventValues, true>) as (keyof OrderEventValues)[];
+});
 
 const insertOrderEvent = preparedQuery<OrderEventValues, never>(ORDER_EVENT_COLUMNS, (db, values) => db.insertInto('order_events').values(values));
 
