@@ -302,12 +302,6 @@ export async function productChanges(db: Executor, id: number): Promise<ProductC
   }));
 }
 
-/**
- * Takes `quantity` units of a product for sale, or nothing. The condition is in the update itself
- * (`stock >= quantity`), so concurrent reservations never take more than there is, on either database,
- * whatever the caller read before. From here to the commit the product's row is locked (PostgreSQL):
- * callers keep that stretch short.
- */
 const takeStock = preparedQuery(['productId', 'quantity', 'at'], (db, { productId, quantity, at }: { productId: number; quantity: number; at: string }) =>
   db
     .updateTable('products')
@@ -318,6 +312,12 @@ const takeStock = preparedQuery(['productId', 'quantity', 'at'], (db, { productI
     .where('archived_at', 'is', null),
 );
 
+/**
+ * Takes `quantity` units of a product for sale, or nothing. The condition is in the update itself
+ * (`stock >= quantity`), so concurrent reservations never take more than there is, on either database,
+ * whatever the caller read before. From here to the commit the product's row is locked (PostgreSQL):
+ * callers keep that stretch short.
+ */
 export async function reserveStock(db: Executor, productId: number, quantity: number): Promise<boolean> {
   const { numAffectedRows } = await takeStock(db, { productId, quantity, at: now() });
   return (numAffectedRows ?? 0n) > 0n;

@@ -168,9 +168,9 @@ export async function markRemoved(db: Executor, userId: number): Promise<void> {
   await db.updateTable('users').set({ deleted_at: now(), updated_at: now() }).where('id', '=', userId).execute();
 }
 
-/** An active account by id (a signed-in viewer's), or undefined. */
 const activeUser = preparedQuery(['id'], (db, { id }: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null));
 
+/** An active account by id (a signed-in viewer's), or undefined. */
 export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return (await activeUser(db, { id })).rows[0];
 }
