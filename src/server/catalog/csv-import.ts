@@ -1,8 +1,9 @@
 /**
  * A CSV file (as the export writes it, or as someone edited it) into the catalog: a row whose part
  * number the catalog has, however spelled, updates that part (archived too); any other row adds one.
- * Every row is checked first, with the product form's rules and messages, and a file with any problem
- * writes nothing. The caller runs the whole import in one transaction.
+ * Every row is checked with the product form's rules and messages, and a file with any problem writes
+ * nothing. A real import writes a batch of rows as soon as it is checked (a large file never sits in
+ * memory whole), in the caller's one transaction, which must roll back a report with problems.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ImportReport } from '../../shared/api.js';
@@ -20,15 +21,13 @@ import {
 } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';
-import { type ColumnProblem, issueProblems, listedProblems, type Problem, readSheet, type Sheet } from './csv-sheet.js';
+import { type ColumnProblem, issueProblems, listedProblems, type Problem, ProblemList, type Sheet, SheetRefused, sheetBatches } from './csv-sheet.js';
 import { type Actor, createProducts, productsByPartNumber, toProductDto, updateProduct } from './service.js';
 
 const m = errorMessages.catalogImport;
 
 /** SPEC's six fields: a new part cannot do without them. */
 const REQUIRED_FOR_NEW: CsvColumn[] = ['name', 'description', 'price', 'stock', 'min', 'img'];
-/** Rows per query or insert: well inside both databases' limits on bound parameters. */
-const BATCH = 1000;
 /** How a spreadsheet says yes or no; an empty cell keeps a part for sale. */
 const ACTIVE_WORDS = new Map([
   ['', true],
@@ -60,10 +59,26 @@ interface Plan {
 
 /** Checks a file and, unless `dryRun` or it has a problem, writes it; the report says what it did (or would do). */
 export async function importProductsCsv(db: Executor, actor: Actor, csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
-  const plan = await planImport(db, readSheet(csv, CSV_COLUMNS, missingColumns));
-  const report = { created: plan.creates.length, updated: plan.updates.length, unchanged: plan.unchanged, errors: listedProblems(plan.problems, CSV_COLUMNS) };
-  if (!dryRun && report.errors.length === 0) await applyPlan(db, actor, plan);
-  return report;
+  const report = { created: 0, updated: 0, unchanged: 0 };
+  const problems = new ProblemList(CSV_COLUMNS);
+  const firstRowOf = new Map<string, number>();
+  let generatedNumbers = false;
+  try {
+    for await (const batch of sheetBatches(csv, CSV_COLUMNS, missingColumns)) {
+      const plan = await planBatch(db, batch, firstRowOf);
+      problems.add(plan.problems);
+      report.created += plan.creates.length;
+      report.updated += plan.updates.length;
+      report.unchanged += plan.unchanged;
+      generatedNumbers ||= plan.creates.some((c) => c.input.sku === undefined);
+      if (!dryRun && problems.size === 0) await writeBatch(db, actor, plan);
+    }
+    if (!dryRun && problems.size === 0 && generatedNumbers) await createWithGeneratedNumbers(db, actor, csv);
+  } catch (error) {
+    if (!(error instanceof SheetRefused)) throw error;
+    return { created: 0, updated: 0, unchanged: 0, errors: listedProblems(error.problems, CSV_COLUMNS) };
+  }
+  return { ...report, errors: problems.listed() };
 }
 
 // ---- Reading the file ---------------------------------------------------------
@@ -77,10 +92,10 @@ function missingColumns(header: string[]): Problem[] {
 
 // ---- Checking every row -------------------------------------------------------
 
-async function planImport(db: Executor, sheet: Sheet<CsvColumn>): Promise<Plan> {
+/** A batch of rows checked against the catalog and the file's rows before them (`firstRowOf`, by part number). */
+async function planBatch(db: Executor, sheet: Sheet<CsvColumn>, firstRowOf: Map<string, number>): Promise<Plan> {
   const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems] };
   const existing = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
-  const firstRowOf = new Map<string, number>();
   for (const { row, cells } of sheet.rows) {
     const match = matchPartNumber(cells.sku?.trim() ?? '', row, firstRowOf, existing);
     const planned: RowPlan = 'problem' in match ? { problems: [match.problem] } : planRow(cells, match.sku, match.product);
@@ -180,21 +195,26 @@ function changeOf(product: ProductRow, fields: RowFields): RowPlan {
 // ---- Writing ------------------------------------------------------------------
 
 /**
- * Edits through the catalog's own update (price and stock changes are recorded as the import's), new
- * parts a batch at a time: those with their own part number first, so the numbers generated for the
- * others already skip them.
+ * A checked batch: edits through the catalog's own update (price and stock changes are recorded as the
+ * import's), new parts with their own part number in one insert. New parts without one wait for
+ * createWithGeneratedNumbers, so that the numbers generated already skip every number in the file.
  */
-async function applyPlan(db: Executor, actor: Actor, plan: Plan): Promise<void> {
+async function writeBatch(db: Executor, actor: Actor, plan: Plan): Promise<void> {
   for (const { id, patch } of plan.updates) await updateProduct(db, actor, id, patch, 'import');
-  const ownNumber = plan.creates.filter((c) => c.input.sku !== undefined);
-  const generatedNumber = plan.creates.filter((c) => c.input.sku === undefined);
-  for (const group of [ownNumber, generatedNumber]) {
-    for (let i = 0; i < group.length; i += BATCH) {
-      const batch = group.slice(i, i + BATCH);
-      const created = await createProducts(db, batch.map((c) => c.input));
-      for (const [j, product] of created.entries()) {
-        if (!batch[j]!.active) await updateProduct(db, actor, product.id, { active: false }, 'import');
-      }
-    }
+  await createParts(db, actor, plan.creates.filter((c) => c.input.sku !== undefined));
+}
+
+/** The file read once more for its new parts without a part number (every row is known to be fine by now). */
+async function createWithGeneratedNumbers(db: Executor, actor: Actor, csv: string): Promise<void> {
+  for await (const batch of sheetBatches(csv, CSV_COLUMNS, missingColumns)) {
+    const unnumbered = batch.rows.filter((r) => (r.cells.sku?.trim() ?? '') === '').map((r) => newPart('', rowFields(r.cells)));
+    await createParts(db, actor, unnumbered.filter((planned) => 'input' in planned));
+  }
+}
+
+async function createParts(db: Executor, actor: Actor, creates: { input: ProductInput; active: boolean }[]): Promise<void> {
+  const created = await createProducts(db, creates.map((c) => c.input));
+  for (const [i, product] of created.entries()) {
+    if (!creates[i]!.active) await updateProduct(db, actor, product.id, { active: false }, 'import');
   }
 }

@@ -3,7 +3,8 @@
  * a file into rows of cells by column with the problems of the file itself, the report's list of
  * problems, and the HTTP side of imports (CSV bodies in, reports out). Writing CSV is http/csv.ts's.
  */
-import { CsvError, parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ImportReport } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
@@ -25,39 +26,111 @@ export type Problem = ImportReport['errors'][number];
 /** A problem of one cell of a row. */
 export type ColumnProblem = [column: string, message: string];
 
+export interface SheetRow<C extends string> {
+  /** The spreadsheet's row number (the header is row 1). */
+  row: number;
+  cells: Partial<Record<C, string>>;
+}
+
 export interface Sheet<C extends string> {
-  /** By their spreadsheet row number (the header is row 1), cells by column. */
-  rows: { row: number; cells: Partial<Record<C, string>> }[];
+  rows: SheetRow<C>[];
   problems: Problem[];
 }
 
+/** A problem of the file as a whole (not CSV, empty, its header, too many rows): none of its rows counts. */
+export class SheetRefused extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(problems[0]?.message);
+  }
+}
+
+const SHEET_BATCH = 1000;
+
 /**
- * The rows of a file whose header names some of `columns` (any case, any order: `packsize` is `packSize`);
- * `missingColumns` says what the header lacks. A file with a problem in its header has no rows.
+ * The rows of a file whose header names some of `columns` (any case, any order: `packsize` is `packSize`),
+ * a batch at a time as they are read, with the problems of those rows' own shape; a large file's rows
+ * never sit in memory together. `missingColumns` says what the header lacks. A problem of the file
+ * itself (which may show only at its end) is thrown as SheetRefused.
  */
-export function readSheet<C extends string>(csv: string, columns: readonly C[], missingColumns: (header: string[]) => Problem[]): Sheet<C> {
-  let records: string[][];
+export async function* sheetBatches<C extends string>(
+  csv: string,
+  columns: readonly C[],
+  missingColumns: (header: string[]) => Problem[],
+): AsyncGenerator<Sheet<C>> {
+  const records = csvRecords(csv);
+  const named = (await readHeader(records, columns, missingColumns)) as C[];
+  let batch: Sheet<C> = { rows: [], problems: [] };
+  let row = 1;
+  for await (const record of records) {
+    row += 1;
+    if (row - 1 > IMPORT_MAX_ROWS) throw new SheetRefused([{ row, column: '', message: m.tooManyRows(IMPORT_MAX_ROWS) }]);
+    if (isBlank(record)) continue;
+    if (record.length !== named.length) batch.problems.push({ row, column: '', message: m.cellCount(record.length, named.length) });
+    else batch.rows.push({ row, cells: Object.fromEntries(named.map((column, i) => [column, unguardCell(record[i]!)])) as Partial<Record<C, string>> });
+    if (batch.rows.length === SHEET_BATCH) {
+      yield batch;
+      batch = { rows: [], problems: [] };
+    }
+  }
+  yield batch;
+}
+
+/** Every row of a file at once, for imports that group rows from anywhere in the file. */
+export async function readSheet<C extends string>(csv: string, columns: readonly C[], missingColumns: (header: string[]) => Problem[]): Promise<Sheet<C>> {
+  const sheet: Sheet<C> = { rows: [], problems: [] };
   try {
-    records = parse(csv, { bom: true, relax_column_count: true, relax_quotes: true });
+    for await (const batch of sheetBatches(csv, columns, missingColumns)) {
+      sheet.rows.push(...batch.rows);
+      sheet.problems.push(...batch.problems);
+    }
+  } catch (error) {
+    if (error instanceof SheetRefused) return { rows: [], problems: error.problems };
+    throw error;
+  }
+  return sheet;
+}
+
+/** The header's columns by their names in `columns`, or SheetRefused with what is wrong with it (a file of blank lines is empty). */
+async function readHeader(records: AsyncIterator<string[]>, columns: readonly string[], missingColumns: (header: string[]) => Problem[]): Promise<string[]> {
+  const first = await records.next();
+  if (first.done || (isBlank(first.value) && (await onlyBlankLeft(records)))) throw new SheetRefused([{ row: 1, column: '', message: m.empty }]);
+  const byLowerCase = new Map(columns.map((column) => [column.toLowerCase(), column as string]));
+  const header = first.value.map((cell) => byLowerCase.get(cell.trim().toLowerCase()) ?? cell.trim().toLowerCase());
+  const problems = [...headerProblems(header, columns), ...missingColumns(header)];
+  if (problems.length > 0) throw new SheetRefused(problems);
+  return header;
+}
+
+async function onlyBlankLeft(records: AsyncIterator<string[]>): Promise<boolean> {
+  for (let next = await records.next(); !next.done; next = await records.next()) if (!isBlank(next.value)) return false;
+  return true;
+}
+
+/** A file's records one by one, the text fed to the parser a slice at a time (so that it waits for its reader). */
+async function* csvRecords(csv: string): AsyncGenerator<string[]> {
+  const parser = Readable.from(slices(csv)).pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true }));
+  try {
+    for await (const record of parser) yield record as string[];
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    return { rows: [], problems: [{ row: Number(error.records ?? 0) + 1, column: '', message: m.notCsv }] };
+    throw new SheetRefused([{ row: Number(error.records ?? 0) + 1, column: '', message: m.notCsv }]);
+  } finally {
+    parser.destroy();
   }
-  if (records.every(isBlank)) return { rows: [], problems: [{ row: 1, column: '', message: m.empty }] };
-  const byLowerCase = new Map(columns.map((column) => [column.toLowerCase(), column as string]));
-  const header = records[0]!.map((cell) => byLowerCase.get(cell.trim().toLowerCase()) ?? cell.trim().toLowerCase());
-  const problems = [...headerProblems(header, columns), ...missingColumns(header)];
-  if (records.length - 1 > IMPORT_MAX_ROWS) problems.push({ row: IMPORT_MAX_ROWS + 2, column: '', message: m.tooManyRows(IMPORT_MAX_ROWS) });
-  if (problems.length > 0) return { rows: [], problems };
-  const named = header as C[];
-  const rows: Sheet<C>['rows'] = [];
-  records.forEach((record, index) => {
-    const row = index + 1;
-    if (row === 1 || isBlank(record)) return;
-    if (record.length !== named.length) problems.push({ row, column: '', message: m.cellCount(record.length, named.length) });
-    else rows.push({ row, cells: Object.fromEntries(named.map((column, i) => [column, unguardCell(record[i]!)])) as Partial<Record<C, string>> });
-  });
-  return { rows, problems };
+}
+
+/** Never between the two halves of a character outside the BMP (each slice is encoded on its own). */
+function* slices(text: string, length = 64 * 1024): Generator<string> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + length, text.length);
+    if (isHighSurrogate(text.charCodeAt(end - 1))) end += 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 function isBlank(record: string[]): boolean {
@@ -73,12 +146,37 @@ function headerProblems(header: string[], columns: readonly string[]): Problem[]
   return problems;
 }
 
-/** The problems in row order (and by column within a row), at most MAX_LISTED_PROBLEMS of them and a line saying how many more. */
+/**
+ * The report's problems in row order (by column within a row): at most MAX_LISTED_PROBLEMS of them
+ * kept, and a line saying how many more. Taken a batch of rows at a time, each batch after the last.
+ */
+export class ProblemList {
+  private readonly kept: Problem[] = [];
+  private total = 0;
+
+  constructor(private readonly columns: readonly string[]) {}
+
+  add(problems: Problem[]): void {
+    const sorted = [...problems].sort((a, b) => a.row - b.row || this.columns.indexOf(a.column) - this.columns.indexOf(b.column));
+    for (const problem of sorted) if (this.kept.length <= MAX_LISTED_PROBLEMS) this.kept.push(problem);
+    this.total += problems.length;
+  }
+
+  get size(): number {
+    return this.total;
+  }
+
+  listed(): Problem[] {
+    if (this.total <= MAX_LISTED_PROBLEMS) return [...this.kept];
+    return [...this.kept.slice(0, MAX_LISTED_PROBLEMS), { row: this.kept[MAX_LISTED_PROBLEMS]!.row, column: '', message: m.moreProblems(this.total - MAX_LISTED_PROBLEMS) }];
+  }
+}
+
+/** All of a file's problems at once, listed as ProblemList lists them. */
 export function listedProblems(problems: Problem[], columns: readonly string[]): Problem[] {
-  const sorted = [...problems].sort((a, b) => a.row - b.row || columns.indexOf(a.column) - columns.indexOf(b.column));
-  if (sorted.length <= MAX_LISTED_PROBLEMS) return sorted;
-  const more = sorted.length - MAX_LISTED_PROBLEMS;
-  return [...sorted.slice(0, MAX_LISTED_PROBLEMS), { row: sorted[MAX_LISTED_PROBLEMS]!.row, column: '', message: m.moreProblems(more) }];
+  const list = new ProblemList(columns);
+  list.add(problems);
+  return list.listed();
 }
 
 /** The schema's first message for each field; the fields are named as the columns are. */
@@ -105,7 +203,8 @@ export function acceptCsvBodies(app: FastifyInstance): void {
 
 /**
  * An admin's import: a dry run only checks; a real one runs in one transaction and is recorded in the
- * audit log (`describe`), or with problems writes nothing and answers 422 with the report.
+ * audit log (`describe`), or with problems is rolled back (an import may write as it reads) and answers
+ * 422 with the report.
  */
 export async function answerImport(
   reply: FastifyReply,
@@ -115,12 +214,24 @@ export async function answerImport(
   describe: (report: ImportReport) => string,
 ) {
   if (dryRun) return importFile(db.kysely, { dryRun: true });
-  const report = await db.kysely.transaction().execute(async (trx) => {
-    const done = await importFile(trx, { dryRun: false });
-    if (done.errors.length === 0) await recordAdminAction(trx, admin, 'product.import', describe(done));
-    return done;
-  });
-  if (report.errors.length > 0) return reply.status(422).send(refusedImport(report));
-  cache.invalidate('catalog');
-  return report;
+  try {
+    const report = await db.kysely.transaction().execute(async (trx) => {
+      const done = await importFile(trx, { dryRun: false });
+      if (done.errors.length > 0) throw new ImportRefused(done);
+      await recordAdminAction(trx, admin, 'product.import', describe(done));
+      return done;
+    });
+    cache.invalidate('catalog');
+    return report;
+  } catch (error) {
+    if (error instanceof ImportRefused) return reply.status(422).send(refusedImport(error.report));
+    throw error;
+  }
+}
+
+/** Thrown out of an import's transaction to roll back what it wrote before a problem showed. */
+class ImportRefused extends Error {
+  constructor(readonly report: ImportReport) {
+    super('import refused');
+  }
 }

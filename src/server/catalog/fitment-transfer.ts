@@ -62,9 +62,9 @@ function kindOf(db: Executor, kind: FitmentKind): Kind<unknown> {
 // ---- Importing ------------------------------------------------------------------
 
 /** Checks a file and, unless `dryRun` or it has a problem, writes it; the report says what it did (or would do). */
-export function importFitmentCsv(db: Executor, kind: FitmentKind, csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+export async function importFitmentCsv(db: Executor, kind: FitmentKind, csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
   const k = kindOf(db, kind);
-  return importSheet(db, k, readSheet(csv, k.columns, (header) => missingColumns(header, k.required)), { dryRun });
+  return importSheet(db, k, await readSheet(csv, k.columns, (header) => missingColumns(header, k.required)), { dryRun });
 }
 
 /** Rows given as cells by column (the demo data), checked and written as a file's would be. */

@@ -341,4 +341,30 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     expect(new Set(table.map((p) => p.sku_key)).size).toBe(10_000);
     expect((await importCsv(stringify(exported), { dryRun: true })).json()).toMatchObject({ unchanged: 10_000, errors: [] });
   });
+
+  it('writes nothing when the file turns out not to be CSV thousands of rows in, after earlier rows were read and written', async () => {
+    const before = await productsTable();
+    const rows = Array.from({ length: 3000 }, (_, i) => newPartCells(20_000 + i));
+    const file = `${csvFile(rows)}IMP-29999,"Broken quote,x,1,1,1,Brakes,/images/products/tire.svg,,true\n`;
+    const refused = await importCsv(file);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([{ row: 3002, column: '', message: m.notCsv }]);
+    expect(await productsTable()).toEqual(before);
+  });
+
+  it('reads a character outside the BMP intact where the text is cut into slices for the parser (every 64 Ki characters)', async () => {
+    const product = { sku: 'EMOJI-1', name: 'Bolt \u{1F529}', description: 'Zinc plated', price: '1.00', stock: '5', min: '1', img: '/images/products/tire.svg' };
+    // Rows of padding (a description holds at most 2,000 characters) before the part, `pad` characters of it.
+    const fileWith = (pad: number) => {
+      const lengths = Array.from({ length: Math.ceil(pad / 1900) }, (_, i) => Math.min(1900, pad - i * 1900));
+      return csvFile([...lengths.map((length, i) => ({ ...product, sku: `PAD-${i}`, name: 'Padding', description: 'x'.repeat(length) })), product]);
+    };
+    // The emoji's first half is the last character of the first slice.
+    let pad = 60_000;
+    while (fileWith(pad).indexOf('\u{1F529}') < 65_535) pad += 1;
+    const file = fileWith(pad);
+    expect(file.indexOf('\u{1F529}')).toBe(65_535);
+    expect((await importCsv(file)).json()).toMatchObject({ created: 35, errors: [] });
+    expect((await productsTable()).find((p) => p.sku === 'EMOJI-1')?.name).toBe('Bolt \u{1F529}');
+  });
 });
