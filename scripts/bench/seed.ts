@@ -11,6 +11,7 @@ import { createSession } from '../../src/server/auth/sessions.js';
 import { connect } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { indexNewOrders } from '../../src/server/orders/search-index.js';
+import { seededRandom } from '../../src/server/seed/seeded-random.js';
 
 /** A part kind, its category and one spec, so filters and spec search have realistic spreads. */
 const PARTS = [
@@ -44,9 +45,8 @@ export const BENCH_PASSWORD = 'bench-password';
 const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
 const ORDERING_CUSTOMERS = 200;
 
-// A small deterministic generator, so two runs seed the same data.
-let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+// Deterministic, so two runs seed the same data.
+const random = seededRandom(42);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {

@@ -1,6 +1,7 @@
 import type { Cents } from '../../shared/money.js';
 import { pricingOf, roundUpToPack, unitPriceCentsFor } from '../../shared/pricing.js';
 import { demoProducts } from './demo-data.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * The demo's months of sales: made-up trade customers and their orders over the demo parts, planned by a
@@ -62,18 +63,6 @@ export interface DemoOrderPlan {
   outcome: DemoOutcome;
   /** The payment's id, `demo_…`, for paid orders. */
   transactionId: string | null;
-}
-
-/** mulberry32: a small, fast generator of numbers in [0, 1) that repeats for the same seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** The demo's orders over the `DEMO_ORDER_DAYS` days before `now`, oldest first; none unpaid (none holds stock). */
