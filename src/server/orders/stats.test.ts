@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '../test/harness.js';
 import { shopDays } from './calendar.js';
-import { movesSince, paidByDayQuery } from './stats.js';
+import { movesSince, paidByDayQuery, SettledSales, salesStats } from './stats.js';
 
 const where = { phone: '+1 555 0100', address: '9 Depot Road, Springfield' };
 
@@ -243,6 +243,7 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
   let late: Account;
   let latePart: string;
   let paidEarlier: number;
+  const leaderParts: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -256,6 +257,7 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
     // Ten parts and ten accounts lead, two days ago (a day that is over); one part and one account trail.
     for (let n = 1; n <= 10; n += 1) {
       const part = await createProduct(server.app, admin, { name: `Leader ${n}`, price: 10, stock: 100, min: 1 });
+      leaderParts.push(part);
       await paidTwoDaysAgo(await registerCustomer(server.app, `Buyer ${n}`), part, n + 1);
     }
     late = await registerCustomer(server.app, 'Late Buyer');
@@ -286,6 +288,25 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
     const shipped = await call(server.app, 'PATCH', `/api/orders/${paidEarlier}`, { token: admin.token, body: { status: 'shipped' } });
     expect(shipped.statusCode).toBe(200);
     expect((await stats()).byStatus).toEqual({ ...before, pending: 11, shipped: 1 });
+  });
+
+  it('ranks the same when a server keeps only ten settled leaders: a part below them counts when what it sold since can close the gap', async () => {
+    const query = { from: utcDate(2), to: utcDate(0) };
+    const ranking = async (settled: SettledSales) => {
+      const { topProducts, topProductsByUnits } = await salesStats(server.db.kysely, query, 'UTC', settled);
+      return { topProducts, topProductsByUnits };
+    };
+    // Late Part trailed every leader in the settled days (1 unit); its 20 units today put it first.
+    const fewKept = await ranking(new SettledSales(10));
+    expect(fewKept.topProducts[0]).toMatchObject({ name: 'Late Part', units: 21 });
+    expect(fewKept).toEqual(await ranking(new SettledSales()));
+
+    // Every leader sells 50 more today: Late Part, 1 + 20 units, cannot reach the tenth any more.
+    for (const part of leaderParts) await pay(late, await order(late, [[part, 50]]));
+    const outrun = await ranking(new SettledSales(10));
+    expect(outrun.topProducts.map((p) => p.name)).not.toContain('Late Part');
+    expect(outrun.topProducts).toHaveLength(10);
+    expect(outrun).toEqual(await ranking(new SettledSales()));
   });
 });
 

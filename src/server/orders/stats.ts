@@ -34,6 +34,11 @@ const TOP_LIST_LENGTH = 10;
 const SETTLING_MS = 10 * 60_000;
 /** Periods whose settled sales a server keeps (the overview's presets and a few custom periods). */
 const SETTLED_PERIODS_KEPT = 16;
+/**
+ * Parts kept per settled period and figure (ties included): a part below the last of them ranks only if
+ * what it sold since closes the gap to the tenth, so the days going on rarely need another part's past.
+ */
+const SETTLED_LEADERS = 300;
 /** Parts named in one query at most (both databases take far more parameters; this keeps statements small). */
 const PARTS_PER_QUERY = 1_000;
 
@@ -63,12 +68,15 @@ interface Settled {
 export class SettledSales {
   readonly #periods = new Map<string, Promise<Settled>>();
 
+  constructor(readonly leaders = SETTLED_LEADERS) {}
+
   of(db: Executor, days: readonly ShopDay[]): Promise<Settled> {
     const key = `${days[0]!.starts}/${days.at(-1)!.ends}`;
     let settled = this.#periods.get(key);
     if (!settled) {
       if (this.#periods.size >= SETTLED_PERIODS_KEPT) this.#periods.delete(this.#periods.keys().next().value!);
-      settled = Promise.all([paidSalesIn(db, days, leadingPartsPaidIn), statusesAtTheEnd(db, spanOf(days))]).then(([sales, statuses]) => ({ sales, statuses }));
+      const leadingParts = (executor: Executor, span: Span) => leadingPartsPaidIn(executor, span, this.leaders);
+      settled = Promise.all([paidSalesIn(db, days, leadingParts), statusesAtTheEnd(db, spanOf(days))]).then(([sales, statuses]) => ({ sales, statuses }));
       settled.catch(() => this.#periods.delete(key));
       this.#periods.set(key, settled);
     }
@@ -95,7 +103,7 @@ export async function salesStats(
     going.length > 0 ? statusesOfOrdersPlacedIn(db, spanOf(going)) : noStatuses(),
   ]);
   addCounts(byStatus, goingByStatus);
-  const parts = await partsThatMayRank(db, over, past.parts, current.parts);
+  const parts = await partsThatMayRank(db, over, past.parts, current.parts, settled.leaders);
   const customers = combine([past.customers, current.customers], addCustomerSales);
   const [{ topProducts, topProductsByUnits }, topCustomers] = await Promise.all([topPartsOf(db, parts), topCustomersOf(db, customers)]);
   const byDay = days.map(({ date }) => ({ date, ...(past.byDay.get(date) ?? current.byDay.get(date) ?? { revenueCents: 0, orders: 0, units: 0 }) }));
@@ -144,12 +152,27 @@ async function paidSalesIn(db: Executor, days: readonly ShopDay[], partsIn: (db:
 }
 
 /**
- * The settled leaders and the parts sold since, with their sums over both. A part that is neither sold
- * nothing since and stays below ten leaders, whose sums only grow (prices and quantities are positive).
+ * The settled leaders and the parts sold since that may rank, with their sums over both. A part below the
+ * settled leaders sold at most the last leader's figure then (`leaders` kept per figure); it may rank
+ * only if that and what it sold since reach the tenth of the parts whose sums are known, and only then is
+ * its past read. Sums only grow (prices and quantities are positive).
  */
-async function partsThatMayRank(db: Executor, over: readonly ShopDay[], past: Map<number, PartSales>, current: Map<number, PartSales>) {
-  const pastOfOthers = over.length > 0 ? await partsPaidIn(db, spanOf(over), [...current.keys()].filter((id) => !past.has(id))) : new Map<number, PartSales>();
-  return combine([past, pastOfOthers, current], addPartSales);
+async function partsThatMayRank(db: Executor, over: readonly ShopDay[], past: Map<number, PartSales>, current: Map<number, PartSales>, leaders: number) {
+  const known = combine([past, new Map([...current].filter(([id]) => past.has(id)))], addPartSales);
+  const most = { revenueCents: nthHighest(past, leaders, revenueOf), units: nthHighest(past, leaders, unitsOf) };
+  const tenth = { revenueCents: nthHighest(known, TOP_LIST_LENGTH, revenueOf), units: nthHighest(known, TOP_LIST_LENGTH, unitsOf) };
+  const mayRank = (since: PartSales) => most.revenueCents + since.revenueCents >= tenth.revenueCents || most.units + since.units >= tenth.units;
+  const others = new Map([...current].filter(([id, since]) => !past.has(id) && mayRank(since)));
+  const pastOfOthers = over.length > 0 && others.size > 0 ? await partsPaidIn(db, spanOf(over), [...others.keys()]) : new Map<number, PartSales>();
+  return combine([known, pastOfOthers, others], addPartSales);
+}
+
+const revenueOf = (sales: { revenueCents: number }) => sales.revenueCents;
+const unitsOf = (sales: PartSales) => sales.units;
+
+/** The n-th highest figure of these sales (0 when there are fewer). */
+function nthHighest<T>(sales: Map<number, T>, n: number, figure: (sales: T) => number): number {
+  return [...sales.values()].map(figure).sort((a, b) => b - a)[n - 1] ?? 0;
 }
 
 function combine<T>(maps: readonly Map<number, T>[], add: (a: T, b: T) => T): Map<number, T> {
@@ -172,7 +195,7 @@ const addCustomerSales = (a: CustomerSales, b: CustomerSales): CustomerSales => 
 
 /** The entries at or above the tenth's figure (ties included): the only ones that can make the top ten. */
 function leadersBy<T>(sales: Map<number, T>, figure: (sales: T) => number): [number, T][] {
-  const tenth = [...sales.values()].map(figure).sort((a, b) => b - a)[TOP_LIST_LENGTH - 1] ?? 0;
+  const tenth = nthHighest(sales, TOP_LIST_LENGTH, figure);
   return [...sales].filter(([, entry]) => figure(entry) >= tenth);
 }
 
@@ -180,8 +203,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The parts that brought the most, and that sold the most units, each named as its last sale in the period named it. */
 async function topPartsOf(db: Executor, parts: Map<number, PartSales>) {
-  const byRevenue = leadersBy(parts, (part) => part.revenueCents);
-  const byUnits = leadersBy(parts, (part) => part.units);
+  const byRevenue = leadersBy(parts, revenueOf);
+  const byUnits = leadersBy(parts, unitsOf);
   const lineIds = [...new Set([...byRevenue, ...byUnits].map(([, part]) => part.latestLineId))];
   const lines = lineIds.length === 0 ? [] : await db.selectFrom('order_lines').where('id', 'in', lineIds).select(['id', 'product_sku', 'product_name']).execute();
   const named = new Map(lines.map((line) => [line.id, line]));
@@ -202,7 +225,7 @@ async function topPartsOf(db: Executor, parts: Map<number, PartSales>) {
 
 /** The accounts that paid the most, with the e-mail and name of their last paid order in the period. */
 async function topCustomersOf(db: Executor, customers: Map<number, CustomerSales>): Promise<SalesStats['topCustomers']> {
-  const leaders = leadersBy(customers, (customer) => customer.revenueCents).map(([, customer]) => customer);
+  const leaders = leadersBy(customers, revenueOf).map(([, customer]) => customer);
   if (leaders.length === 0) return [];
   const latest = await db
     .selectFrom('orders')
@@ -258,14 +281,14 @@ async function partsPaidIn(db: Executor, span: Span, productIds?: readonly numbe
   return partSalesOf(rows);
 }
 
-/** Of the parts sold in `span`, those whose revenue or units reach the tenth part's (ties included). */
-async function leadingPartsPaidIn(db: Executor, span: Span): Promise<Map<number, PartSales>> {
-  const tenth = (figure: 'revenue_cents' | 'units') => sql<string | number>`coalesce((select ${sql.ref(figure)} from sold order by ${sql.ref(figure)} desc limit 1 offset ${sql.lit(TOP_LIST_LENGTH - 1)}), 0)`;
+/** Of the parts sold in `span`, those whose revenue or units reach the `leaders`-th part's (ties included). */
+async function leadingPartsPaidIn(db: Executor, span: Span, leaders: number): Promise<Map<number, PartSales>> {
+  const last = (figure: 'revenue_cents' | 'units') => sql<string | number>`coalesce((select ${sql.ref(figure)} from sold order by ${sql.ref(figure)} desc limit 1 offset ${sql.lit(leaders - 1)}), 0)`;
   const rows = await db
     .with((cte) => cte('sold').materialized(), () => soldByPart(db, span))
     .selectFrom('sold')
     .selectAll()
-    .where((eb) => eb.or([eb('revenue_cents', '>=', tenth('revenue_cents')), eb('units', '>=', tenth('units'))]))
+    .where((eb) => eb.or([eb('revenue_cents', '>=', last('revenue_cents')), eb('units', '>=', last('units'))]))
     .execute();
   return partSalesOf(rows);
 }
