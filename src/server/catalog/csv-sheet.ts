@@ -44,6 +44,7 @@ export class SheetRefused extends Error {
   }
 }
 
+/** Rows a batch: also the most new parts an import inserts in one statement, well inside both databases' limits on bound parameters. */
 const SHEET_BATCH = 1000;
 
 /**
