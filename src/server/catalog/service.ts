@@ -7,7 +7,7 @@ import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, executeNamed, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
@@ -111,7 +111,7 @@ export async function getVisibleProduct(db: Executor, id: number): Promise<Produ
 /** The products for sale among these ids, by id (an id of a removed or archived part is missing). */
 export async function visibleProductsById(db: Executor, ids: readonly number[]): Promise<Map<number, ProductRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await listed(db).where('id', 'in', ids).where('archived_at', 'is', null).execute();
+  const rows = await executeNamed(db, forSale(db).where('id', 'in', ids));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -131,6 +131,17 @@ export async function getListedProduct(db: Executor, id: number): Promise<Produc
 
 function listed(db: Executor) {
   return db.selectFrom('products').selectAll().where('hidden_at', 'is', null);
+}
+
+const PRODUCT_COLUMNS = everyColumn<ProductRow>({
+  id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, hidden_at: true, sku: true,
+  sku_key: true, category: true, specs: true, keywords: true, archived_at: true, cross_numbers: true, pack_size: true, price_breaks: true,
+  reorder_threshold: true, created_at: true, updated_at: true,
+});
+
+/** Products for sale, each column named (a named statement's must be). */
+function forSale(db: Executor) {
+  return db.selectFrom('products').select(PRODUCT_COLUMNS).where('hidden_at', 'is', null).where('archived_at', 'is', null);
 }
 
 /** The listed and removed products that have these part numbers, by their key (a thousand keys per query). */

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { backstopPages, checkpointInBackground } from './checkpoints.js';
 import { GroupCommitSqliteDialect } from './group-commit.js';
+import { statementNameOf } from './prepared-query.js';
 import type { Database } from './schema.js';
 
 export type Dialect = DatabaseConfig['kind'];
@@ -21,8 +22,8 @@ const require = createRequire(import.meta.url);
 
 export function connect(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
-    const { Pool } = require('pg') as typeof pg;
-    const pool = new Pool({ connectionString: config.url, max: 10 });
+    const { Pool, Client } = require('pg') as typeof pg;
+    const pool = new Pool({ connectionString: config.url, max: 10, Client: namingPreparedQueries(Client) });
     // An idle connection the database ends (a restart, a failover, a dropped database) is an 'error' on
     // the pool; unhandled, it would crash the process. The pool replaces the connection by itself.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
@@ -47,6 +48,23 @@ export function connect(config: DatabaseConfig): Db {
   };
   const dialect = new GroupCommitSqliteDialect({ database: withStatementCache(sqlite, close) }, () => sqlite.inTransaction);
   return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+}
+
+/**
+ * A client that runs each prepared query's SQL (prepared-query.ts) under its statement name, so each
+ * connection parses and plans it once (one-line orders on PostgreSQL +18 %, 20-line +35 % in alternating
+ * runs on the short seed). Kysely passes the SQL and its
+ * values; any other SQL runs unnamed, as before.
+ */
+function namingPreparedQueries(Client: typeof pg.Client): typeof pg.Client {
+  return class NamingClient extends Client {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one override for pg's many overloads, each forwarded as it came
+    override query(text: unknown, values?: unknown, callback?: unknown): any {
+      const forward = super.query.bind(this) as (...args: unknown[]) => unknown;
+      const name = typeof text === 'string' && Array.isArray(values) ? statementNameOf(text) : undefined;
+      return name ? forward({ name, text, values }, callback) : forward(text, values, callback);
+    }
+  };
 }
 
 /**

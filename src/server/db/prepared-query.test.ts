@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
-import { preparedQuery } from './prepared-query.js';
+import { executeNamed, preparedQuery } from './prepared-query.js';
 import { now } from './schema.js';
 
 describe(`prepared queries (${databaseKind})`, () => {
@@ -35,8 +36,42 @@ describe(`prepared queries (${databaseKind})`, () => {
     await expect(stamped(database.db.kysely, { key: 'prepared-a' })).rejects.toThrow(/takes every value from its arguments/);
   });
 
+  it('refuses to return *, whose columns a migration may change under a named statement', async () => {
+    const everything = preparedQuery(['key'], (db, { key }: { key: string }) => db.selectFrom('counters').selectAll().where('key', '=', key));
+    await expect(everything(database.db.kysely, { key: 'prepared-a' })).rejects.toThrow(/names the columns it returns/);
+    const inserted = preparedQuery<Counter, Counter>(['key', 'count', 'reset_at'], (db, values) => db.insertInto('counters').values(values).returningAll());
+    await expect(inserted(database.db.kysely, { key: 'prepared-z', count: 1, reset_at: 0 })).rejects.toThrow(/names the columns it returns/);
+  });
+
+  it.runIf(databaseKind === 'postgres')('runs under a name on PostgreSQL, prepared once per connection, and survives a column added', async () => {
+    await database.db.kysely.connection().execute(async (connection) => {
+      await countersFrom(connection, { least: 5 });
+      await executeNamed(connection, connection.selectFrom('counters').select(['key']).where('key', 'in', ['prepared-a', 'prepared-b']));
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+      expect(prepared.rows.map((row) => row.statement)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^select "key", "count" from "counters"/), expect.stringMatching(/^select "key" from "counters" where "key" in \(\$1, \$2\)/)]),
+      );
+      await sql`alter table counters add column note text`.execute(connection);
+      expect((await countersFrom(connection, { least: 5 })).rows.map((row) => row.key)).toEqual(['prepared-b', 'prepared-c']);
+    });
+  });
+
+  it.runIf(databaseKind === 'postgres')('names at most a hundred statements, however many counts of values come', async () => {
+    await database.db.kysely.connection().execute(async (connection) => {
+      for (let count = 1; count <= 120; count += 1) {
+        const keys = Array.from({ length: count }, (_, index) => `prepared-${index}`);
+        await executeNamed(connection, connection.selectFrom('counters').select(['key']).where('key', 'in', keys));
+      }
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+      const lookups = prepared.rows.filter((row) => row.statement.startsWith('select "key" from "counters" where "key" in'));
+      expect(lookups.length).toBeGreaterThan(90);
+      expect(lookups.length).toBeLessThan(100);
+    });
+  });
+
   it('refuses a named value the query never uses', async () => {
     const careless = preparedQuery(['key', 'count'], (db, { key }: { key: string; count: number }) => db.selectFrom('counters').select('count').where('key', '=', key));
     await expect(careless(database.db.kysely, { key: 'prepared-a', count: 1 })).rejects.toThrow(/leaves count unused/);
   });
 });
+

@@ -24,6 +24,8 @@ export function preparedQuery<A extends Record<string, unknown>, O>(names: reado
     if (!query) {
       query = build(db, Object.fromEntries(names.map((name) => [name, new Slot(name)])) as A).compile();
       assertEveryValueIsAnArgument(query, names);
+      assertNamesItsColumns(query);
+      if (postgres) nameStatement(query.sql);
       compiled.set(postgres, query);
     }
     return query;
@@ -34,7 +36,43 @@ export function preparedQuery<A extends Record<string, unknown>, O>(names: reado
   };
 }
 
-/** The names of every column of an insert, checked by the compiler against its row type (none missing, none extra). */
+/**
+ * PostgreSQL parses and plans a statement afresh each time unless it is prepared under a name, once per
+ * connection; the pool's clients (connection.ts) run these SQL texts under their names. Only prepared queries
+ * and `executeNamed`'s are named: each finds rows by a key or inserts one, so the generic plan PostgreSQL
+ * settles on after five runs is the one it would choose anyway, where a search's would not be.
+ */
+const statementNames = new Map<string, string>();
+
+function nameStatement(sql: string): void {
+  if (!statementNames.has(sql)) statementNames.set(sql, `prepared_${statementNames.size + 1}`);
+}
+
+/**
+ * Each named statement costs every connection its plan (a lookup of 200 parts about 90 KB), so the
+ * statements whose SQL follows a count get names only while there are fewer than these.
+ */
+const MOST_NAMED_STATEMENTS = 100;
+
+/**
+ * Runs a key lookup or an insert whose SQL follows the count of its values (the parts an order names, its
+ * lines) as a named statement on PostgreSQL, one per count, while there are names left.
+ */
+export async function executeNamed<O>(db: Executor, query: Compilable<O>): Promise<O[]> {
+  const compiled = query.compile();
+  if (isPostgres(db)) {
+    assertNamesItsColumns(compiled);
+    if (statementNames.size < MOST_NAMED_STATEMENTS) nameStatement(compiled.sql);
+  }
+  return (await db.executeQuery(compiled)).rows;
+}
+
+/** The name this SQL runs under on PostgreSQL, or undefined when it runs unnamed. */
+export function statementNameOf(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+/** The names of every column of a row (an insert's values, a result), checked by the compiler against its type (none missing, none extra). */
 export function everyColumn<Row>(columns: Record<keyof Row & string, true>): (keyof Row & string)[] {
   return Object.keys(columns) as (keyof Row & string)[];
 }
@@ -45,4 +83,12 @@ function assertEveryValueIsAnArgument(query: CompiledQuery, names: readonly stri
   const used = new Set(query.parameters.map((slot) => (slot as Slot).name));
   const unused = names.filter((name) => !used.has(name));
   if (unused.length > 0) throw new Error(`a prepared query leaves ${unused.join(', ')} unused: ${query.sql}`);
+}
+
+/**
+ * PostgreSQL refuses to run a named statement whose result columns changed ("cached plan must not change
+ * result type"): a `*` would break every server still running while a migration adds a column.
+ */
+function assertNamesItsColumns(query: CompiledQuery): void {
+  if (/(?:\bselect|\breturning|,)\s+\*|\.\*/i.test(query.sql)) throw new Error(`a prepared query names the columns it returns, not *: ${query.sql}`);
 }

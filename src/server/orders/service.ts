@@ -8,7 +8,7 @@ import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
-import { everyColumn, preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, executeNamed, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -155,7 +155,13 @@ const ORDER_COLUMNS = everyColumn<OrderValues>({
   product_sku: true, unit_price_cents: true, quantity: true, total_cents: true, line_count: true,
 });
 
-const insertOrderRow = preparedQuery<OrderValues, OrderRow>(ORDER_COLUMNS, (db, values) => db.insertInto('orders').values(values).returningAll());
+const ORDER_ROW_COLUMNS: (keyof OrderRow & string)[] = ['id', ...ORDER_COLUMNS];
+
+const ORDER_LINE_COLUMNS = everyColumn<OrderLineRow>({
+  id: true, order_id: true, product_id: true, product_name: true, product_sku: true, quantity: true, unit_price_cents: true, list_price_cents: true,
+});
+
+const insertOrderRow = preparedQuery<OrderValues, OrderRow>(ORDER_COLUMNS, (db, values) => db.insertInto('orders').values(values).returning(ORDER_ROW_COLUMNS));
 
 /** The order row and its lines; the row's SPEC fields are its first line's, and its units and total all lines'. */
 async function writeOrder(
@@ -175,11 +181,7 @@ async function writeOrder(
     line_count: lines.length,
   });
   const row = rows[0]!;
-  const written = await db
-    .insertInto('order_lines')
-    .values(lines.map((line) => ({ ...line, order_id: row.id })))
-    .returningAll()
-    .execute();
+  const written = await executeNamed(db, db.insertInto('order_lines').values(lines.map((line) => ({ ...line, order_id: row.id }))).returning(ORDER_LINE_COLUMNS));
   return { order: row, lines: written.sort((a, b) => a.id - b.id) };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, timestamps, type UserRow } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 
@@ -137,15 +137,19 @@ export async function linkGoogleAccount(db: Executor, userId: number, sub: strin
     .executeTakeFirstOrThrow();
 }
 
+const lockAccountRow = preparedQuery(['userId'], (db, { userId }: { userId: number }) =>
+  db.updateTable('users').set({ updated_at: sql<string>`updated_at` }).where('id', '=', userId),
+);
+
 /**
  * Holds the account's row until the caller's transaction ends: checks that count the account's things,
  * then add one, happen one at a time. PostgreSQL locks the row; SQLite runs one transaction at a time on
  * its one connection, so there is nothing to hold (the no-op update cost every order a page to write).
  */
 export async function holdAccount(db: Executor, userId: number): Promise<void> {
-  if (!isPostgres(db)) return;
-  await db.updateTable('users').set({ updated_at: sql<string>`updated_at` }).where('id', '=', userId).execute();
+  if (isPostgres(db)) await lockAccountRow(db, { userId });
 }
+
 
 export async function setPassword(db: Executor, userId: number, passwordHash: string): Promise<void> {
   await db
@@ -168,7 +172,12 @@ export async function markRemoved(db: Executor, userId: number): Promise<void> {
   await db.updateTable('users').set({ deleted_at: now(), updated_at: now() }).where('id', '=', userId).execute();
 }
 
-const activeUser = preparedQuery(['id'], (db, { id }: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null));
+const USER_COLUMNS = everyColumn<UserRow>({
+  id: true, name: true, email: true, password_hash: true, role: true, phone: true, address: true, photo_url: true, deleted_at: true,
+  email_verified_at: true, google_sub: true, created_at: true, updated_at: true,
+});
+
+const activeUser = preparedQuery(['id'], (db, { id }: { id: number }) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null));
 
 /** An active account by id (a signed-in viewer's), or undefined. */
 export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
