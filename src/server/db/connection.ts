@@ -51,10 +51,9 @@ export function connect(config: DatabaseConfig): Db {
 }
 
 /**
- * A client that runs each prepared query's SQL (prepared-query.ts) under its statement name, so each
- * connection parses and plans it once (one-line orders on PostgreSQL +18 %, 20-line +35 % in alternating
- * runs on the short seed). Kysely passes the SQL and its
- * values; any other SQL runs unnamed, as before.
+ * A client that runs the SQL prepared-query.ts names under its name, so each connection parses and plans
+ * it once (one-line orders on PostgreSQL +18 %, 20-line +35 % in alternating runs on the short seed).
+ * Kysely passes the SQL and its values; any other SQL runs unnamed, as before.
  */
 function namingPreparedQueries(Client: typeof pg.Client): typeof pg.Client {
   return class NamingClient extends Client {
