@@ -8,7 +8,7 @@ import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } fro
 import { type Executor, inTransaction, type OrderRow, type ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
-import { countUnpaidOrdersOf, createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type PlacedOrder } from '../orders/service.js';
+import { createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type PlacedOrder } from '../orders/service.js';
 import { holdAccount } from '../users/service.js';
 import { assertMayEverMoveTo, mailOrderStatus, transitionOrder } from './order-process.js';
 
@@ -89,7 +89,8 @@ async function reserveLines(trx: Executor, input: OrderInput, lines: readonly Ne
 /**
  * Places an order of one or many lines and reserves all their stock in one transaction, and mails the
  * customer. An account holds at most `maxUnpaidOrders` unpaid orders (each holds stock): the account's
- * row is held while counting, so parallel requests cannot slip past the limit together.
+ * row is held while they are counted (with the order's write; over the limit, the transaction undoes it),
+ * so parallel requests cannot slip past the limit together.
  */
 export async function placeOrder(
   db: Executor,
@@ -103,11 +104,8 @@ export async function placeOrder(
     const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
     if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id), replayed: true };
     const lines = priceLines(input, await visibleProductsById(trx, input.lines.map((line) => line.productId)));
-    if ((await countUnpaidOrdersOf(trx, viewer.id)) >= maxUnpaidOrders) {
-      throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
-    }
     await reserveLines(trx, input, lines);
-    const placed = await createOrder(
+    const { unpaidBefore, ...placed } = await createOrder(
       trx,
       {
         user_id: viewer.id,
@@ -121,6 +119,7 @@ export async function placeOrder(
       lines,
       { actor: 'customer', user: viewer },
     );
+    if (unpaidBefore >= maxUnpaidOrders) throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
     await mailOrderStatus(trx, placed.order, placed.lines);
     return { ...placed, replayed: false };
   });

@@ -3,13 +3,14 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { everyColumn, executeNamed, preparedQuery } from '../db/prepared-query.js';
-import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
+import { type Executor, isPostgres, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { InvoiceFacts } from '../invoices/service.js';
@@ -123,22 +124,27 @@ export interface ChangedBy {
 export type NewOrderLine = Omit<OrderLineRow, 'id' | 'order_id'>;
 
 /**
- * A new order, in its first status ('not paid'), with its lines and the first line of its history. The
- * order row repeats its first line and counts every unit: SPEC's one-product fields.
+ * A new order, in its first status ('not paid'), with its lines and the first line of its history, and how
+ * many unpaid orders its customer had before it (the caller decides whether that is too many; its
+ * transaction undoes the write if so). The order row repeats its first line and counts every unit: SPEC's
+ * one-product fields. On PostgreSQL all of it is one statement: each round trip of an order's transaction
+ * cost about 8 % of its throughput there.
  */
 export async function createOrder(
   db: Executor,
   order: Pick<OrderValues, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'> & { idempotency_key?: string | null },
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
   by: ChangedBy,
-): Promise<PlacedOrder> {
-  const placed = await writeOrder(
-    db,
+): Promise<PlacedOrder & { unpaidBefore: number }> {
+  const values = orderValues(
     { ...order, idempotency_key: order.idempotency_key ?? null, status: PLACED_STATUS, transaction_id: null, invoice_number: null, invoiced_at: null, ...timestamps() },
     lines,
   );
-  await recordOrderEvent(db, placed.order.id, null, PLACED_STATUS, by);
-  return placed;
+  if (isPostgres(db)) return writeOrderInOneStatement(db, values, lines, by);
+  const unpaidBefore = await countUnpaidOrdersOf(db, order.user_id);
+  const placed = await insertOrder(db, values, lines);
+  await recordOrderEvent(db, placed.order.id, null, PLACED_STATUS, by, values.created_at);
+  return { ...placed, unpaidBefore };
 }
 
 /** An order as written, with its lines in the order they were placed. */
@@ -163,14 +169,13 @@ const ORDER_LINE_COLUMNS = everyColumn<OrderLineRow>({
 
 const insertOrderRow = preparedQuery<OrderValues, OrderRow>(ORDER_COLUMNS, (db, values) => db.insertInto('orders').values(values).returning(ORDER_ROW_COLUMNS));
 
-/** The order row and its lines; the row's SPEC fields are its first line's, and its units and total all lines'. */
-async function writeOrder(
-  db: Executor,
+/** The order row's values: its SPEC fields are its first line's, and its units and total all lines'. */
+function orderValues(
   order: Omit<OrderValues, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'line_count'>,
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
-): Promise<PlacedOrder> {
+): OrderValues {
   const [first] = lines;
-  const { rows } = await insertOrderRow(db, {
+  return {
     ...order,
     product_id: first.product_id,
     product_name: first.product_name,
@@ -179,10 +184,106 @@ async function writeOrder(
     quantity: lines.reduce((units, line) => units + line.quantity, 0),
     total_cents: lines.reduce((total, line) => total + lineTotalCents(line), 0),
     line_count: lines.length,
-  });
+  };
+}
+
+/** The order row and its lines, in the order they were placed. */
+async function insertOrder(db: Executor, values: OrderValues, lines: readonly [NewOrderLine, ...NewOrderLine[]]): Promise<PlacedOrder> {
+  const { rows } = await insertOrderRow(db, values);
   const row = rows[0]!;
   const written = await executeNamed(db, db.insertInto('order_lines').values(lines.map((line) => ({ ...line, order_id: row.id }))).returning(ORDER_LINE_COLUMNS));
   return { order: row, lines: written.sort((a, b) => a.id - b.id) };
+}
+
+/** The lines of a new order as one array per column, which PostgreSQL's `unnest` turns back into rows. */
+type LineArrays = {
+  line_product_ids: number[];
+  line_product_names: string[];
+  line_product_skus: string[];
+  line_quantities: number[];
+  line_unit_prices: number[];
+  line_list_prices: number[];
+};
+
+type PlacedEventArgs = Pick<OrderEventValues, 'actor' | 'actor_user_id' | 'actor_name' | 'actor_email'>;
+type PlacingArgs = OrderValues & LineArrays & PlacedEventArgs;
+
+const PLACING_ARGS: (keyof PlacingArgs & string)[] = [
+  ...ORDER_COLUMNS,
+  ...everyColumn<LineArrays & PlacedEventArgs>({
+    line_product_ids: true, line_product_names: true, line_product_skus: true, line_quantities: true, line_unit_prices: true, line_list_prices: true,
+    actor: true, actor_user_id: true, actor_name: true, actor_email: true,
+  }),
+];
+
+/**
+ * The order, its lines and its first event written, and the customer's unpaid orders counted, by one
+ * statement. Its parts all see the database as it was when it began (PostgreSQL's rule for a WITH), so the
+ * count leaves the new order out; the account is held by then (`holdAccount`), so no other order can slip in.
+ */
+const placeOrderStatement = preparedQuery<PlacingArgs, { unpaid_before: number | string; order: OrderRow; lines: OrderLineRow[] }>(PLACING_ARGS, (db, args) => {
+  const { line_product_ids, line_product_names, line_product_skus, line_quantities, line_unit_prices, line_list_prices, actor, actor_user_id, actor_name, actor_email, ...order } = args;
+  return db
+    .with('placed', (qb) => qb.insertInto('orders').values(order).returning(ORDER_ROW_COLUMNS))
+    .with('written_lines', (qb) =>
+      qb
+        .insertInto('order_lines')
+        .columns(['order_id', 'product_id', 'product_name', 'product_sku', 'quantity', 'unit_price_cents', 'list_price_cents'])
+        .expression(
+          sql`select (select id from placed), l.product_id, l.product_name, l.product_sku, l.quantity, l.unit_price_cents, l.list_price_cents
+              from unnest(${line_product_ids}::integer[], ${line_product_names}::text[], ${line_product_skus}::text[], ${line_quantities}::integer[],
+                          ${line_unit_prices}::integer[], ${line_list_prices}::integer[])
+                   with ordinality as l(product_id, product_name, product_sku, quantity, unit_price_cents, list_price_cents, place)
+              order by l.place`,
+        )
+        .returning(ORDER_LINE_COLUMNS),
+    )
+    .with('placed_event', (qb) =>
+      qb.insertInto('order_events').values((eb) => ({
+        order_id: eb.selectFrom('placed').select('placed.id'),
+        from_status: sql<null>`null`,
+        to_status: order.status,
+        actor,
+        actor_user_id,
+        actor_name,
+        actor_email,
+        created_at: order.created_at,
+        updated_at: order.updated_at,
+      })),
+    )
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('orders')
+        .select(eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', order.user_id)
+        .where('status', '=', order.status)
+        .as('unpaid_before'),
+      jsonObjectFrom(eb.selectFrom('placed').select(ORDER_ROW_COLUMNS)).$notNull().as('order'),
+      jsonArrayFrom(eb.selectFrom('written_lines').select(ORDER_LINE_COLUMNS).orderBy('written_lines.id')).as('lines'),
+    ]);
+});
+
+async function writeOrderInOneStatement(
+  db: Executor,
+  values: OrderValues,
+  lines: readonly NewOrderLine[],
+  by: ChangedBy,
+): Promise<PlacedOrder & { unpaidBefore: number }> {
+  const { rows } = await placeOrderStatement(db, {
+    ...values,
+    line_product_ids: lines.map((line) => line.product_id),
+    line_product_names: lines.map((line) => line.product_name),
+    line_product_skus: lines.map((line) => line.product_sku),
+    line_quantities: lines.map((line) => line.quantity),
+    line_unit_prices: lines.map((line) => line.unit_price_cents),
+    line_list_prices: lines.map((line) => line.list_price_cents),
+    actor: by.actor,
+    actor_user_id: by.user?.id ?? null,
+    actor_name: by.user?.name ?? null,
+    actor_email: by.user?.email ?? null,
+  });
+  const { unpaid_before, order, lines: written } = rows[0]!;
+  return { order, lines: written, unpaidBefore: Number(unpaid_before) };
 }
 
 /** An order of the shop's past (the demo's months of sales): placed and moved on at the times given. */
@@ -215,18 +316,21 @@ export async function insertPastOrders(db: Executor, orders: readonly PastOrder[
 async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy, moves }: PastOrder): Promise<OrderRow> {
   const payment = moves.find((move) => move.to === PAID_STATUS);
   const last = moves.at(-1);
-  const { order: row } = await writeOrder(
+  const { order: row } = await insertOrder(
     db,
-    {
-      ...order,
-      status: last?.to ?? PLACED_STATUS,
-      transaction_id: payment?.transactionId ?? null,
-      idempotency_key: null,
-      invoice_number: null,
-      invoiced_at: payment?.at ?? null,
-      created_at: placedAt,
-      updated_at: last?.at ?? placedAt,
-    },
+    orderValues(
+      {
+        ...order,
+        status: last?.to ?? PLACED_STATUS,
+        transaction_id: payment?.transactionId ?? null,
+        idempotency_key: null,
+        invoice_number: null,
+        invoiced_at: payment?.at ?? null,
+        created_at: placedAt,
+        updated_at: last?.at ?? placedAt,
+      },
+      lines,
+    ),
     lines,
   );
   let from: OrderStatus | null = null;
@@ -319,7 +423,7 @@ const countOrdersInStatus = preparedQuery(['userId', 'status'], (db, { userId, s
     .where('status', '=', status),
 );
 
-export async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
+async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
   const { rows } = await countOrdersInStatus(db, { userId, status: PLACED_STATUS });
   return Number(rows[0]!.count);
 }

@@ -137,19 +137,22 @@ export async function linkGoogleAccount(db: Executor, userId: number, sub: strin
     .executeTakeFirstOrThrow();
 }
 
-const lockAccountRow = preparedQuery(['userId'], (db, { userId }: { userId: number }) =>
-  db.updateTable('users').set({ updated_at: sql<string>`updated_at` }).where('id', '=', userId),
+/** The first of PostgreSQL's two advisory lock keys that name an account's hold; the second is the account's id. */
+const ACCOUNT_HOLDS = 1;
+
+const lockAccount = preparedQuery(['userId'], (db, { userId }: { userId: number }) =>
+  db.selectNoFrom(sql<void>`pg_advisory_xact_lock(${sql.lit(ACCOUNT_HOLDS)}, ${userId}::integer)`.as('held')),
 );
 
 /**
- * Holds the account's row until the caller's transaction ends: checks that count the account's things,
- * then add one, happen one at a time. PostgreSQL locks the row; SQLite runs one transaction at a time on
- * its one connection, so there is nothing to hold (the no-op update cost every order a page to write).
+ * Holds the account until the caller's transaction ends: checks that count the account's things, then add
+ * one, happen one at a time. On PostgreSQL a transaction-level advisory lock: it writes nothing (a no-op
+ * update of the account's row, as before, left a new row version per order for every later read of the
+ * account to step over). SQLite runs one transaction at a time on its one connection: nothing to hold.
  */
 export async function holdAccount(db: Executor, userId: number): Promise<void> {
-  if (isPostgres(db)) await lockAccountRow(db, { userId });
+  if (isPostgres(db)) await lockAccount(db, { userId });
 }
-
 
 export async function setPassword(db: Executor, userId: number, passwordHash: string): Promise<void> {
   await db
