@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { preparedQuery } from '../db/prepared-query.js';
 import { type Executor, now, timestamps } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
-import { findActiveUserById } from '../users/service.js';
+import { withActiveAccount } from '../users/service.js';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -35,7 +35,10 @@ export async function createSession(db: Executor, userId: number, ttlMs: number,
 }
 
 const liveSession = preparedQuery(['tokenHash', 'at'], (db, { tokenHash, at }: { tokenHash: string; at: string }) =>
-  db.selectFrom('sessions').select(['user_id', 'expires_at', 'last_used_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', at),
+  withActiveAccount(
+    db,
+    db.selectFrom('sessions').select(['user_id', 'expires_at', 'last_used_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', at).as('named'),
+  ).select(['named.expires_at', 'named.last_used_at']),
 );
 
 /**
@@ -44,13 +47,11 @@ const liveSession = preparedQuery(['tokenHash', 'at'], (db, { tokenHash, at }: {
  */
 export async function findViewer(db: Executor, token: string, ttlMs: number): Promise<Viewer | null> {
   const tokenHash = hashToken(token);
-  const [session] = (await liveSession(db, { tokenHash, at: now() })).rows;
-  if (!session) return null;
-  const user = await findActiveUserById(db, session.user_id);
-  if (!user) return null;
+  const [signedIn] = (await liveSession(db, { tokenHash, at: now() })).rows;
+  if (!signedIn) return null;
   const at = Date.now();
-  const slide = Date.parse(session.expires_at) - at < ttlMs / 2;
-  const lastUsed = session.last_used_at ? Date.parse(session.last_used_at) : 0;
+  const slide = Date.parse(signedIn.expires_at) - at < ttlMs / 2;
+  const lastUsed = signedIn.last_used_at ? Date.parse(signedIn.last_used_at) : 0;
   if (slide || at - lastUsed > LAST_USED_GRAIN_MS) {
     await db
       .updateTable('sessions')
@@ -58,7 +59,7 @@ export async function findViewer(db: Executor, token: string, ttlMs: number): Pr
       .where('token_hash', '=', tokenHash)
       .execute();
   }
-  return { id: user.id, name: user.name, email: user.email, role: user.role, tokenHash };
+  return { id: signedIn.id, name: signedIn.name, email: signedIn.email, role: signedIn.role, tokenHash };
 }
 
 export async function revokeSession(db: Executor, tokenHash: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, sql } from 'kysely';
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -181,6 +181,18 @@ const USER_COLUMNS = everyColumn<UserRow>({
 });
 
 const activeUser = preparedQuery(['id'], (db, { id }: { id: number }) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null));
+
+/**
+ * Each row of `rows` with the active account its `user_id` names (rows of a removed account drop out):
+ * who a request is from, found in the same statement as what named them (a session).
+ */
+export function withActiveAccount<O extends { user_id: number }>(db: Executor, rows: AliasedSelectQueryBuilder<O, 'named'>) {
+  return db
+    .selectFrom(rows)
+    .innerJoin('users', 'users.id', 'named.user_id')
+    .where('users.deleted_at', 'is', null)
+    .select(['users.id', 'users.name', 'users.email', 'users.role']);
+}
 
 /** An active account by id (a signed-in viewer's), or undefined. */
 export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
