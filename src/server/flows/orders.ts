@@ -88,9 +88,9 @@ async function reserveLines(trx: Executor, input: OrderInput, lines: readonly Ne
 
 /**
  * Places an order of one or many lines and reserves all their stock in one transaction, and mails the
- * customer. An account holds at most `maxUnpaidOrders` unpaid orders (each holds stock): the account's
- * row is held while they are counted (with the order's write; over the limit, the transaction undoes it),
- * so parallel requests cannot slip past the limit together.
+ * customer. An account holds at most `maxUnpaidOrders` unpaid orders (each holds stock): the account is
+ * held while they are counted (with the order's write; over the limit, the transaction undoes it), so
+ * parallel requests cannot slip past the limit together.
  */
 export async function placeOrder(
   db: Executor,
