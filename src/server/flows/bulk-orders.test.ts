@@ -90,7 +90,6 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
     expect(text).toContain('24 × OF-12 Oil Filter at $4.50 per unit: $108');
   });
 
-
   it('keeps the lines in the order they were placed, not by part, and starts the history with the customer placing it', async () => {
     const parts = [];
     for (const sku of ['LO-1', 'LO-2', 'LO-3']) parts.push(await tieredPart({ name: `Line Order ${sku}`, sku }));
@@ -104,6 +103,7 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
     const history = (await call(server.app, 'GET', `/api/orders/${id}/history`, { token: admin.token })).json();
     expect(history).toMatchObject([{ from: null, to: 'not paid', actor: 'customer', by: { name: 'Fleet Buyer', email: customer.email } }]);
   });
+
   it("keeps SPEC's one-product order exactly: one line, price × quantity, problems on `quantity`", async () => {
     const productId = await createProduct(server.app, admin, { price: 12.99, stock: 100, min: 10 });
     const placed = (await order(customer.token, { productId, quantity: 15 })).json();

@@ -205,12 +205,12 @@ type LineArrays = {
   line_list_prices: number[];
 };
 
-type PlacedEventArgs = Pick<OrderEventValues, 'actor' | 'actor_user_id' | 'actor_name' | 'actor_email'>;
-type PlacingArgs = OrderValues & LineArrays & PlacedEventArgs;
+type ActorColumns = Pick<OrderEventValues, 'actor' | 'actor_user_id' | 'actor_name' | 'actor_email'>;
+type PlacingArgs = OrderValues & LineArrays & ActorColumns;
 
 const PLACING_ARGS: (keyof PlacingArgs & string)[] = [
   ...ORDER_COLUMNS,
-  ...everyColumn<LineArrays & PlacedEventArgs>({
+  ...everyColumn<LineArrays & ActorColumns>({
     line_product_ids: true, line_product_names: true, line_product_skus: true, line_quantities: true, line_unit_prices: true, line_list_prices: true,
     actor: true, actor_user_id: true, actor_name: true, actor_email: true,
   }),
@@ -277,10 +277,7 @@ async function writeOrderInOneStatement(
     line_quantities: lines.map((line) => line.quantity),
     line_unit_prices: lines.map((line) => line.unit_price_cents),
     line_list_prices: lines.map((line) => line.list_price_cents),
-    actor: by.actor,
-    actor_user_id: by.user?.id ?? null,
-    actor_name: by.user?.name ?? null,
-    actor_email: by.user?.email ?? null,
+    ...actorColumns(by),
   });
   const { unpaid_before, order, lines: written } = rows[0]!;
   return { order, lines: written, unpaidBefore: Number(unpaid_before) };
@@ -464,15 +461,17 @@ const ORDER_EVENT_COLUMNS = everyColumn<OrderEventValues>({
 
 const insertOrderEvent = preparedQuery<OrderEventValues, never>(ORDER_EVENT_COLUMNS, (db, values) => db.insertInto('order_events').values(values));
 
+/** Who changed an order, as its history's columns keep them. */
+function actorColumns(by: ChangedBy): ActorColumns {
+  return { actor: by.actor, actor_user_id: by.user?.id ?? null, actor_name: by.user?.name ?? null, actor_email: by.user?.email ?? null };
+}
+
 async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy, at = now()) {
   await insertOrderEvent(db, {
     order_id: orderId,
     from_status: from,
     to_status: to,
-    actor: by.actor,
-    actor_user_id: by.user?.id ?? null,
-    actor_name: by.user?.name ?? null,
-    actor_email: by.user?.email ?? null,
+    ...actorColumns(by),
     created_at: at,
     updated_at: at,
   });
