@@ -4,7 +4,7 @@
  * servers each message is sent by one of them.
  */
 import { sql } from 'kysely';
-import { everyColumn, preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, preparedCommand } from '../db/prepared-query.js';
 import { type Executor, now, type OutboxTable } from '../db/schema.js';
 import type { Mail, MailKind } from './templates.js';
 
@@ -36,7 +36,7 @@ function toMessage(row: OutboxRow): OutboxMessage {
 }
 
 type NewMessage = Pick<OutboxTable, 'kind' | 'recipient' | 'data' | 'status' | 'next_attempt_at' | 'created_at' | 'updated_at'>;
-const insertMessage = preparedQuery<NewMessage, never>(
+const insertMessage = preparedCommand<NewMessage>(
   everyColumn<NewMessage>({ kind: true, recipient: true, data: true, status: true, next_attempt_at: true, created_at: true, updated_at: true }),
   (db, values) => db.insertInto('outbox').values(values),
 );

@@ -9,7 +9,7 @@ import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { everyColumn, executeNamed, preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, executeNamed, preparedCommand, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -459,7 +459,7 @@ const ORDER_EVENT_COLUMNS = everyColumn<OrderEventValues>({
   order_id: true, from_status: true, to_status: true, actor: true, actor_user_id: true, actor_name: true, actor_email: true, created_at: true, updated_at: true,
 });
 
-const insertOrderEvent = preparedQuery<OrderEventValues, never>(ORDER_EVENT_COLUMNS, (db, values) => db.insertInto('order_events').values(values));
+const insertOrderEvent = preparedCommand<OrderEventValues>(ORDER_EVENT_COLUMNS, (db, values) => db.insertInto('order_events').values(values));
 
 /** Who changed an order, as its history's columns keep them. */
 function actorColumns(by: ChangedBy): ActorColumns {

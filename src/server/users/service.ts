@@ -2,7 +2,7 @@ import { type AliasedSelectQueryBuilder, sql } from 'kysely';
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { everyColumn, preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, preparedCommand, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, timestamps, type UserRow } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 
@@ -140,7 +140,7 @@ export async function linkGoogleAccount(db: Executor, userId: number, sub: strin
 /** The first of PostgreSQL's two advisory lock keys that name an account's hold; the second is the account's id. */
 const ACCOUNT_HOLDS = 1;
 
-const lockAccount = preparedQuery(['userId'], (db, { userId }: { userId: number }) =>
+const lockAccount = preparedCommand(['userId'], (db, { userId }: { userId: number }) =>
   db.selectNoFrom(sql<void>`pg_advisory_xact_lock(${sql.lit(ACCOUNT_HOLDS)}, ${userId}::integer)`.as('held')),
 );
 
