@@ -7,7 +7,7 @@ import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { everyColumn, executeNamed, preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, executeNamed, preparedCommand, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
@@ -327,15 +327,45 @@ const takeStock = preparedQuery(['productId', 'quantity', 'at'], (db, { productI
 );
 
 /**
- * Takes `quantity` units of a product for sale, or nothing. The condition is in the update itself
- * (`stock >= quantity`), so concurrent reservations never take more than there is, on either database,
- * whatever the caller read before. From here to the commit the product's row is locked (PostgreSQL):
- * callers keep that stretch short.
+ * Takes each line's units from its product (each product once) for sale, or reports the first product, in
+ * product order, it could not take them from: the caller's transaction then undoes the rest. The condition
+ * is in the update itself (`stock >= quantity`), so concurrent reservations never take more than there is,
+ * on either database, whatever the caller read before. The products' rows are locked in product order, so
+ * two orders of the same parts never deadlock on PostgreSQL, and from here to the commit: callers keep that
+ * stretch short. There the lock and the update of any number of lines are one round trip.
  */
-export async function reserveStock(db: Executor, productId: number, quantity: number): Promise<boolean> {
-  const { numAffectedRows } = await takeStock(db, { productId, quantity, at: now() });
-  return (numAffectedRows ?? 0n) > 0n;
+export async function reserveStock(db: Executor, lines: readonly { productId: number; quantity: number }[]): Promise<number | undefined> {
+  const byProduct = [...lines].sort((a, b) => a.productId - b.productId);
+  const at = now();
+  if (isPostgres(db) && byProduct.length > 1) {
+    const productIds = byProduct.map((line) => line.productId);
+    await lockInProductOrder(db, { productIds });
+    const taken = new Set((await takeStockOfEach(db, { productIds, quantities: byProduct.map((line) => line.quantity), at })).rows.map((row) => row.id));
+    return productIds.find((id) => !taken.has(id));
+  }
+  for (const { productId, quantity } of byProduct) {
+    const { numAffectedRows } = await takeStock(db, { productId, quantity, at });
+    if (!numAffectedRows) return productId;
+  }
+  return undefined;
 }
+
+const lockInProductOrder = preparedCommand(['productIds'], (db, { productIds }: { productIds: number[] }) =>
+  db.selectFrom('products').select('id').where('id', '=', sql<number>`any(${productIds}::integer[])`).orderBy('id').forUpdate(),
+);
+
+/** Each product's units taken where its stock allows, by one statement: a line's quantity stands at its product's place in the arrays. */
+const takeStockOfEach = preparedQuery(['productIds', 'quantities', 'at'], (db, { productIds, quantities, at }: { productIds: number[]; quantities: number[]; at: string }) => {
+  const wanted = sql<number>`(${quantities}::integer[])[array_position(${productIds}::integer[], id)]`;
+  return db
+    .updateTable('products')
+    .set({ stock: sql<number>`stock - ${wanted}`, updated_at: at })
+    .where('id', '=', sql<number>`any(${productIds}::integer[])`)
+    .where('stock', '>=', wanted)
+    .where('hidden_at', 'is', null)
+    .where('archived_at', 'is', null)
+    .returning('id');
+});
 
 /** Units an order let go of (cancelled or expired) go back to their product, hidden or not. */
 export async function releaseStock(db: Executor, productId: number, quantity: number): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, currentStock, getVisibleProduct, hideProduct, releaseStock, reserveStock } from './service.js';
+import type { Executor } from '../db/schema.js';
 import { databaseKind, startTestServer, type TestServer } from '../test/harness.js';
 
 const part = { name: 'Stock Part', description: 'd', price: 10, stock: 10, min: 1, img: '/images/products/tire.svg' };
@@ -15,17 +16,19 @@ describe(`reserving stock (${databaseKind})`, () => {
   });
   afterAll(() => server.close());
 
+  const take = (db: Executor, productId: number, quantity: number) => reserveStock(db, [{ productId, quantity }]);
+
   it('never takes more than there is, whatever the caller read before', async () => {
     const db = server.db.kysely;
     const product = await createProduct(db, part);
     const staleRead = await getVisibleProduct(db, product.id);
-    expect(await reserveStock(db, product.id, 6)).toBe(true);
+    expect(await take(db, product.id, 6)).toBeUndefined();
     // The caller still believes there are 10.
     expect(staleRead.stock).toBe(10);
-    expect(await reserveStock(db, product.id, staleRead.stock - 4)).toBe(false);
+    expect(await take(db, product.id, staleRead.stock - 4)).toBe(product.id);
     expect(await currentStock(db, product.id)).toBe(4);
-    expect(await reserveStock(db, product.id, 4)).toBe(true);
-    expect(await reserveStock(db, product.id, 1)).toBe(false);
+    expect(await take(db, product.id, 4)).toBeUndefined();
+    expect(await take(db, product.id, 1)).toBe(product.id);
     expect(await currentStock(db, product.id)).toBe(0);
   });
 
@@ -33,7 +36,7 @@ describe(`reserving stock (${databaseKind})`, () => {
     const db = server.db.kysely;
     const product = await createProduct(db, part);
     await hideProduct(db, product.id);
-    expect(await reserveStock(db, product.id, 1)).toBe(false);
+    expect(await take(db, product.id, 1)).toBe(product.id);
     await releaseStock(db, product.id, 5);
     expect(await currentStock(db, product.id)).toBe(15);
   });
@@ -43,10 +46,37 @@ describe(`reserving stock (${databaseKind})`, () => {
     const product = await createProduct(db, part);
     await expect(
       db.transaction().execute(async (trx) => {
-        expect(await reserveStock(trx, product.id, 7)).toBe(true);
+        expect(await take(trx, product.id, 7)).toBeUndefined();
         throw new Error('the order could not be written');
       }),
     ).rejects.toThrow('the order could not be written');
     expect(await currentStock(db, product.id)).toBe(10);
+  });
+
+  it('takes every line of many, or names the first part, in part order, it cannot take from', async () => {
+    const db = server.db.kysely;
+    const [a, b, c, hidden] = await Promise.all([1, 2, 3, 4].map(() => createProduct(db, part)));
+    await hideProduct(db, hidden!.id);
+    const stocks = () => Promise.all([a!, b!, c!].map((product) => currentStock(db, product.id)));
+    const attempt = (lines: { productId: number; quantity: number }[]) =>
+      db.transaction().execute(async (trx) => {
+        const short = await reserveStock(trx, lines);
+        if (short !== undefined) throw new Error(`short of ${short}`);
+      });
+    await expect(attempt([{ productId: c!.id, quantity: 5 }, { productId: b!.id, quantity: 12 }, { productId: a!.id, quantity: 11 }])).rejects.toThrow(`short of ${a!.id}`);
+    await expect(attempt([{ productId: c!.id, quantity: 5 }, { productId: hidden!.id, quantity: 1 }])).rejects.toThrow(`short of ${hidden!.id}`);
+    expect(await stocks()).toEqual([10, 10, 10]);
+    await attempt([{ productId: c!.id, quantity: 3 }, { productId: a!.id, quantity: 4 }, { productId: b!.id, quantity: 10 }]);
+    expect(await stocks()).toEqual([6, 0, 7]);
+  });
+
+  it('lets orders of the same parts, named in any order, wait for each other instead of deadlocking', async () => {
+    const db = server.db.kysely;
+    const products = await Promise.all([1, 2, 3, 4, 5].map(() => createProduct(db, { ...part, stock: 1000 })));
+    const lines = products.map((product) => ({ productId: product.id, quantity: 1 }));
+    const order = (named: typeof lines) => db.transaction().execute((trx) => reserveStock(trx, named));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, index) => order(index % 2 ? [...lines].reverse() : lines)));
+    expect(results).toEqual(Array(20).fill(undefined));
+    expect(await Promise.all(products.map((product) => currentStock(db, product.id)))).toEqual(Array(5).fill(980));
   });
 });

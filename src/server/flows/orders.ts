@@ -71,19 +71,17 @@ function priceLines(input: OrderInput, products: Map<number, ProductRow>): [NewO
 }
 
 /**
- * Takes every line's units from stock, or none (the caller's transaction rolls back): in product order, so
- * two orders of the same parts on PostgreSQL lock their rows in the same order and never deadlock. The
- * reservation itself refuses to take more than there is, so what was read before may be stale.
+ * Takes every line's units from stock, or none (the caller's transaction rolls back). The reservation
+ * itself refuses to take more than there is, so what was read before may be stale.
  */
 async function reserveLines(trx: Executor, input: OrderInput, lines: readonly NewOrderLine[]): Promise<void> {
-  const byProduct = [...lines.entries()].sort(([, a], [, b]) => a.product_id - b.product_id);
-  for (const [index, line] of byProduct) {
-    if (await reserveStock(trx, line.product_id, line.quantity)) continue;
-    const problems = new LineProblems(input);
-    const stock = await currentStock(trx, line.product_id);
-    problems.add(index, 'quantity', `${line.product_sku} ${line.product_name}`, 409, 'out_of_stock', messages.validation.quantityTooHigh(stock));
-    problems.throwAny();
-  }
+  const short = await reserveStock(trx, lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })));
+  if (short === undefined) return;
+  const index = lines.findIndex((line) => line.product_id === short);
+  const line = lines[index]!;
+  const problems = new LineProblems(input);
+  problems.add(index, 'quantity', `${line.product_sku} ${line.product_name}`, 409, 'out_of_stock', messages.validation.quantityTooHigh(await currentStock(trx, short)));
+  problems.throwAny();
 }
 
 /**
