@@ -331,8 +331,8 @@ const takeStock = preparedQuery(['productId', 'quantity', 'at'], (db, { productI
  * product order, it could not take them from: the caller's transaction then undoes the rest. The condition
  * is in the update itself (`stock >= quantity`), so concurrent reservations never take more than there is,
  * on either database, whatever the caller read before. The products' rows are locked in product order, so
- * two orders of the same parts never deadlock on PostgreSQL, and from here to the commit: callers keep that
- * stretch short. There the lock and the update of any number of lines are one round trip.
+ * two orders of the same parts never deadlock on PostgreSQL, and stay locked until the commit: callers keep
+ * that stretch short. There the lock and the update of any number of lines are one round trip.
  */
 export async function reserveStock(db: Executor, lines: readonly { productId: number; quantity: number }[]): Promise<number | undefined> {
   const byProduct = [...lines].sort((a, b) => a.productId - b.productId);
