@@ -1,7 +1,7 @@
 /** Reading orders. Placing, cancelling, delivering and paying span domains: see flows/routes.ts. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { openOrdersSchema, orderEventSchema, orderPageSchema, orderSchema, salesStatsSchema } from '../../shared/api.js';
+import { openOrdersSchema, orderEventSchema, orderPageSchema, orderSchema, type SalesStats, salesStatsSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import {
   emailSchema,
@@ -15,6 +15,7 @@ import {
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
+import { SharedReads } from '../http/shared-reads.js';
 import { getActiveUser } from '../users/service.js';
 import { conflict } from '../http/errors.js';
 import { renderInvoicePdf } from '../invoices/service.js';
@@ -32,6 +33,7 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
   const api = typed(app);
   const hold = config.unpaidOrderTtlMs;
   const settledSales = new SettledSales();
+  const salesOverviews = new SharedReads<SalesStats>();
 
   /** With `limit` or `cursor`, one page; without, SPEC's array, capped at LEGACY_CAP and saying so in headers. */
   async function answerPageOrList(
@@ -163,6 +165,6 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
         response: { 200: salesStatsSchema },
       },
     },
-    async (request) => salesStats(db, request.query, config.shop.timeZone, settledSales),
+    async ({ query }) => salesOverviews.read(`${query.from}/${query.to}`, () => salesStats(db, query, config.shop.timeZone, settledSales)),
   );
 }

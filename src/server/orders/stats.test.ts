@@ -282,6 +282,12 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
     expect(after.topCustomers[0]).toEqual({ email: late.email, name: 'Late Buyer', revenue: 210, orders: 2 });
   });
 
+  it('answers overviews asked at once as it answers one asked alone', async () => {
+    const alone = await stats();
+    const atOnce = await Promise.all(Array.from({ length: 5 }, () => stats()));
+    expect(atOnce).toEqual(Array.from({ length: 5 }, () => alone));
+  });
+
   it('counts the orders of the days that are over by their status now, after one is shipped', async () => {
     const before = (await stats()).byStatus;
     expect(before).toMatchObject({ pending: 12, shipped: 0 });
