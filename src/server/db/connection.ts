@@ -9,6 +9,7 @@ import { backstopPages, checkpointInBackground } from './checkpoints.js';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import { isSentWithNext, statementNameOf } from './prepared-query.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './sqlite-statements.js';
 
 export type Dialect = DatabaseConfig['kind'];
 
@@ -188,25 +189,4 @@ class OneTrip {
     if (this.#failure) this.callback(this.#failure);
     else this.callback(null, this.#queries.at(-1)!._results);
   }
-}
-
-/**
- * Kysely prepares every query afresh; compiling SQL is a large share of a small query's cost, so keep
- * the prepared statements by their SQL text (queries are parameterised, so the set stays small).
- * A statement being iterated (streamed) can't be shared, so streaming gets a fresh one.
- */
-function withStatementCache(sqlite: SQLite.Database, close: () => void, maxStatements = 500) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close,
-    prepare(sqlText: string) {
-      let statement = cache.get(sqlText);
-      if (!statement) {
-        statement = sqlite.prepare(sqlText);
-        if (cache.size >= maxStatements) cache.delete(cache.keys().next().value!);
-        cache.set(sqlText, statement);
-      }
-      return statement.busy ? sqlite.prepare(sqlText) : statement;
-    },
-  };
 }
