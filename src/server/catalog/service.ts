@@ -101,9 +101,15 @@ export function listProducts(db: Executor, options: ProductListOptions): Promise
   return queryProducts(db, options);
 }
 
+const visibleProduct = preparedQuery(['id'], (db, { id }: { id: number }) => forSale(db).where('id', '=', id));
+const visibleProductByKey = preparedQuery(['key'], (db, { key }: { key: string }) => forSale(db).where('sku_key', '=', key));
+
 /** A product that is for sale (not removed, not archived), or 404. */
 export async function getVisibleProduct(db: Executor, id: number): Promise<ProductRow> {
-  const product = await forSale(db).where('id', '=', id).executeTakeFirst();
+  return foundOr404((await visibleProduct(db, { id })).rows[0]);
+}
+
+function foundOr404(product: ProductRow | undefined): ProductRow {
   if (!product) throw notFound('Product');
   return product;
 }
@@ -117,16 +123,12 @@ export async function visibleProductsById(db: Executor, ids: readonly number[]):
 
 /** A product for sale by its part number, however it is spelled, or 404. */
 export async function getVisibleProductBySku(db: Executor, sku: string): Promise<ProductRow> {
-  const product = await forSale(db).where('sku_key', '=', normalisePartNumber(sku)).executeTakeFirst();
-  if (!product) throw notFound('Product');
-  return product;
+  return foundOr404((await visibleProductByKey(db, { key: normalisePartNumber(sku) })).rows[0]);
 }
 
 /** A product the admins still list, archived or not (removed ones are gone), or 404. */
 export async function getListedProduct(db: Executor, id: number): Promise<ProductRow> {
-  const product = await lockedForUpdate(db, listed(db).where('id', '=', id)).executeTakeFirst();
-  if (!product) throw notFound('Product');
-  return product;
+  return foundOr404(await lockedForUpdate(db, listed(db).where('id', '=', id)).executeTakeFirst());
 }
 
 const PRODUCT_COLUMNS = everyColumn<ProductRow>({
