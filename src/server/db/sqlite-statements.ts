@@ -88,6 +88,7 @@ export function withStatementCache(sqlite: SQLite.Database, close: () => void, m
     }
     return statement;
   };
+  const fresh = (statement: SQLite.Statement) => (statement.busy ? sqlite.prepare(statement.source) : statement);
   const runnerOf = (sqlText: string): Runner => {
     const sql = stableSql(sqlText);
     if (sql.limits.length === 0) {
@@ -99,22 +100,22 @@ export function withStatementCache(sqlite: SQLite.Database, close: () => void, m
         iterate: (values) => fresh(prepared(text)).iterate(values),
       };
     }
+    const withLimitsBound = sql.parts.join('?');
     /** The statement with these limits written in, and the values it still takes. */
     const forRun = (values: unknown[]): [SQLite.Statement, unknown[]] => {
       const limits = sql.limits.map((index) => values[index]);
-      if (!limits.every(Number.isSafeInteger)) return [prepared(sqlText), values];
+      if (!limits.every(Number.isSafeInteger)) return [prepared(withLimitsBound), values];
       const text = sql.parts.reduce((joined, part, i) => joined + String(limits[i - 1]) + part);
       return [prepared(text), values.filter((_, index) => !sql.limits.includes(index))];
     };
     const apply = <R>(values: unknown[], use: (statement: SQLite.Statement, rest: unknown[]) => R) => use(...forRun(values));
     return {
-      reader: sqlite.prepare(sqlText).reader,
+      reader: prepared(withLimitsBound).reader,
       all: (values) => apply(values, (statement, rest) => statement.all(rest)),
       run: (values) => apply(values, (statement, rest) => statement.run(rest)),
       iterate: (values) => apply(values, (statement, rest) => fresh(statement).iterate(rest)),
     };
   };
-  const fresh = (statement: SQLite.Statement) => (statement.busy ? sqlite.prepare(statement.source) : statement);
   return {
     close,
     prepare(sqlText: string): Runner {
