@@ -1,25 +1,28 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 /**
  * Identical reads asked at the same time share one computation, and every one of them is answered by a
- * computation that started after it was asked: a read asked while another runs waits for it to end and
- * then runs once for everyone who asked meanwhile (group commit, for reads). Nothing is kept once a
- * computation has answered, so no answer is older than its question. For answers that are the same for
- * every caller and cost many statements, such as the sales overview: five staff asking at once cost the
- * database two computations instead of five.
+ * computation that started after it was asked (group commit, for reads). A computation starts on the
+ * event loop's next turn, so the reads that arrived together (their requests parsed in the same turn)
+ * share it; a read asked while one runs waits for it to end and then shares the next one with everyone
+ * who asked meanwhile. Nothing is kept once a computation has answered, so no answer is older than its
+ * question. For answers that are the same for every caller and cost many statements, such as the sales
+ * overview: five staff asking at once cost one or two computations instead of five. On SQLite, whose
+ * computation never waits for the database, the next turn is what lets them meet at all.
  */
 export class SharedReads<T> {
   readonly #running = new Map<string, Promise<T>>();
-  readonly #next = new Map<string, Promise<T>>();
+  readonly #gathering = new Map<string, Promise<T>>();
 
   read(key: string, compute: () => Promise<T>): Promise<T> {
-    const waiting = this.#next.get(key);
-    if (waiting) return waiting;
+    const gathering = this.#gathering.get(key);
+    if (gathering) return gathering;
     const running = this.#running.get(key);
-    if (!running) return this.#start(key, compute);
-    const next = running.then(settled, settled).then(() => {
-      this.#next.delete(key);
+    const next = (running ? running.then(settled, settled) : nextTurn()).then(() => {
+      this.#gathering.delete(key);
       return this.#start(key, compute);
     });
-    this.#next.set(key, next);
+    this.#gathering.set(key, next);
     return next;
   }
 
