@@ -7,6 +7,7 @@ import type { ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { PART_NUMBER_TYPE_LABELS, PART_NUMBER_TYPES, type PartNumberType } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 
@@ -18,13 +19,7 @@ const typeOrder = (type: PartNumberType) => PART_NUMBER_TYPES.indexOf(type);
 export async function numbersOf(db: Executor, productIds: readonly number[]): Promise<Map<number, ProductNumber[]>> {
   const byProduct = new Map<number, ProductNumber[]>();
   for (let i = 0; i < productIds.length; i += BATCH) {
-    const rows = await db
-      .selectFrom('product_numbers')
-      .select(['product_id', 'type', 'brand', 'number'])
-      .where('product_id', 'in', productIds.slice(i, i + BATCH))
-      .orderBy('id')
-      .execute();
-    for (const { product_id, type, brand, number } of rows) {
+    for (const { product_id, type, brand, number } of await numberRows(db, productIds.slice(i, i + BATCH))) {
       const list = byProduct.get(product_id) ?? [];
       list.push({ type, brand, number });
       byProduct.set(product_id, list);
@@ -32,6 +27,16 @@ export async function numbersOf(db: Executor, productIds: readonly number[]): Pr
   }
   for (const list of byProduct.values()) list.sort((a, b) => typeOrder(a.type) - typeOrder(b.type));
   return byProduct;
+}
+
+const numberColumns = (db: Executor) => db.selectFrom('product_numbers').select(['product_id', 'type', 'brand', 'number']).orderBy('id');
+
+/** A part page's numbers: one part's, by a query built once (a part's page is read far more often than any list). */
+const numbersOfOnePart = preparedQuery(['productId'], (db, { productId }: { productId: number }) => numberColumns(db).where('product_id', '=', productId));
+
+async function numberRows(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 1) return (await numbersOfOnePart(db, { productId: productIds[0]! })).rows;
+  return numberColumns(db).where('product_id', 'in', productIds).execute();
 }
 
 export interface NumberProblem {
