@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus, PAID_STATUS } from '../../shared/order-status.js';
 import { fieldMessages } from '../../shared/schemas.js';
@@ -323,5 +324,22 @@ describe(`Manage All Orders: a search of words that nearly every order holds (${
     expect(await rareTrigrams(server.db.kysely, 'buyer742@fleet', 1)).toEqual(['742']);
     expect(await rareTrigrams(server.db.kysely, 'fleet example company', 600)).toEqual([]);
     expect(await rareTrigrams(server.db.kysely, 'fleet example company', 601)).toEqual(['fle', 'lee']);
+  });
+
+  it.runIf(databaseKind === 'sqlite')('chooses the trigrams that counting every order of each one would choose', async () => {
+    const holders = async (piece: string) =>
+      (await sql<{ orders: number }>`select count(*) as orders from order_search where order_search match ${`"${piece}"`}`.execute(server.db.kysely)).rows[0]!.orders;
+    const everyOneCounted = async (q: string, few: number) => {
+      const pieces = Array.from({ length: q.length - 2 }, (_, i) => q.slice(i, i + 3));
+      const counted = await Promise.all(pieces.map(async (piece, index) => ({ piece, index, orders: await holders(piece) })));
+      return counted
+        .filter((row) => row.orders < few)
+        .sort((a, b) => a.orders - b.orders || a.index - b.index)
+        .slice(0, 2)
+        .map((row) => row.piece);
+    };
+    // 'ler mül üll': the pieces with ü are counted first and hold no order, nor does 'r m', asked later: it goes first.
+    for (const q of ['buyer1@fleet', 'buyer742@fleet', 'buyer 40 company', 'yer 7 müller', 'ler mül üll', 'fleet example company'])
+      for (const few of [1, 2, 100, 101, 111, 112, 600, 601, 5000]) expect(await rareTrigrams(server.db.kysely, q, few), `${q}, ${few}`).toEqual(await everyOneCounted(q, few));
   });
 });
