@@ -327,11 +327,12 @@ describe(`Manage All Orders: a search of words that nearly every order holds (${
   });
 
   it.runIf(databaseKind === 'sqlite')('chooses the trigrams that counting every order of each one would choose', async () => {
-    const holders = async (piece: string) =>
-      (await sql<{ orders: number }>`select count(*) as orders from order_search where order_search match ${`"${piece}"`}`.execute(server.db.kysely)).rows[0]!.orders;
-    const everyOneCounted = async (q: string, few: number) => {
+    type Index = 'order_search' | 'order_line_search';
+    const holders = async (index: Index, piece: string) =>
+      (await sql<{ holding: number }>`select count(*) as holding from ${sql.table(index)} where ${sql.table(index)} match ${`"${piece}"`}`.execute(server.db.kysely)).rows[0]!.holding;
+    const everyOneCounted = async (q: string, few: number, index: Index = 'order_search') => {
       const pieces = Array.from({ length: q.length - 2 }, (_, i) => q.slice(i, i + 3));
-      const counted = await Promise.all(pieces.map(async (piece, index) => ({ piece, index, orders: await holders(piece) })));
+      const counted = await Promise.all(pieces.map(async (piece, i) => ({ piece, index: i, orders: await holders(index, piece) })));
       return counted
         .filter((row) => row.orders < few)
         .sort((a, b) => a.orders - b.orders || a.index - b.index)
@@ -341,5 +342,9 @@ describe(`Manage All Orders: a search of words that nearly every order holds (${
     // 'ler mül üll': the pieces with ü are counted first and hold no order, nor does 'r m', asked later: it goes first.
     for (const q of ['buyer1@fleet', 'buyer742@fleet', 'buyer 40 company', 'yer 7 müller', 'ler mül üll', 'fleet example company'])
       for (const few of [1, 2, 100, 101, 111, 112, 600, 601, 5000]) expect(await rareTrigrams(server.db.kysely, q, few), `${q}, ${few}`).toEqual(await everyOneCounted(q, few));
+    // The lines' part numbers, as the index holds them (upper case, no punctuation).
+    for (const partNumber of ['BL1507', 'L150', 'BL15078'])
+      for (const few of [1, 1000, 1001, 5000])
+        expect(await rareTrigrams(server.db.kysely, partNumber, few, 'order_line_search'), `${partNumber}, ${few}`).toEqual(await everyOneCounted(partNumber, few, 'order_line_search'));
   });
 });

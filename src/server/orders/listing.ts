@@ -95,7 +95,7 @@ async function searchFor(db: Executor, q: string): Promise<Search> {
   }
   const postgres = isPostgres(db);
   const candidates = [postgres ? textMatchesPostgres(q) : await textMatchesSqlite(db, q)];
-  if (partNumber.length >= TRIGRAM) candidates.push(postgres ? partMatchesPostgres(partNumber) : partMatchesSqlite(partNumber));
+  if (partNumber.length >= TRIGRAM) candidates.push(postgres ? partMatchesPostgres(partNumber) : await partMatchesSqlite(db, partNumber));
   if (id !== undefined) candidates.push(sql`select ${sql.lit(id)}`);
   const ids = sql.join(candidates, sql` union all `);
   // PostgreSQL guesses a couple of hundred matches and would rather walk every order by id until the page is full;
@@ -121,9 +121,9 @@ function partMatchesPostgres(partNumber: string) {
 /**
  * SQLite's FTS5 trigram tables (any case): a quoted phrase matches where it is a piece of the text. FTS5
  * merges the orders of every trigram of the phrase, and in '@example.com' or 'customer' each one is in
- * nearly every order. When a trigram is rare, the orders holding it (and the next rarest, if that is rare
- * too) are found instead and compared. The orders placed since the index was last brought up to date
- * (search-index.ts) are compared too.
+ * nearly every order (as 'PS1' is in nearly every line). When a trigram is rare, the rows holding it (and
+ * the next rarest, if that is rare too) are found instead and compared. The rows added since the index
+ * was last brought up to date (search-index.ts) are compared too.
  */
 async function textMatchesSqlite(db: Executor, q: string) {
   const pieces = await rareTrigrams(db, q);
@@ -138,8 +138,8 @@ async function textMatchesSqlite(db: Executor, q: string) {
 }
 
 /**
- * The two trigrams of the search that the fewest orders hold, rarest first, of those fewer than `few`
- * hold. The index is asked how many orders hold each one, counting no further than what could still
+ * The two trigrams of the search that the fewest rows of the index hold (orders, or order lines by their
+ * part numbers), rarest first, of those fewer than `few` hold. The index is asked how many hold each one, counting no further than what could still
  * change the answer: `few`, and once two are known, the second rarest's count. Trigrams with digits or
  * letters beyond ASCII are asked first, as they are the likeliest to be rare, so the common ones are
  * counted the least (of 'bench42@example' at 200,000 orders: 2,160 and 1,875 orders first, then eleven
@@ -148,25 +148,28 @@ async function textMatchesSqlite(db: Executor, q: string) {
  * compare in 2.7 ms. Which trigrams are chosen never changes what a search finds (every order found is
  * compared with the text), only how fast.
  */
-export async function rareTrigrams(db: Executor, q: string, few = FEW_ORDERS): Promise<string[]> {
+export async function rareTrigrams(db: Executor, q: string, few = FEW_ORDERS, index: SearchIndex = 'order_search'): Promise<string[]> {
   const characters = Array.from(q);
   const pieces = Array.from({ length: Math.min(characters.length - 2, MAX_TRIGRAMS_WEIGHED) }, (_, i) => characters.slice(i, i + 3).join(''));
-  const rarest: { piece: number; orders: number }[] = [];
+  const rarest: { piece: number; holding: number }[] = [];
   for (const piece of likeliestRareFirst(pieces)) {
-    const under = rarest.length < 2 ? few : rarest[1]!.orders + 1;
-    const orders = await holders(db, pieces[piece]!, Math.min(few, Math.ceil(under / COUNT_STEP) * COUNT_STEP));
-    if (orders >= under) continue;
-    rarest.push({ piece, orders });
-    rarest.sort((a, b) => a.orders - b.orders || a.piece - b.piece);
+    const under = rarest.length < 2 ? few : rarest[1]!.holding + 1;
+    const holding = await holders(db, index, pieces[piece]!, Math.min(few, Math.ceil(under / COUNT_STEP) * COUNT_STEP));
+    if (holding >= under) continue;
+    rarest.push({ piece, holding });
+    rarest.sort((a, b) => a.holding - b.holding || a.piece - b.piece);
     rarest.splice(2);
   }
   return rarest.map((row) => pieces[row.piece]!);
 }
 
-/** How many orders hold the trigram, counting no further than `limit` (a quarter of a millisecond at 5,000). */
-async function holders(db: Executor, piece: string, limit: number): Promise<number> {
-  const { rows } = await sql<{ orders: number }>`select count(*) as orders from (select rowid from order_search where order_search match ${phrase(piece)} limit ${sql.lit(limit)})`.execute(db);
-  return rows[0]!.orders;
+type SearchIndex = 'order_search' | 'order_line_search';
+
+/** How many rows of the index hold the trigram, counting no further than `limit` (a quarter of a millisecond at 5,000). */
+async function holders(db: Executor, index: SearchIndex, piece: string, limit: number): Promise<number> {
+  const table = sql.table(index);
+  const { rows } = await sql<{ holding: number }>`select count(*) as holding from (select rowid from ${table} where ${table} match ${phrase(piece)} limit ${sql.lit(limit)})`.execute(db);
+  return rows[0]!.holding;
 }
 
 /** The pieces' indexes, those with more digits or letters beyond ASCII first, each group in the search's order. */
@@ -175,15 +178,19 @@ function likeliestRareFirst(pieces: readonly string[]): number[] {
   return pieces.map((_, i) => i).sort((a, b) => unusual(pieces[b]!) - unusual(pieces[a]!) || a - b);
 }
 
-/** Comparing 5,000 orders (about 6 ms) costs less than the index's merge of a phrase of common trigrams at 200,000 orders (10–70 ms). */
+/** Comparing 5,000 orders (about 6 ms) or lines costs less than the index's merge of a phrase of common trigrams at 200,000 orders (10–70 ms). */
 const FEW_ORDERS = 5000;
 const MAX_TRIGRAMS_WEIGHED = 16;
 /** Counting limits are rounded up to this, so that they make a few statements, not one per count. */
 const COUNT_STEP = 250;
 
-function partMatchesSqlite(partNumber: string) {
-  return sql`select order_id from order_lines where id in (select rowid from order_line_search where order_line_search match ${phrase(partNumber)})
-    union all select order_id from order_lines where ${notYetIndexed('order_lines', 'order_lines')} and ${holdsPart(partNumber)}`;
+async function partMatchesSqlite(db: Executor, partNumber: string) {
+  const pieces = await rareTrigrams(db, partNumber, FEW_ORDERS, 'order_line_search');
+  const indexed =
+    pieces.length === 0
+      ? sql`select order_id from order_lines where id in (select rowid from order_line_search where order_line_search match ${phrase(partNumber)})`
+      : sql`select order_id from order_lines where id in (select rowid from order_line_search where order_line_search match ${pieces.map(phrase).join(' ')}) and ${holdsPart(partNumber)}`;
+  return sql`${indexed} union all select order_id from order_lines where ${notYetIndexed('order_lines', 'order_lines')} and ${holdsPart(partNumber)}`;
 }
 
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
