@@ -326,7 +326,7 @@ describe(`Manage All Orders: a search of words that nearly every order holds (${
     expect(await rareTrigrams(server.db.kysely, 'fleet example company', 601)).toEqual(['fle', 'lee']);
   });
 
-  it.runIf(databaseKind === 'sqlite')('chooses the trigrams that counting every order of each one would choose', async () => {
+  it.runIf(databaseKind === 'sqlite')('chooses the trigrams that counting every holder of each one would choose', async () => {
     type Index = 'order_search' | 'order_line_search';
     const holders = async (index: Index, piece: string) =>
       (await sql<{ holding: number }>`select count(*) as holding from ${sql.table(index)} where ${sql.table(index)} match ${`"${piece}"`}`.execute(server.db.kysely)).rows[0]!.holding;

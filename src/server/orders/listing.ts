@@ -139,14 +139,14 @@ async function textMatchesSqlite(db: Executor, q: string) {
 
 /**
  * The two trigrams of the search that the fewest rows of the index hold (orders, or order lines by their
- * part numbers), rarest first, of those fewer than `few` hold. The index is asked how many hold each one, counting no further than what could still
- * change the answer: `few`, and once two are known, the second rarest's count. Trigrams with digits or
- * letters beyond ASCII are asked first, as they are the likeliest to be rare, so the common ones are
- * counted the least (of 'bench42@example' at 200,000 orders: 2,160 and 1,875 orders first, then eleven
- * trigrams counted to 2,250 at most instead of to 5,000). FTS5 then finds the orders holding both (its
- * phrases side by side) from the two short lists: 117 orders in 0.3 ms against 1,769 of 'h42' alone to
- * compare in 2.7 ms. Which trigrams are chosen never changes what a search finds (every order found is
- * compared with the text), only how fast.
+ * part numbers), rarest first, of those fewer than `few` hold. The index is asked how many hold each
+ * one, counting no further than what could still change the answer: `few`, and once two are known, the
+ * second rarest's count. Trigrams with digits or letters beyond ASCII are asked first, as they are the
+ * likeliest to be rare, so the common ones are counted the least (of 'bench42@example' at 200,000
+ * orders: 2,160 and 1,875 orders first, then eleven trigrams counted to 2,250 at most instead of to
+ * 5,000). FTS5 then finds the rows holding both (its phrases side by side) from the two short lists: 117
+ * orders in 0.3 ms against 1,769 of 'h42' alone to compare in 2.7 ms. Which trigrams are chosen never
+ * changes what a search finds (every row found is compared with the search), only how fast.
  */
 export async function rareTrigrams(db: Executor, q: string, few = FEW_ORDERS, index: SearchIndex = 'order_search'): Promise<string[]> {
   const characters = Array.from(q);
