@@ -126,15 +126,23 @@ function partMatchesPostgres(partNumber: string) {
  * was last brought up to date (search-index.ts) are compared too.
  */
 async function textMatchesSqlite(db: Executor, q: string) {
-  const pieces = await rareTrigrams(db, q);
   const holds = (column: string) => sql`instr(casefold(${sql.ref(`searched.${column}`)}), ${q.toLowerCase()}) > 0`;
   const holdsText = sql`(${sql.join(SEARCHED_COLUMNS.map(holds), sql` or `)})`;
   const notYetIndexedHolding = sql`select searched.id from orders searched where ${notYetIndexed('orders', 'searched')} and ${holdsText}`;
-  const indexed =
-    pieces.length === 0
-      ? sql`select rowid from order_search where order_search match ${phrase(q)}`
-      : sql`select searched.id from orders searched where searched.id in (select rowid from order_search where order_search match ${pieces.map(phrase).join(' ')}) and ${holdsText}`;
+  const { rowids, compare } = await candidatesIn(db, 'order_search', q);
+  const indexed = compare ? sql`select searched.id from orders searched where searched.id in (${rowids}) and ${holdsText}` : rowids;
   return sql`${indexed} union all ${notYetIndexedHolding}`;
+}
+
+/**
+ * The rows of the index that may hold the search: those holding its two rarest trigrams, which are to be
+ * compared with it (`compare`), or, when no trigram is rare, those FTS5 finds for the whole phrase.
+ */
+async function candidatesIn(db: Executor, index: SearchIndex, search: string) {
+  const pieces = await rareTrigrams(db, search, FEW_ORDERS, index);
+  const table = sql.table(index);
+  const query = pieces.length === 0 ? phrase(search) : pieces.map(phrase).join(' ');
+  return { rowids: sql`select rowid from ${table} where ${table} match ${query}`, compare: pieces.length > 0 };
 }
 
 /**
@@ -185,11 +193,8 @@ const MAX_TRIGRAMS_WEIGHED = 16;
 const COUNT_STEP = 250;
 
 async function partMatchesSqlite(db: Executor, partNumber: string) {
-  const pieces = await rareTrigrams(db, partNumber, FEW_ORDERS, 'order_line_search');
-  const indexed =
-    pieces.length === 0
-      ? sql`select order_id from order_lines where id in (select rowid from order_line_search where order_line_search match ${phrase(partNumber)})`
-      : sql`select order_id from order_lines where id in (select rowid from order_line_search where order_line_search match ${pieces.map(phrase).join(' ')}) and ${holdsPart(partNumber)}`;
+  const { rowids, compare } = await candidatesIn(db, 'order_line_search', partNumber);
+  const indexed = sql`select order_id from order_lines where id in (${rowids})${compare ? sql` and ${holdsPart(partNumber)}` : sql``}`;
   return sql`${indexed} union all select order_id from order_lines where ${notYetIndexed('order_lines', 'order_lines')} and ${holdsPart(partNumber)}`;
 }
 
