@@ -10,6 +10,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
+import { PRODUCT_COLUMNS_OF_PRODUCTS, productForSaleByKey, productsForSale } from './product-rows.js';
 
 /** Rows per query or insert: well inside both databases' limits on bound parameters. */
 const BATCH = 1000;
@@ -68,7 +69,7 @@ export async function currentHolders(db: Executor, numbers: readonly ProductNumb
   const found = new Map<string, Holder>();
   const keys = [...new Set(numbers.filter((n) => n.type === 'superseded').map((n) => normalisePartNumber(n.number)))];
   for (let i = 0; i < keys.length; i += BATCH) {
-    const rows = await forSale(db).select(['id', 'sku', 'sku_key', 'name']).where('sku_key', 'in', keys.slice(i, i + BATCH)).execute();
+    const rows = await holdersForSale(db).where('sku_key', 'in', keys.slice(i, i + BATCH)).execute();
     for (const { sku_key, ...holder } of rows) found.set(sku_key, holder);
   }
   return found;
@@ -104,8 +105,8 @@ function crossNumbers(numbers: readonly ProductNumber[]): string {
   return [...new Set(numbers.flatMap(({ number }) => [number, normalisePartNumber(number)]))].join(' ');
 }
 
-function forSale(db: Executor) {
-  return db.selectFrom('products').where('hidden_at', 'is', null).where('archived_at', 'is', null);
+function holdersForSale(db: Executor) {
+  return db.selectFrom('products').select(['id', 'sku', 'sku_key', 'name']).where('hidden_at', 'is', null).where('archived_at', 'is', null);
 }
 
 export type MatchedAs = 'sku' | PartNumberType;
@@ -137,23 +138,40 @@ export async function matchNumbers(db: Executor, numbers: readonly string[]): Pr
   const found = new Map<string, NumberMatch>();
   for (let i = 0; i < keys.length; i += BATCH) {
     const batch = keys.slice(i, i + BATCH);
-    const own = await forSale(db).selectAll().where('sku_key', 'in', batch).execute();
-    for (const product of own) found.set(product.sku_key, { product, matchedAs: 'sku', number: product.sku });
-    const cross = await db
-      .selectFrom('product_numbers')
-      .innerJoin('products', 'products.id', 'product_numbers.product_id')
-      .selectAll('products')
-      .select(['product_numbers.type as matched_type', 'product_numbers.number as matched_number', 'product_numbers.number_key as matched_key'])
-      .where('product_numbers.number_key', 'in', batch)
-      .where('products.hidden_at', 'is', null)
-      .where('products.archived_at', 'is', null)
-      .execute();
+    for (const product of await ownMatches(db, batch)) found.set(product.sku_key, { product, matchedAs: 'sku', number: product.sku });
+    const unmatched = batch.filter((key) => !found.has(key));
+    if (unmatched.length === 0) continue;
+    const cross = await crossMatches(db, unmatched);
     cross.sort((a, b) => lookupOrder(a.matched_type) - lookupOrder(b.matched_type) || a.id - b.id);
     for (const { matched_type, matched_number, matched_key, ...product } of cross) {
       if (!found.has(matched_key)) found.set(matched_key, { product, matchedAs: matched_type, number: matched_number });
     }
   }
   return numbers.map((number) => found.get(normalisePartNumber(number)));
+}
+
+/** The parts for sale whose own part numbers have these keys (one key, the lookup of a part page or a number: a query built once). */
+async function ownMatches(db: Executor, keys: readonly string[]): Promise<ProductRow[]> {
+  if (keys.length === 1) return (await productForSaleByKey(db, { key: keys[0]! })).rows;
+  return productsForSale(db).where('sku_key', 'in', keys).execute();
+}
+
+/** The parts for sale with another number of these keys, and which of their numbers it is. */
+async function crossMatches(db: Executor, keys: readonly string[]) {
+  if (keys.length === 1) return (await crossMatchesOfOneKey(db, { key: keys[0]! })).rows;
+  return crossMatchColumns(db).where('product_numbers.number_key', 'in', keys).execute();
+}
+
+const crossMatchesOfOneKey = preparedQuery(['key'], (db, { key }: { key: string }) => crossMatchColumns(db).where('product_numbers.number_key', '=', key));
+
+function crossMatchColumns(db: Executor) {
+  return db
+    .selectFrom('product_numbers')
+    .innerJoin('products', 'products.id', 'product_numbers.product_id')
+    .select(PRODUCT_COLUMNS_OF_PRODUCTS)
+    .select(['product_numbers.type as matched_type', 'product_numbers.number as matched_number', 'product_numbers.number_key as matched_key'])
+    .where('products.hidden_at', 'is', null)
+    .where('products.archived_at', 'is', null);
 }
 
 const LOOKUP_ORDER: PartNumberType[] = ['superseded', 'oe', 'interchange'];

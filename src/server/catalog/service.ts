@@ -7,12 +7,13 @@ import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { everyColumn, executeNamed, preparedCommand, preparedQuery } from '../db/prepared-query.js';
+import { executeNamed, preparedCommand, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
 import { type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersOf, replaceNumbers } from './numbers.js';
+import { listedProducts, productForSaleByKey, productsForSale } from './product-rows.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
 export type { ProductListOptions } from './listing.js';
@@ -101,8 +102,7 @@ export function listProducts(db: Executor, options: ProductListOptions): Promise
   return queryProducts(db, options);
 }
 
-const visibleProduct = preparedQuery(['id'], (db, { id }: { id: number }) => forSale(db).where('id', '=', id));
-const visibleProductByKey = preparedQuery(['key'], (db, { key }: { key: string }) => forSale(db).where('sku_key', '=', key));
+const visibleProduct = preparedQuery(['id'], (db, { id }: { id: number }) => productsForSale(db).where('id', '=', id));
 
 /** A product that is for sale (not removed, not archived), or 404. */
 export async function getVisibleProduct(db: Executor, id: number): Promise<ProductRow> {
@@ -117,36 +117,18 @@ function foundOr404(product: ProductRow | undefined): ProductRow {
 /** The products for sale among these ids, by id (an id of a removed or archived part is missing). */
 export async function visibleProductsById(db: Executor, ids: readonly number[]): Promise<Map<number, ProductRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await executeNamed(db, forSale(db).where('id', 'in', ids));
+  const rows = await executeNamed(db, productsForSale(db).where('id', 'in', ids));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A product for sale by its part number, however it is spelled, or 404. */
 export async function getVisibleProductBySku(db: Executor, sku: string): Promise<ProductRow> {
-  return foundOr404((await visibleProductByKey(db, { key: normalisePartNumber(sku) })).rows[0]);
+  return foundOr404((await productForSaleByKey(db, { key: normalisePartNumber(sku) })).rows[0]);
 }
 
 /** A product the admins still list, archived or not (removed ones are gone), or 404. */
 export async function getListedProduct(db: Executor, id: number): Promise<ProductRow> {
-  return foundOr404(await lockedForUpdate(db, listed(db).where('id', '=', id)).executeTakeFirst());
-}
-
-const PRODUCT_COLUMNS = everyColumn<ProductRow>({
-  id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, hidden_at: true, sku: true,
-  sku_key: true, category: true, specs: true, keywords: true, archived_at: true, cross_numbers: true, pack_size: true, price_breaks: true,
-  reorder_threshold: true, created_at: true, updated_at: true,
-});
-
-/**
- * The products the admins list (not removed), each column named: a named statement's must be, and on
- * PostgreSQL a `*` would also fetch the search index's text (a quarter of a part's row).
- */
-function listed(db: Executor) {
-  return db.selectFrom('products').select(PRODUCT_COLUMNS).where('hidden_at', 'is', null);
-}
-
-function forSale(db: Executor) {
-  return listed(db).where('archived_at', 'is', null);
+  return foundOr404(await lockedForUpdate(db, listedProducts(db).where('id', '=', id)).executeTakeFirst());
 }
 
 /** The listed and removed products that have these part numbers, by their key (a thousand keys per query). */

@@ -1,0 +1,28 @@
+import { everyColumn, preparedQuery } from '../db/prepared-query.js';
+import type { Executor, ProductRow } from '../db/schema.js';
+
+/**
+ * Every column of a product row, named: a named statement's must be, and on PostgreSQL a `*` would also
+ * fetch the search index's text (a quarter of a part's row).
+ */
+export const PRODUCT_COLUMNS = everyColumn<ProductRow>({
+  id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, hidden_at: true, sku: true,
+  sku_key: true, category: true, specs: true, keywords: true, archived_at: true, cross_numbers: true, pack_size: true, price_breaks: true,
+  reorder_threshold: true, created_at: true, updated_at: true,
+});
+
+/** The same columns where a join names another table's too. */
+export const PRODUCT_COLUMNS_OF_PRODUCTS = PRODUCT_COLUMNS.map((column) => `products.${column}` as const);
+
+/** The products the admins list (not removed). */
+export function listedProducts(db: Executor) {
+  return db.selectFrom('products').select(PRODUCT_COLUMNS).where('hidden_at', 'is', null);
+}
+
+/** The products for sale: listed and not archived. */
+export function productsForSale(db: Executor) {
+  return listedProducts(db).where('archived_at', 'is', null);
+}
+
+/** The product for sale with this part number key: a query built once (a part page, a number looked up). */
+export const productForSaleByKey = preparedQuery(['key'], (db, { key }: { key: string }) => productsForSale(db).where('sku_key', '=', key));
