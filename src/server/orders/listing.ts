@@ -135,7 +135,7 @@ async function textMatchesSqlite(db: Executor, q: string) {
 }
 
 /**
- * The rows of the index that may hold the search: those holding its two rarest trigrams, which are to be
+ * The rows of the index that may hold the search: those holding two of its rare trigrams, which are to be
  * compared with it (`compare`), or, when no trigram is rare, those FTS5 finds for the whole phrase.
  */
 async function candidatesIn(db: Executor, index: SearchIndex, search: string) {
@@ -146,29 +146,27 @@ async function candidatesIn(db: Executor, index: SearchIndex, search: string) {
 }
 
 /**
- * The two trigrams of the search that the fewest rows of the index hold (orders, or order lines by their
- * part numbers), rarest first, of those fewer than `few` hold. The index is asked how many hold each
- * one, counting no further than what could still change the answer: `few`, and once two are known, the
- * second rarest's count. Trigrams with digits or letters beyond ASCII are asked first, as they are the
- * likeliest to be rare, so the common ones are counted the least (of 'bench42@example' at 200,000
- * orders: 2,160 and 1,875 orders first, then eleven trigrams counted to 2,250 at most instead of to
- * 5,000). FTS5 then finds the rows holding both (its phrases side by side) from the two short lists: 117
- * orders in 0.3 ms against 1,769 of 'h42' alone to compare in 2.7 ms. Which trigrams are chosen never
- * changes what a search finds (every row found is compared with the search), only how fast.
+ * Up to two trigrams of the search that fewer than `few` rows of the index hold (orders, or order lines
+ * by their part numbers): the first two such that the index counts, asking first those with digits or
+ * letters beyond ASCII, as they are the likeliest to be rare; one that no row holds is enough alone (no
+ * row can hold both). FTS5 then finds the rows holding both (its phrases side by side) from the two short
+ * lists: of 'bench42@example' at 200,000 orders, '42@' and 'h42' (1,875 and 2,160 orders) give 117 orders
+ * in 0.3 ms against 1,769 of 'h42' alone to compare in 2.7 ms. Counting the other trigrams too, in case
+ * two still rarer were among them, cost more than it could save: 4–5 ms for the eleven others of that
+ * search, where the two found make the whole search 3–5 ms. Which trigrams are chosen never changes
+ * what a search finds (every row found is compared with the search), only how fast.
  */
 export async function rareTrigrams(db: Executor, q: string, few = FEW_ORDERS, index: SearchIndex = 'order_search'): Promise<string[]> {
   const characters = Array.from(q);
   const pieces = Array.from({ length: Math.min(characters.length - 2, MAX_TRIGRAMS_WEIGHED) }, (_, i) => characters.slice(i, i + 3).join(''));
-  const rarest: { piece: number; holding: number }[] = [];
+  const rare: string[] = [];
   for (const piece of likeliestRareFirst(pieces)) {
-    const under = rarest.length < 2 ? few : rarest[1]!.holding + 1;
-    const holding = await holders(db, index, pieces[piece]!, Math.min(few, Math.ceil(under / COUNT_STEP) * COUNT_STEP));
-    if (holding >= under) continue;
-    rarest.push({ piece, holding });
-    rarest.sort((a, b) => a.holding - b.holding || a.piece - b.piece);
-    rarest.splice(2);
+    const holding = await holders(db, index, piece, few);
+    if (holding >= few) continue;
+    rare.push(piece);
+    if (holding === 0 || rare.length === 2) break;
   }
-  return rarest.map((row) => pieces[row.piece]!);
+  return rare;
 }
 
 type SearchIndex = 'order_search' | 'order_line_search';
@@ -180,17 +178,15 @@ async function holders(db: Executor, index: SearchIndex, piece: string, limit: n
   return rows[0]!.holding;
 }
 
-/** The pieces' indexes, those with more digits or letters beyond ASCII first, each group in the search's order. */
-function likeliestRareFirst(pieces: readonly string[]): number[] {
+/** The pieces, those with more digits or letters beyond ASCII first (a stable sort: each group in the search's order). */
+function likeliestRareFirst(pieces: readonly string[]): string[] {
   const unusual = (piece: string) => Array.from(piece).filter((c) => (c >= '0' && c <= '9') || c.codePointAt(0)! > 0x7f).length;
-  return pieces.map((_, i) => i).sort((a, b) => unusual(pieces[b]!) - unusual(pieces[a]!) || a - b);
+  return [...pieces].sort((a, b) => unusual(b) - unusual(a));
 }
 
 /** Comparing 5,000 orders (about 6 ms) or lines costs less than the index's merge of a phrase of common trigrams at 200,000 orders (10–70 ms). */
 const FEW_ORDERS = 5000;
 const MAX_TRIGRAMS_WEIGHED = 16;
-/** Counting limits are rounded up to this, so that they make a few statements, not one per count. */
-const COUNT_STEP = 250;
 
 async function partMatchesSqlite(db: Executor, partNumber: string) {
   const { rowids, compare } = await candidatesIn(db, 'order_line_search', partNumber);
