@@ -8,6 +8,7 @@ import { centsToDollars } from '../../shared/money.js';
 import { priceBreaksToText } from '../../shared/pricing.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
+import { listedProducts } from './product-rows.js';
 import { priceBreaksOf } from './service.js';
 
 /** New columns go at the end: a file written before them still imports (a column a file lacks changes nothing). */
@@ -38,10 +39,7 @@ function productRecord(row: ProductRow): string[] {
 async function* productRecords(db: Executor): AsyncGenerator<string[][]> {
   let afterId = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('products')
-      .selectAll()
-      .where('hidden_at', 'is', null)
+    const rows = await listedProducts(db)
       .where('id', '>', afterId)
       .orderBy('id')
       .limit(EXPORT_BATCH)

@@ -10,6 +10,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type ProductRow, type ProductsTable } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { coversVehicle } from './applications.js';
+import { PRODUCT_COLUMNS_OF_PRODUCTS } from './product-rows.js';
 
 export interface ProductListOptions {
   q?: string;
@@ -44,7 +45,7 @@ export function productsQuery(db: Executor, options: ProductListOptions): PageQu
   const search = options.q ? searchFor(db, options.q) : undefined;
   if (search && rankedByRelevance(options)) return rankedPage(db, search, options);
   const order = keysetOrder(options);
-  let query = filtered(db.selectFrom('products').selectAll('products'), options);
+  let query = filtered(db.selectFrom('products').select(PRODUCT_COLUMNS_OF_PRODUCTS), options);
   if (search) query = search.filter(query);
   query = order.apply(query).limit(options.limit + 1);
   return options.cursor ? order.after(query, options.cursor) : query;
@@ -81,7 +82,7 @@ function rankedPage(db: Executor, search: Search, options: ProductListOptions): 
   return db
     .selectFrom(ranked.as('ranked'))
     .innerJoin('products', 'products.id', 'ranked.id')
-    .selectAll('products')
+    .select(PRODUCT_COLUMNS_OF_PRODUCTS)
     .orderBy('ranked.exact', 'desc')
     .orderBy('ranked.score')
     .orderBy('ranked.id', 'desc');

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
 import { type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersOf, replaceNumbers } from './numbers.js';
-import { listedProducts, productForSaleByKey, productsForSale } from './product-rows.js';
+import { listedProducts, PRODUCT_COLUMNS, productForSaleByKey, productsForSale } from './product-rows.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
 export type { ProductListOptions } from './listing.js';
@@ -136,7 +136,7 @@ export async function productsByPartNumber(db: Executor, keys: readonly string[]
   const wanted = [...new Set(keys)].filter((key) => key !== '');
   const found = new Map<string, ProductRow>();
   for (let i = 0; i < wanted.length; i += 1000) {
-    const rows = await db.selectFrom('products').selectAll().where('sku_key', 'in', wanted.slice(i, i + 1000)).execute();
+    const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('sku_key', 'in', wanted.slice(i, i + 1000)).execute();
     for (const row of rows) found.set(row.sku_key, row);
   }
   return found;
