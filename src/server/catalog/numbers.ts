@@ -10,7 +10,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { PRODUCT_COLUMNS_OF_PRODUCTS, productForSaleByKey, productsForSale } from './product-rows.js';
+import { PRODUCT_COLUMNS_OF_PRODUCTS, productForSaleByKey, productsForSale, productsForSaleWith } from './product-rows.js';
 
 /** Rows per query or insert: well inside both databases' limits on bound parameters. */
 const BATCH = 1000;
@@ -69,7 +69,7 @@ export async function currentHolders(db: Executor, numbers: readonly ProductNumb
   const found = new Map<string, Holder>();
   const keys = [...new Set(numbers.filter((n) => n.type === 'superseded').map((n) => normalisePartNumber(n.number)))];
   for (let i = 0; i < keys.length; i += BATCH) {
-    const rows = await holdersForSale(db).where('sku_key', 'in', keys.slice(i, i + BATCH)).execute();
+    const rows = await productsForSaleWith(db, ['id', 'sku', 'sku_key', 'name']).where('sku_key', 'in', keys.slice(i, i + BATCH)).execute();
     for (const { sku_key, ...holder } of rows) found.set(sku_key, holder);
   }
   return found;
@@ -103,10 +103,6 @@ export async function writeNumbers(db: Executor, parts: readonly { productId: nu
 /** The text the search index reads: each number as written and normalised (`04465-02220 0446502220`). */
 function crossNumbers(numbers: readonly ProductNumber[]): string {
   return [...new Set(numbers.flatMap(({ number }) => [number, normalisePartNumber(number)]))].join(' ');
-}
-
-function holdersForSale(db: Executor) {
-  return db.selectFrom('products').select(['id', 'sku', 'sku_key', 'name']).where('hidden_at', 'is', null).where('archived_at', 'is', null);
 }
 
 export type MatchedAs = 'sku' | PartNumberType;

@@ -21,7 +21,12 @@ export function listedProducts(db: Executor) {
 
 /** The products for sale: listed and not archived. */
 export function productsForSale(db: Executor) {
-  return listedProducts(db).where('archived_at', 'is', null);
+  return productsForSaleWith(db, PRODUCT_COLUMNS);
+}
+
+/** The products for sale, with only these columns. */
+export function productsForSaleWith<C extends keyof ProductRow & string>(db: Executor, columns: readonly C[]) {
+  return db.selectFrom('products').select(columns).where('hidden_at', 'is', null).where('archived_at', 'is', null);
 }
 
 /** The product for sale with this part number key: a query built once (a part page, a number looked up). */
