@@ -112,6 +112,19 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
     expect(page.items).toHaveLength(36);
     const first = seeded.at(-1)!;
     expect(page.items[0]).toMatchObject({ _id: String(first.row.id), lines: first.lines.map((line) => ({ sku: line.product_sku, quantity: line.quantity })) });
+    // Every order's lines, whole and in the order placed (PostgreSQL reads them as one JSON array an order).
+    const asSent = (line: NewOrderLine) => ({
+      productId: String(line.product_id),
+      sku: line.product_sku,
+      product: line.product_name,
+      quantity: line.quantity,
+      unitPrice: line.unit_price_cents / 100,
+      listPrice: line.list_price_cents / 100,
+      lineTotal: (line.unit_price_cents * line.quantity) / 100,
+    });
+    const byNewest = [...seeded].sort((a, b) => b.row.id - a.row.id);
+    expect(page.items.map((order: { lines: unknown[] }) => order.lines)).toEqual(byNewest.map((order) => order.lines.map(asSent)));
+    expect(byNewest.filter((order) => order.lines.length > 1)).toHaveLength(12);
   });
 
   it('filters by status and by the days placed on the shop calendar, both included', async () => {
