@@ -1,7 +1,9 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductNumber } from '../../shared/api.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { type Account, call, databaseKind, registerAdmin, startTestServer, type TestServer, validProduct } from '../test/harness.js';
+import { lookupNumber, type MatchedAs } from './numbers.js';
 
 const PAD_NUMBERS: ProductNumber[] = [
   { type: 'superseded', brand: '', number: 'BR-1500' },
@@ -89,6 +91,24 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
     await patch(other._id, { active: false });
     expect((await lookup('xx1')).json()).toMatchObject({ matchedAs: 'oe', product: { _id: third._id } });
     expect((await lookup('oe7700')).statusCode).toBe(404);
+  });
+
+  it('looks a number up by one query, whichever way it matches', async () => {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    const db = server.db.kysely.withPlugin(counter);
+    const ways: [string, MatchedAs][] = [['br1507', 'sku'], ['BR 1500', 'superseded'], ['0446502220', 'oe'], ['sw-7781-2', 'interchange']];
+    for (const [number, matchedAs] of ways) {
+      queries = 0;
+      expect(await lookupNumber(db, number)).toMatchObject({ matchedAs, product: { id: Number(pads._id) } });
+      expect(queries, number).toBe(1);
+    }
   });
 
   it('replaces the numbers with PATCH, and the search finds the part by its numbers however typed, and no longer by old ones', async () => {

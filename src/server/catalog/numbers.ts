@@ -3,6 +3,7 @@
  * and our old ones (superseded). Compared normalised like part numbers; `products.cross_numbers` keeps
  * them as written and normalised for the search index, so a search for any of them finds the part.
  */
+import { sql } from 'kysely';
 import type { ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { PART_NUMBER_TYPE_LABELS, PART_NUMBER_TYPES, type PartNumberType } from '../../shared/fitment.js';
@@ -10,7 +11,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { PRODUCT_COLUMNS_OF_PRODUCTS, productForSaleByKey, productsForSale, productsForSaleWith } from './product-rows.js';
+import { PRODUCT_COLUMNS, PRODUCT_COLUMNS_OF_PRODUCTS, productsForSaleWith } from './product-rows.js';
 
 /** Rows per query or insert: well inside both databases' limits on bound parameters. */
 const BATCH = 1000;
@@ -133,42 +134,54 @@ export async function matchNumbers(db: Executor, numbers: readonly string[]): Pr
   const keys = [...new Set(numbers.map(normalisePartNumber))].filter((key) => key !== '');
   const found = new Map<string, NumberMatch>();
   for (let i = 0; i < keys.length; i += BATCH) {
-    const batch = keys.slice(i, i + BATCH);
-    for (const product of await ownMatches(db, batch)) found.set(product.sku_key, { product, matchedAs: 'sku', number: product.sku });
-    const unmatched = batch.filter((key) => !found.has(key));
-    if (unmatched.length === 0) continue;
-    const cross = await crossMatches(db, unmatched);
-    cross.sort((a, b) => lookupOrder(a.matched_type) - lookupOrder(b.matched_type) || a.id - b.id);
-    for (const { matched_type, matched_number, matched_key, ...product } of cross) {
+    for (const { matched_type, matched_number, matched_key, ...product } of await candidates(db, keys.slice(i, i + BATCH))) {
       if (!found.has(matched_key)) found.set(matched_key, { product, matchedAs: matched_type, number: matched_number });
     }
   }
   return numbers.map((number) => found.get(normalisePartNumber(number)));
 }
 
-/** The parts for sale whose own part numbers have these keys (one key, the lookup of a part page or a number: a query built once). */
-async function ownMatches(db: Executor, keys: readonly string[]): Promise<ProductRow[]> {
-  if (keys.length === 1) return (await productForSaleByKey(db, { key: keys[0]! })).rows;
-  return productsForSale(db).where('sku_key', 'in', keys).execute();
+/**
+ * The parts for sale these keys may lead to, the best match of each key first. One key (a number looked
+ * up, a part page's): one query built once. More: the parts with these part numbers, then the other
+ * numbers of only the keys no part number matched.
+ */
+async function candidates(db: Executor, keys: readonly string[]) {
+  if (keys.length === 1) return bestFirst((await matchesOfOneKey(db, { key: keys[0]! })).rows);
+  const own = await ownMatchColumns(db).where('products.sku_key', 'in', keys).execute();
+  const matched = new Set(own.map((row) => row.matched_key));
+  const unmatched = keys.filter((key) => !matched.has(key));
+  return unmatched.length === 0 ? own : [...own, ...bestFirst(await crossMatchColumns(db).where('product_numbers.number_key', 'in', unmatched).execute())];
 }
 
-/** The parts for sale with another number of these keys, and which of their numbers it is. */
-async function crossMatches(db: Executor, keys: readonly string[]) {
-  if (keys.length === 1) return (await crossMatchesOfOneKey(db, { key: keys[0]! })).rows;
-  return crossMatchColumns(db).where('product_numbers.number_key', 'in', keys).execute();
+const matchesOfOneKey = preparedQuery(['key'], (db, { key }: { key: string }) =>
+  ownMatchColumns(db).where('products.sku_key', '=', key).unionAll(crossMatchColumns(db).where('product_numbers.number_key', '=', key)),
+);
+
+/** The parts for sale, with their part number as the number matched. */
+function ownMatchColumns(db: Executor) {
+  return productsForSaleWith(db, PRODUCT_COLUMNS).select([
+    sql<MatchedAs>`'sku'`.as('matched_type'),
+    'products.sku as matched_number',
+    'products.sku_key as matched_key',
+  ]);
 }
 
-const crossMatchesOfOneKey = preparedQuery(['key'], (db, { key }: { key: string }) => crossMatchColumns(db).where('product_numbers.number_key', '=', key));
-
+/** The parts for sale with another number, and which of their numbers it is. */
 function crossMatchColumns(db: Executor) {
   return db
     .selectFrom('product_numbers')
     .innerJoin('products', 'products.id', 'product_numbers.product_id')
     .select(PRODUCT_COLUMNS_OF_PRODUCTS)
-    .select(['product_numbers.type as matched_type', 'product_numbers.number as matched_number', 'product_numbers.number_key as matched_key'])
+    .select([sql<MatchedAs>`product_numbers.type`.as('matched_type'), 'product_numbers.number as matched_number', 'product_numbers.number_key as matched_key'])
     .where('products.hidden_at', 'is', null)
     .where('products.archived_at', 'is', null);
 }
 
-const LOOKUP_ORDER: PartNumberType[] = ['superseded', 'oe', 'interchange'];
-const lookupOrder = (type: PartNumberType) => LOOKUP_ORDER.indexOf(type);
+/** Our part number, then a superseded number, an OE number, an interchange number; the older part first. */
+function bestFirst<T extends { matched_type: MatchedAs; id: number }>(rows: T[]): T[] {
+  return rows.sort((a, b) => lookupOrder(a.matched_type) - lookupOrder(b.matched_type) || a.id - b.id);
+}
+
+const LOOKUP_ORDER: MatchedAs[] = ['sku', 'superseded', 'oe', 'interchange'];
+const lookupOrder = (type: MatchedAs) => LOOKUP_ORDER.indexOf(type);
