@@ -4,6 +4,7 @@ import type { Product, ProductNumber } from '../../shared/api.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { type Account, call, databaseKind, registerAdmin, startTestServer, type TestServer, validProduct } from '../test/harness.js';
 import { lookupNumber, type MatchedAs } from './numbers.js';
+import { visibleProductDto, visibleProductDtoBySku } from './service.js';
 
 const PAD_NUMBERS: ProductNumber[] = [
   { type: 'superseded', brand: '', number: 'BR-1500' },
@@ -28,6 +29,18 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
+  /** The test server's database, counting the queries answered through it. */
+  function countingQueries() {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    return { db: server.db.kysely.withPlugin(counter), queries: () => queries };
+  }
   const patch = (id: string, body: object) => call(server.app, 'PATCH', `/api/products/${id}`, { token: admin.token, body });
   const lookup = (number: string) => call(server.app, 'GET', `/api/parts/lookup?number=${encodeURIComponent(number)}`);
   const search = async (q: string) => ((await call(server.app, 'GET', `/api/products?limit=100&q=${encodeURIComponent(q)}`)).json().items as Product[]).map((p) => p.sku);
@@ -42,6 +55,15 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
     expect(listed.find((p) => p.sku === 'BR-1507')!.numbers).toEqual(ordered);
     const plain = await create({ sku: 'BR-9' });
     expect(plain.numbers).toEqual([]);
+    expect((await call(server.app, 'GET', `/api/products/${plain._id}`)).json().numbers).toEqual([]);
+  });
+
+  it('answers a part page, by id or by part number, with one query', async () => {
+    const counted = countingQueries();
+    expect((await visibleProductDto(counted.db, Number(pads._id))).numbers).toEqual(pads.numbers);
+    expect(counted.queries()).toBe(1);
+    expect((await visibleProductDtoBySku(counted.db, 'br 1507'))._id).toBe(pads._id);
+    expect(counted.queries()).toBe(2);
   });
 
   it('finds the part by our part number, a superseded, an OE or an interchange number, spelled any way', async () => {
@@ -94,20 +116,11 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
   });
 
   it('looks a number up by one query, whichever way it matches', async () => {
-    let queries = 0;
-    const counter: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries += 1;
-        return args.result;
-      },
-    };
-    const db = server.db.kysely.withPlugin(counter);
     const ways: [string, MatchedAs][] = [['br1507', 'sku'], ['BR 1500', 'superseded'], ['0446502220', 'oe'], ['sw-7781-2', 'interchange']];
     for (const [number, matchedAs] of ways) {
-      queries = 0;
-      expect(await lookupNumber(db, number)).toMatchObject({ matchedAs, product: { id: Number(pads._id) } });
-      expect(queries, number).toBe(1);
+      const counted = countingQueries();
+      expect(await lookupNumber(counted.db, number)).toMatchObject({ matchedAs, product: { id: Number(pads._id) } });
+      expect(counted.queries(), number).toBe(1);
     }
   });
 

@@ -38,8 +38,6 @@ import {
   categorySummaries,
   createProduct,
   getListedProduct,
-  getVisibleProduct,
-  getVisibleProductBySku,
   listProducts,
   type ProductListOptions,
   productChanges,
@@ -47,6 +45,8 @@ import {
   productDtos,
   restockProduct,
   updateProduct,
+  visibleProductDto,
+  visibleProductDtoBySku,
 } from './service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -92,7 +92,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
     '/api/products/:id',
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => ({ body: await productDto(db.kysely, await getVisibleProduct(db.kysely, request.params.id)) })),
+      cache.serve(request, reply, 'catalog', async () => ({ body: await visibleProductDto(db.kysely, request.params.id) })),
   );
 
   api.get(
@@ -102,7 +102,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
       schema: { tags, description: 'A part for sale by its part number, spelled any way (`bl-1507`, `BL 1507`).', params: z.object({ sku: skuSchema }), response: { 200: productSchema } },
     },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => ({ body: await productDto(db.kysely, await getVisibleProductBySku(db.kysely, request.params.sku)) })),
+      cache.serve(request, reply, 'catalog', async () => ({ body: await visibleProductDtoBySku(db.kysely, request.params.sku) })),
   );
 
   api.get(

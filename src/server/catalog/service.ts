@@ -12,7 +12,7 @@ import { type Executor, isPostgres, now, type ProductChangeReason, type ProductR
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
 import { type ProductList, type ProductListOptions, queryProducts } from './listing.js';
-import { matchNumbers, numbersOf, replaceNumbers } from './numbers.js';
+import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
 import { listedProducts, PRODUCT_COLUMNS, productForSaleByKey, productsForSale } from './product-rows.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
@@ -104,12 +104,33 @@ export function listProducts(db: Executor, options: ProductListOptions): Promise
 
 const visibleProduct = preparedQuery(['id'], (db, { id }: { id: number }) => productsForSale(db).where('id', '=', id));
 
+/** A part for sale with its numbers, by its id or its part number's key: a part page in one query, built once. */
+const visiblePartById = preparedQuery(['id'], (db, { id }: { id: number }) => productsForSale(db).select(numbersColumn(db)).where('id', '=', id));
+const visiblePartByKey = preparedQuery(['key'], (db, { key }: { key: string }) =>
+  productsForSale(db).select(numbersColumn(db)).where('sku_key', '=', key),
+);
+
+/** A part for sale as its page shows it, or 404. */
+export async function visibleProductDto(db: Executor, id: number): Promise<Product> {
+  return partDto((await visiblePartById(db, { id })).rows[0]);
+}
+
+/** A part for sale as its page shows it, by its part number however it is spelled, or 404. */
+export async function visibleProductDtoBySku(db: Executor, sku: string): Promise<Product> {
+  return partDto((await visiblePartByKey(db, { key: normalisePartNumber(sku) })).rows[0]);
+}
+
+function partDto(part: (ProductRow & { numbers: ProductNumber[] | string }) | undefined): Product {
+  const { numbers, ...row } = foundOr404(part);
+  return toProductDto(row, numbersInColumn(numbers));
+}
+
 /** A product that is for sale (not removed, not archived), or 404. */
 export async function getVisibleProduct(db: Executor, id: number): Promise<ProductRow> {
   return foundOr404((await visibleProduct(db, { id })).rows[0]);
 }
 
-function foundOr404(product: ProductRow | undefined): ProductRow {
+function foundOr404<T extends ProductRow>(product: T | undefined): T {
   if (!product) throw notFound('Product');
   return product;
 }
