@@ -11,7 +11,7 @@ import { sendCsv } from '../http/csv.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './csv-sheet.js';
 import { APPLICATION_COLUMNS, exportFitmentCsv, type FitmentKind, importFitmentCsv, NUMBER_COLUMNS } from './fitment-transfer.js';
 import { lookupNumber } from './numbers.js';
-import { getVisibleProduct, productDto, resolvePartNumbers } from './service.js';
+import { getVisibleProduct, resolvePartNumbers, toProductDto } from './service.js';
 
 const tags = ['catalog'];
 
@@ -55,7 +55,7 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache }: Pick<Ap
     async (request, reply) =>
       cache.serve(request, reply, 'catalog', async () => {
         const found = await lookupNumber(db.kysely, request.query.number);
-        return { body: { product: await productDto(db.kysely, found.product), matchedAs: found.matchedAs, number: found.number } };
+        return { body: { product: toProductDto(found.product, found.numbers), matchedAs: found.matchedAs, number: found.number } };
       }),
   );
 

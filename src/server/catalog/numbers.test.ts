@@ -50,6 +50,7 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
     expect(pads.numbers).toEqual(ordered);
     expect((await call(server.app, 'GET', `/api/products/${pads._id}`)).json().numbers).toEqual(ordered);
     expect((await call(server.app, 'GET', '/api/products/sku/br1507')).json().numbers).toEqual(ordered);
+    expect((await lookup('0446502220')).json().product.numbers).toEqual(ordered);
     expect((await call(server.app, 'GET', `/api/admin/products/${pads._id}`, { token: admin.token })).json().numbers).toEqual(ordered);
     const listed = (await call(server.app, 'GET', '/api/products?limit=10')).json().items as Product[];
     expect(listed.find((p) => p.sku === 'BR-1507')!.numbers).toEqual(ordered);
@@ -115,11 +116,11 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
     expect((await lookup('oe7700')).statusCode).toBe(404);
   });
 
-  it('looks a number up by one query, whichever way it matches', async () => {
+  it('looks a number up, with the part\'s numbers, by one query, whichever way it matches', async () => {
     const ways: [string, MatchedAs][] = [['br1507', 'sku'], ['BR 1500', 'superseded'], ['0446502220', 'oe'], ['sw-7781-2', 'interchange']];
     for (const [number, matchedAs] of ways) {
       const counted = countingQueries();
-      expect(await lookupNumber(counted.db, number)).toMatchObject({ matchedAs, product: { id: Number(pads._id) } });
+      expect(await lookupNumber(counted.db, number)).toMatchObject({ matchedAs, product: { id: Number(pads._id) }, numbers: pads.numbers });
       expect(counted.queries(), number).toBe(1);
     }
   });

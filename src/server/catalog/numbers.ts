@@ -3,7 +3,7 @@
  * and our old ones (superseded). Compared normalised like part numbers; `products.cross_numbers` keeps
  * them as written and normalised for the search index, so a search for any of them finds the part.
  */
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { jsonArrayFrom as jsonArrayOnPostgres } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as jsonArrayOnSqlite } from 'kysely/helpers/sqlite';
 import type { ProductNumber } from '../../shared/api.js';
@@ -11,7 +11,7 @@ import { normalisePartNumber } from '../../shared/catalog.js';
 import { PART_NUMBER_TYPE_LABELS, PART_NUMBER_TYPES, type PartNumberType } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import { type Database, type Executor, isPostgres, type ProductRow } from '../db/schema.js';
+import { type Executor, isPostgres, type ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { PRODUCT_COLUMNS, PRODUCT_COLUMNS_OF_PRODUCTS, productsForSaleWith } from './product-rows.js';
 
@@ -44,10 +44,13 @@ function byType(numbers: ProductNumber[]): ProductNumber[] {
  */
 export function numbersColumn(db: Executor) {
   const jsonArrayFrom = isPostgres(db) ? jsonArrayOnPostgres : jsonArrayOnSqlite;
-  return (eb: ExpressionBuilder<Database, 'products'>) =>
-    jsonArrayFrom(
-      eb.selectFrom('product_numbers').select(['type', 'brand', 'number']).whereRef('product_numbers.product_id', '=', 'products.id').orderBy('product_numbers.id'),
-    ).as('numbers');
+  return jsonArrayFrom(
+    db
+      .selectFrom('product_numbers as listed')
+      .select(['listed.type', 'listed.brand', 'listed.number'])
+      .where('listed.product_id', '=', sql.ref<number>('products.id'))
+      .orderBy('listed.id'),
+  ).as('numbers');
 }
 
 /** The numbers of that column (JSON text on SQLite), in the order a part shows them. */
@@ -139,15 +142,22 @@ export interface NumberMatch {
   number: string;
 }
 
+/** A number looked up: the part it leads to, how, and the part's own numbers for its answer. */
+export interface NumberLookup extends NumberMatch {
+  numbers: ProductNumber[];
+}
+
 /**
  * The part for sale a number leads to, however spelled: our part number first, then a superseded
  * number of ours (the part that replaced it), then an OE number, then an interchange number. Two parts
- * with the same OE or interchange number: the older part. 404 when nothing matches.
+ * with the same OE or interchange number: the older part. 404 when nothing matches. One query, built once.
  */
-export async function lookupNumber(db: Executor, number: string): Promise<NumberMatch> {
-  const [match] = await matchNumbers(db, [number]);
-  if (!match) throw notFound('Part');
-  return match;
+export async function lookupNumber(db: Executor, number: string): Promise<NumberLookup> {
+  const key = normalisePartNumber(number);
+  const [best] = key === '' ? [] : bestFirst((await matchesOfOneKey(db, { key })).rows);
+  if (!best) throw notFound('Part');
+  const { matched_type, matched_number, matched_key: _key, numbers, ...product } = best;
+  return { product, matchedAs: matched_type, number: matched_number, numbers: numbersInColumn(numbers) };
 }
 
 /**
@@ -166,20 +176,22 @@ export async function matchNumbers(db: Executor, numbers: readonly string[]): Pr
 }
 
 /**
- * The parts for sale these keys may lead to, the best match of each key first. One key (a number looked
- * up, a part page's): one query built once. More: the parts with these part numbers, then the other
- * numbers of only the keys no part number matched.
+ * The parts for sale these keys may lead to, the best match of each key first: the parts with these part
+ * numbers, then the other numbers of only the keys no part number matched.
  */
 async function candidates(db: Executor, keys: readonly string[]) {
-  if (keys.length === 1) return bestFirst((await matchesOfOneKey(db, { key: keys[0]! })).rows);
   const own = await ownMatchColumns(db).where('products.sku_key', 'in', keys).execute();
   const matched = new Set(own.map((row) => row.matched_key));
   const unmatched = keys.filter((key) => !matched.has(key));
   return unmatched.length === 0 ? own : [...own, ...bestFirst(await crossMatchColumns(db).where('product_numbers.number_key', 'in', unmatched).execute())];
 }
 
+/** What one key may lead to, each part with its own numbers: a number looked up. */
 const matchesOfOneKey = preparedQuery(['key'], (db, { key }: { key: string }) =>
-  ownMatchColumns(db).where('products.sku_key', '=', key).unionAll(crossMatchColumns(db).where('product_numbers.number_key', '=', key)),
+  ownMatchColumns(db)
+    .select(numbersColumn(db))
+    .where('products.sku_key', '=', key)
+    .unionAll(crossMatchColumns(db).select(numbersColumn(db)).where('product_numbers.number_key', '=', key)),
 );
 
 /** The parts for sale, with their part number as the number matched. */
