@@ -60,7 +60,7 @@ export function numbersInColumn(column: ProductNumber[] | string): ProductNumber
 
 const numberColumns = (db: Executor) => db.selectFrom('product_numbers').select(['product_id', 'type', 'brand', 'number']).orderBy('id');
 
-/** A part page's numbers: one part's, by a query built once (a part's page is read far more often than any list). */
+/** One part's numbers (a part answered after an admin's change, an admin's part page), by a query built once. */
 const numbersOfOnePart = preparedQuery(['productId'], (db, { productId }: { productId: number }) => numberColumns(db).where('product_id', '=', productId));
 
 async function numberRows(db: Executor, productIds: readonly number[]) {

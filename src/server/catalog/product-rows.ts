@@ -29,5 +29,5 @@ export function productsForSaleWith<C extends keyof ProductRow & string>(db: Exe
   return db.selectFrom('products').select(columns).where('hidden_at', 'is', null).where('archived_at', 'is', null);
 }
 
-/** The product for sale with this part number key: a query built once (a part page, a number looked up). */
+/** The product for sale with this part number key: a query built once (a part's HTML page, with its title and description). */
 export const productForSaleByKey = preparedQuery(['key'], (db, { key }: { key: string }) => productsForSale(db).where('sku_key', '=', key));
