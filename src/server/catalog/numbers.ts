@@ -58,14 +58,8 @@ export function numbersInColumn(column: ProductNumber[] | string): ProductNumber
   return byType(typeof column === 'string' ? (JSON.parse(column) as ProductNumber[]) : column);
 }
 
-const numberColumns = (db: Executor) => db.selectFrom('product_numbers').select(['product_id', 'type', 'brand', 'number']).orderBy('id');
-
-/** One part's numbers (a part answered after an admin's change, an admin's part page), by a query built once. */
-const numbersOfOnePart = preparedQuery(['productId'], (db, { productId }: { productId: number }) => numberColumns(db).where('product_id', '=', productId));
-
-async function numberRows(db: Executor, productIds: readonly number[]) {
-  if (productIds.length === 1) return (await numbersOfOnePart(db, { productId: productIds[0]! })).rows;
-  return numberColumns(db).where('product_id', 'in', productIds).execute();
+function numberRows(db: Executor, productIds: readonly number[]) {
+  return db.selectFrom('product_numbers').select(['product_id', 'type', 'brand', 'number']).where('product_id', 'in', productIds).orderBy('id').execute();
 }
 
 export interface NumberProblem {
