@@ -4,12 +4,14 @@
  * ranked by relevance the number of rows already given.
  */
 import { type Compilable, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber, type ProductSort, searchWords } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type ProductRow, type ProductsTable } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { coversVehicle } from './applications.js';
+import { numbersColumn } from './numbers.js';
 import { PRODUCT_COLUMNS_OF_PRODUCTS } from './product-rows.js';
 
 export interface ProductListOptions {
@@ -25,13 +27,16 @@ export interface ProductListOptions {
   cursor?: string;
 }
 
+/** A part of a page with its numbers as one JSON column (`numbersInColumn` reads it): a round trip fewer on PostgreSQL. */
+export type ListedProductRow = ProductRow & { numbers: ProductNumber[] | string };
+
 export interface ProductList {
-  rows: ProductRow[];
+  rows: ListedProductRow[];
   nextCursor: string | null;
 }
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', ProductRow>;
-type PageQuery = Compilable<ProductRow> & { execute(): Promise<ProductRow[]> };
+type PageQuery = Compilable<ListedProductRow> & { execute(): Promise<ListedProductRow[]> };
 
 export async function queryProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
   const rows = await productsQuery(db, options).execute();
@@ -48,7 +53,7 @@ export function productsQuery(db: Executor, options: ProductListOptions): PageQu
   let query = filtered(db.selectFrom('products').select(PRODUCT_COLUMNS_OF_PRODUCTS), options);
   if (search) query = search.filter(query);
   query = order.apply(query).limit(options.limit + 1);
-  return options.cursor ? order.after(query, options.cursor) : query;
+  return (options.cursor ? order.after(query, options.cursor) : query).select(numbersColumn(db));
 }
 
 /** A search without a sort of its own lists the best matches first and pages by offset; all else by keyset. */
@@ -83,6 +88,7 @@ function rankedPage(db: Executor, search: Search, options: ProductListOptions): 
     .selectFrom(ranked.as('ranked'))
     .innerJoin('products', 'products.id', 'ranked.id')
     .select(PRODUCT_COLUMNS_OF_PRODUCTS)
+    .select(numbersColumn(db))
     .orderBy('ranked.exact', 'desc')
     .orderBy('ranked.score')
     .orderBy('ranked.id', 'desc');

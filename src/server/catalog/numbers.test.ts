@@ -1,10 +1,10 @@
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductNumber } from '../../shared/api.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { type Account, call, databaseKind, registerAdmin, startTestServer, type TestServer, validProduct } from '../test/harness.js';
+import { countingQueries } from '../test/query-count.js';
 import { lookupNumber, type MatchedAs } from './numbers.js';
-import { visibleProductDto, visibleProductDtoBySku } from './service.js';
+import { listedProductDtos, listProducts, type ProductListOptions, visibleProductDto, visibleProductDtoBySku } from './service.js';
 
 const PAD_NUMBERS: ProductNumber[] = [
   { type: 'superseded', brand: '', number: 'BR-1500' },
@@ -29,18 +29,6 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
-  /** The test server's database, counting the queries answered through it. */
-  function countingQueries() {
-    let queries = 0;
-    const counter: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries += 1;
-        return args.result;
-      },
-    };
-    return { db: server.db.kysely.withPlugin(counter), queries: () => queries };
-  }
   const patch = (id: string, body: object) => call(server.app, 'PATCH', `/api/products/${id}`, { token: admin.token, body });
   const lookup = (number: string) => call(server.app, 'GET', `/api/parts/lookup?number=${encodeURIComponent(number)}`);
   const search = async (q: string) => ((await call(server.app, 'GET', `/api/products?limit=100&q=${encodeURIComponent(q)}`)).json().items as Product[]).map((p) => p.sku);
@@ -60,12 +48,26 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
   });
 
   it('answers a part page, by id or by part number, with one query', async () => {
-    const counted = countingQueries();
+    const counted = countingQueries(server.db.kysely);
     expect((await visibleProductDto(counted.db, Number(pads._id))).numbers).toEqual(pads.numbers);
     expect(counted.queries()).toBe(1);
     expect((await visibleProductDtoBySku(counted.db, 'br 1507'))._id).toBe(pads._id);
     expect(counted.queries()).toBe(2);
   });
+
+  let listsAsked = 0;
+  it.each<Omit<ProductListOptions, 'status' | 'limit'>>([{}, { q: 'brake pad' }, { q: 'brake pad', sort: 'price' }, { inStock: true, sort: 'name' }])(
+    'answers a page of a list (%j) with its parts’ numbers in one query',
+    async (options) => {
+      const plain = await create({ sku: `BR-70${(listsAsked += 1)}`, name: 'Brake Pad Kit' });
+      const counted = countingQueries(server.db.kysely);
+      const page = await listProducts(counted.db, { status: 'for-sale', limit: 50, ...options });
+      const items = await listedProductDtos(counted.db, page.rows);
+      expect(counted.queries()).toBe(1);
+      expect(items.find((p) => p._id === pads._id)!.numbers).toEqual(pads.numbers);
+      expect(items.find((p) => p._id === plain._id)!.numbers).toEqual([]);
+    },
+  );
 
   it('finds the part by our part number, a superseded, an OE or an interchange number, spelled any way', async () => {
     const cases: [string, string, string][] = [
@@ -119,7 +121,7 @@ describe(`cross-reference numbers and number lookup (${databaseKind})`, () => {
   it('looks a number up, with the part\'s numbers, by one query, whichever way it matches', async () => {
     const ways: [string, MatchedAs][] = [['br1507', 'sku'], ['BR 1500', 'superseded'], ['0446502220', 'oe'], ['sw-7781-2', 'interchange']];
     for (const [number, matchedAs] of ways) {
-      const counted = countingQueries();
+      const counted = countingQueries(server.db.kysely);
       expect(await lookupNumber(counted.db, number)).toMatchObject({ matchedAs, product: { id: Number(pads._id) }, numbers: pads.numbers });
       expect(counted.queries(), number).toBe(1);
     }

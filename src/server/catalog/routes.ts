@@ -38,11 +38,11 @@ import {
   categorySummaries,
   createProduct,
   getListedProduct,
+  listedProductDtos,
   listProducts,
   type ProductListOptions,
   productChanges,
   productDto,
-  productDtos,
   restockProduct,
   updateProduct,
   visibleProductDto,
@@ -228,7 +228,7 @@ async function productPage(
 ) {
   const vehicle = vehicleId === undefined ? undefined : await getVehicle(db, vehicleId);
   const page = await listProducts(db, { ...filters, inStock: inStock === 'true', fits: fitsOnly === 'false' ? undefined : vehicle, status, limit });
-  return { items: await productDtos(db, page.rows, vehicle), nextCursor: page.nextCursor };
+  return { items: await listedProductDtos(db, page.rows, vehicle), nextCursor: page.nextCursor };
 }
 
 const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();

@@ -11,7 +11,7 @@ import { executeNamed, preparedCommand, preparedQuery } from '../db/prepared-que
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
-import { type ProductList, type ProductListOptions, queryProducts } from './listing.js';
+import { type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
 import { listedProducts, PRODUCT_COLUMNS, productForSaleByKey, productsForSale } from './product-rows.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
@@ -68,15 +68,19 @@ export function pricingOfProduct(row: Pick<ProductRow, 'price_cents' | 'price_br
   return { priceCents: row.price_cents, tiers: tiersOf(row) };
 }
 
+/** Products as the API answers them, each with its numbers (one query for all of them). */
+async function productDtos(db: Executor, rows: readonly ProductRow[]): Promise<Product[]> {
+  const numbers = await numbersOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toProductDto(row, numbers.get(row.id)));
+}
+
 /**
- * Products as the API answers them: each with its numbers (one query for all of them) and, when a
- * vehicle is given, whether and how it fits that vehicle.
+ * A page of a list as the API answers it: each part with the numbers its row brought and, when a vehicle
+ * is given, whether and how it fits that vehicle.
  */
-export async function productDtos(db: Executor, rows: readonly ProductRow[], vehicle?: VehicleIdentity): Promise<Product[]> {
-  const ids = rows.map((row) => row.id);
-  const numbers = await numbersOf(db, ids);
-  const fitment = vehicle ? await fitmentOf(db, ids, vehicle) : undefined;
-  return rows.map((row) => ({ ...toProductDto(row, numbers.get(row.id)), ...(fitment ? { fitment: fitment.get(row.id)! } : {}) }));
+export async function listedProductDtos(db: Executor, rows: readonly ListedProductRow[], vehicle?: VehicleIdentity): Promise<Product[]> {
+  const fitment = vehicle ? await fitmentOf(db, rows.map((row) => row.id), vehicle) : undefined;
+  return rows.map(({ numbers, ...row }) => ({ ...toProductDto(row, numbersInColumn(numbers)), ...(fitment ? { fitment: fitment.get(row.id)! } : {}) }));
 }
 
 export async function productDto(db: Executor, row: ProductRow): Promise<Product> {

@@ -3,16 +3,53 @@ import type { Db } from '../db/connection.js';
 import type { Executor } from '../db/schema.js';
 
 /**
- * How the database would run a query, its steps one per line. PostgreSQL is told to avoid sequential
- * scans: on a test's near-empty table it would rightly prefer one.
+ * How the database would run a query, its steps one per line, without the steps of a subquery that
+ * computes a value of each row (SQLite's correlated scalar subqueries, PostgreSQL's subplans): what they
+ * sort is a part's few numbers, not the page. PostgreSQL is told to avoid sequential scans: on a test's
+ * near-empty table it would rightly prefer one.
  */
 export function queryPlan(db: Db, build: (executor: Executor) => Compilable): Promise<string> {
   return db.kysely.transaction().execute(async (trx) => {
     const { sql: text, parameters } = build(trx).compile();
-    const sqlite = db.dialect === 'sqlite';
-    if (!sqlite) await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    const explain = CompiledQuery.raw(`${sqlite ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${text}`, [...parameters]);
-    const { rows } = await trx.executeQuery<Record<string, string>>(explain);
-    return rows.map((row) => (sqlite ? row.detail : row['QUERY PLAN'])).join('\n');
+    if (db.dialect === 'sqlite') {
+      const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]);
+      return ownSqliteSteps((await trx.executeQuery<SqliteStep>(explain)).rows).join('\n');
+    }
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    const explain = CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...parameters]);
+    const [{ Plan }] = (await trx.executeQuery<{ 'QUERY PLAN': [{ Plan: PostgresNode }] }>(explain)).rows[0]!['QUERY PLAN'];
+    return ownPostgresSteps(Plan).join('\n');
   });
+}
+
+interface SqliteStep {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+function ownSqliteSteps(steps: SqliteStep[]): string[] {
+  const leftOut = new Set<number>();
+  const own: string[] = [];
+  for (const step of steps) {
+    if (leftOut.has(step.parent) || step.detail.startsWith('CORRELATED SCALAR SUBQUERY')) leftOut.add(step.id);
+    else own.push(step.detail);
+  }
+  return own;
+}
+
+interface PostgresNode {
+  'Node Type': string;
+  'Parent Relationship'?: string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PostgresNode[];
+}
+
+/** Each step as PostgreSQL's text plan names it: "Index Scan using products_pkey on products". */
+function ownPostgresSteps(node: PostgresNode): string[] {
+  const using = node['Index Name'] ? ` using ${node['Index Name']}` : '';
+  const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+  const children = (node.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'SubPlan');
+  return [`${node['Node Type']}${using}${on}`, ...children.flatMap(ownPostgresSteps)];
 }
