@@ -80,7 +80,12 @@ async function productDtos(db: Executor, rows: readonly ProductRow[]): Promise<P
  */
 export async function listedProductDtos(db: Executor, rows: readonly ListedProductRow[], vehicle?: VehicleIdentity): Promise<Product[]> {
   const fitment = vehicle ? await fitmentOf(db, rows.map((row) => row.id), vehicle) : undefined;
-  return rows.map(({ numbers, ...row }) => ({ ...toProductDto(row, numbersInColumn(numbers)), ...(fitment ? { fitment: fitment.get(row.id)! } : {}) }));
+  return rows.map((row) => ({ ...withItsNumbers(row), ...(fitment ? { fitment: fitment.get(row.id)! } : {}) }));
+}
+
+/** A part read with its numbers' JSON column, as the API answers it. */
+function withItsNumbers({ numbers, ...row }: ListedProductRow): Product {
+  return toProductDto(row, numbersInColumn(numbers));
 }
 
 export async function productDto(db: Executor, row: ProductRow): Promise<Product> {
@@ -116,17 +121,12 @@ const visiblePartByKey = preparedQuery(['key'], (db, { key }: { key: string }) =
 
 /** A part for sale as its page shows it, or 404. */
 export async function visibleProductDto(db: Executor, id: number): Promise<Product> {
-  return partDto((await visiblePartById(db, { id })).rows[0]);
+  return withItsNumbers(foundOr404((await visiblePartById(db, { id })).rows[0]));
 }
 
 /** A part for sale as its page shows it, by its part number however it is spelled, or 404. */
 export async function visibleProductDtoBySku(db: Executor, sku: string): Promise<Product> {
-  return partDto((await visiblePartByKey(db, { key: normalisePartNumber(sku) })).rows[0]);
-}
-
-function partDto(part: (ProductRow & { numbers: ProductNumber[] | string }) | undefined): Product {
-  const { numbers, ...row } = foundOr404(part);
-  return toProductDto(row, numbersInColumn(numbers));
+  return withItsNumbers(foundOr404((await visiblePartByKey(db, { key: normalisePartNumber(sku) })).rows[0]));
 }
 
 /** A product that is for sale (not removed, not archived), or 404. */
