@@ -5,7 +5,7 @@ import { ORDER_STATUSES, type OrderStatus, PAID_STATUS } from '../../shared/orde
 import { fieldMessages } from '../../shared/schemas.js';
 import type { OrderRow } from '../db/schema.js';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
-import { rareTrigrams } from './listing.js';
+import { rareTrigrams, textMatchesPostgres } from './listing.js';
 import { indexNewOrders } from './search-index.js';
 import { type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from './service.js';
 
@@ -330,6 +330,42 @@ describe(`Manage All Orders: a search of words that nearly every order holds (${
     expect(await search('é😀')).toEqual([]);
   });
 
+  it.runIf(databaseKind === 'postgres')("asks PostgreSQL's trigram indexes for two pieces of the search, and for the whole search only when they hold more orders than it compares", async () => {
+    const k = server.db.kysely;
+    const everyHolder = async (q: string) => {
+      const holds = (column: string) => sql`lower(${sql.ref(column)}) like ${`%${q.toLowerCase()}%`}`;
+      const { rows } = await sql<{ id: number }>`select id from orders where ${holds('customer_name')} or ${holds('email')} or ${holds('po_number')} order by id`.execute(k);
+      return rows.map((row) => row.id);
+    };
+    const searched = async (q: string, guessedRows?: number) => {
+      const matches = await textMatchesPostgres(k, q, guessedRows);
+      const { rows } = await sql<{ id: number }>`select distinct id from (${matches}) as found order by id`.execute(k);
+      const explained = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`explain (analyze, format json) select id from (${matches}) as found`.execute(k);
+      const wholeSearchRead = executedSteps(explained.rows[0]!['QUERY PLAN'][0].Plan).some((step) => step.includes(`'%${q.toLowerCase()}%'`));
+      return { ids: rows.map((row) => row.id), wholeSearchRead };
+    };
+    const cases: [string, number | undefined, boolean][] = [
+      ['BUYER742@FLEET-EXAMPLE', undefined, false],
+      ['buyer1@fleet', undefined, false],
+      ['müller of fleet', undefined, false],
+      ['buyer742@fleet-examples', 1, false],
+      // 'fle' and 'lee' are in every order's name and e-mail.
+      ['fleet example company', 1000, false],
+      ['fleet example company', 999, true],
+      ['fleet example company', undefined, true],
+      ['buyer1@fleet', 0, true],
+      ['@fleet-example.com', 10, true],
+      // Six pieces or fewer: the whole search at once.
+      ['buyer742', undefined, true],
+    ];
+    for (const [q, guessedRows, wholeSearchRead] of cases) {
+      const expected = await everyHolder(q);
+      expect(await searched(q, guessedRows), `${q}, ${guessedRows}`).toEqual({ ids: expected, wholeSearchRead });
+    }
+    expect(await everyHolder('buyer1@fleet')).toHaveLength(1);
+    expect(await everyHolder('fleet example company')).toHaveLength(1000);
+  });
+
   it.runIf(databaseKind === 'sqlite')('asks SQLite\'s index for trigrams, the likeliest rare first, until two are rare or one is held by no row', async () => {
     type Index = 'order_search' | 'order_line_search';
     let asked = 0;
@@ -369,3 +405,18 @@ describe(`Manage All Orders: a search of words that nearly every order holds (${
       }
   });
 });
+
+interface PlanNode {
+  'Actual Loops': number;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  Filter?: string;
+  Plans?: PlanNode[];
+}
+
+/** The conditions of the steps PostgreSQL ran (a step behind a false one-time filter never runs). */
+function executedSteps(node: PlanNode): string[] {
+  if (node['Actual Loops'] === 0) return [];
+  const conditions = [node['Index Cond'], node['Recheck Cond'], node.Filter].filter((condition) => condition !== undefined);
+  return [...conditions, ...(node.Plans ?? []).flatMap(executedSteps)];
+}
