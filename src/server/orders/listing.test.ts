@@ -6,6 +6,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import type { OrderRow } from '../db/schema.js';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
 import { rareTrigrams, textMatchesPostgres } from './listing.js';
+import { conditionsRun } from '../test/query-plans.js';
 import { indexNewOrders } from './search-index.js';
 import { type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from './service.js';
 
@@ -340,8 +341,8 @@ describe(`Manage All Orders: a search of words that nearly every order holds (${
     const searched = async (q: string, guessedRows?: number) => {
       const matches = await textMatchesPostgres(k, q, guessedRows);
       const { rows } = await sql<{ id: number }>`select distinct id from (${matches}) as found order by id`.execute(k);
-      const explained = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`explain (analyze, format json) select id from (${matches}) as found`.execute(k);
-      const wholeSearchRead = executedSteps(explained.rows[0]!['QUERY PLAN'][0].Plan).some((step) => step.includes(`'%${q.toLowerCase()}%'`));
+      const conditions = await conditionsRun(k, sql`select id from (${matches}) as found`);
+      const wholeSearchRead = conditions.some((condition) => condition.includes(`'%${q.toLowerCase()}%'`));
       return { ids: rows.map((row) => row.id), wholeSearchRead };
     };
     const cases: [string, number | undefined, boolean][] = [
@@ -405,18 +406,3 @@ describe(`Manage All Orders: a search of words that nearly every order holds (${
       }
   });
 });
-
-interface PlanNode {
-  'Actual Loops': number;
-  'Index Cond'?: string;
-  'Recheck Cond'?: string;
-  Filter?: string;
-  Plans?: PlanNode[];
-}
-
-/** The conditions of the steps PostgreSQL ran (a step behind a false one-time filter never runs). */
-function executedSteps(node: PlanNode): string[] {
-  if (node['Actual Loops'] === 0) return [];
-  const conditions = [node['Index Cond'], node['Recheck Cond'], node.Filter].filter((condition) => condition !== undefined);
-  return [...conditions, ...(node.Plans ?? []).flatMap(executedSteps)];
-}

@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, sql } from 'kysely';
+import { type Compilable, CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Executor } from '../db/schema.js';
 
@@ -43,6 +43,10 @@ interface PostgresNode {
   'Parent Relationship'?: string;
   'Index Name'?: string;
   'Relation Name'?: string;
+  'Actual Loops'?: number;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  Filter?: string;
   Plans?: PostgresNode[];
 }
 
@@ -52,4 +56,16 @@ function ownPostgresSteps(node: PostgresNode): string[] {
   const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
   const children = (node.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'SubPlan');
   return [`${node['Node Type']}${using}${on}`, ...children.flatMap(ownPostgresSteps)];
+}
+
+/** PostgreSQL: the conditions of the steps it ran for the query (`EXPLAIN ANALYZE`: a step behind a false one-time filter never runs). */
+export async function conditionsRun(db: Executor, query: RawBuilder<unknown>): Promise<string[]> {
+  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PostgresNode }] }>`explain (analyze, format json) ${query}`.execute(db);
+  return conditionsOfStepsRun(rows[0]!['QUERY PLAN'][0].Plan);
+}
+
+function conditionsOfStepsRun(node: PostgresNode): string[] {
+  if (node['Actual Loops'] === 0) return [];
+  const conditions = [node['Index Cond'], node['Recheck Cond'], node.Filter].filter((condition) => condition !== undefined);
+  return [...conditions, ...(node.Plans ?? []).flatMap(conditionsOfStepsRun)];
 }
