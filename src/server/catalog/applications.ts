@@ -4,7 +4,7 @@
  * check and a position on the car. The rule of what an application covers is `applicationFits` in
  * src/shared/fitment.ts; `coversVehicle` is the same rule in SQL (a test keeps the two in step).
  */
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Application } from '../../shared/api.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import type { ApplicationsTable, Database, Executor } from '../db/schema.js';
@@ -78,15 +78,20 @@ export async function writeApplications(db: Executor, parts: readonly { productI
   for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('applications').values(rows.slice(i, i + BATCH)).execute();
 }
 
+/** A vehicle as `coversVehicle` compares it: its submodel and engine trimmed. */
+export function comparedVehicle(vehicle: VehicleIdentity): VehicleIdentity {
+  return { year: vehicle.year, make: vehicle.make, model: vehicle.model, submodel: vehicle.submodel.trim(), engine: vehicle.engine.trim() };
+}
+
 /**
  * `applicationFits` in SQL: the make and model equal (applications store the base's spelling, so the
  * index applications_vehicle answers this part), the year in the range, and the submodel and engine
- * when the application names one, in any case.
+ * when the application names one, in any case. The vehicle as `comparedVehicle` gives it.
  */
 export function coversVehicle(vehicle: VehicleIdentity) {
   return (eb: ExpressionBuilder<Database, 'applications'>) => {
     const sameText = (column: 'applications.submodel' | 'applications.engine', value: string) =>
-      eb.or([eb(column, '=', ''), eb(eb.fn('lower', [column]), '=', eb.fn('lower', [eb.val(value.trim())]))]);
+      eb.or([eb(column, '=', sql.lit('')), eb(eb.fn('lower', [column]), '=', eb.fn('lower', [eb.val(value)]))]);
     return eb.and([
       eb('applications.make', '=', vehicle.make),
       eb('applications.model', '=', vehicle.model),
@@ -107,7 +112,7 @@ export async function fitmentOf(db: Executor, productIds: readonly number[], veh
           .selectFrom('applications')
           .select(['product_id', 'qualifier', 'position'])
           .where('product_id', 'in', productIds)
-          .where(coversVehicle(vehicle))
+          .where(coversVehicle(comparedVehicle(vehicle)))
           .orderBy('id')
           .execute();
   const fitment = new Map<number, Fitment>();

@@ -37,22 +37,53 @@ export function preparedCommand<A extends Record<string, unknown>>(names: readon
 }
 
 function prepare<A extends Record<string, unknown>, O>(names: readonly (keyof A & string)[], build: (db: Executor, args: A) => Compilable<O>, onPostgres: (sql: string) => void) {
-  const compiled = new Map<boolean, CompiledQuery<O>>();
-  const compiledFor = (db: Executor): CompiledQuery<O> => {
-    const postgres = isPostgres(db);
-    let query = compiled.get(postgres);
-    if (!query) {
-      query = build(db, Object.fromEntries(names.map((name) => [name, new Slot(name)])) as A).compile();
-      assertEveryValueIsAnArgument(query, names);
-      assertNamesItsColumns(query);
-      if (postgres) onPostgres(query.sql);
-      compiled.set(postgres, query);
-    }
-    return query;
+  const run = compiledOnce<A, O>((query, postgres) => {
+    assertEveryValueIsAnArgument(query);
+    assertUsesEvery(query, names);
+    assertNamesItsColumns(query);
+    if (postgres) onPostgres(query.sql);
+  });
+  const slots = slotsNamed<A>(names);
+  return (db: Executor, args: A): Promise<QueryResult<O>> => run(db, String(isPostgres(db)), () => build(db, slots), args);
+}
+
+/**
+ * A query whose statement depends on which of its filters are given, its shape (a product list with or
+ * without a category, sorted by price or by name), built and compiled once per shape and database kind and
+ * run with new values as `preparedQuery` runs its one shape. The builder must decide the statement from the
+ * shape alone and take every value from the arguments; a value the shape's statement needs and the
+ * arguments lack fails the run.
+ */
+export function preparedShapes<S, A extends Record<string, unknown>, O>(build: (db: Executor, shape: S, args: A) => Compilable<O>) {
+  const run = compiledOnce<A, O>((query) => {
+    assertEveryValueIsAnArgument(query);
+    assertNamesItsColumns(query);
+  }, true);
+  return (db: Executor, shape: S, args: A): Promise<QueryResult<O>> =>
+    run(db, `${isPostgres(db)} ${JSON.stringify(shape)}`, () => build(db, shape, slotsNamed<A>(Object.keys(args))), args);
+}
+
+/** What a query is built with in place of its arguments: a slot for each. */
+function slotsNamed<A>(names: readonly string[]): A {
+  return Object.fromEntries(names.map((name) => [name, new Slot(name)])) as A;
+}
+
+/** Runs the query `build` makes of slots, compiled once per key (and checked then), with the slots filled from `args`. */
+function compiledOnce<A extends Record<string, unknown>, O>(check: (query: CompiledQuery<O>, postgres: boolean) => void, everyValueGiven = false) {
+  const compiled = new Map<string, CompiledQuery<O>>();
+  const valueOf = (args: A, slot: Slot) => {
+    const value = args[slot.name];
+    if (everyValueGiven && value === undefined) throw new Error(`a prepared query needs ${slot.name}, which its arguments lack`);
+    return value;
   };
-  return async (db: Executor, args: A): Promise<QueryResult<O>> => {
-    const query = compiledFor(db);
-    return db.executeQuery({ ...query, parameters: query.parameters.map((slot) => args[(slot as Slot).name]) });
+  return async (db: Executor, key: string, build: () => Compilable<O>, args: A): Promise<QueryResult<O>> => {
+    let query = compiled.get(key);
+    if (!query) {
+      query = build().compile();
+      check(query, isPostgres(db));
+      compiled.set(key, query);
+    }
+    return db.executeQuery({ ...query, parameters: query.parameters.map((slot) => valueOf(args, slot as Slot)) });
   };
 }
 
@@ -104,9 +135,12 @@ export function everyColumn<Row>(columns: Record<keyof Row & string, true>): (ke
   return Object.keys(columns) as (keyof Row & string)[];
 }
 
-function assertEveryValueIsAnArgument(query: CompiledQuery, names: readonly string[]): void {
-  const fixed = query.parameters.find((value) => !(value instanceof Slot));
-  if (fixed !== undefined) throw new Error(`a prepared query takes every value from its arguments, not ${JSON.stringify(fixed)}: ${query.sql}`);
+function assertEveryValueIsAnArgument(query: CompiledQuery): void {
+  const fixed = query.parameters.findIndex((value) => !(value instanceof Slot));
+  if (fixed !== -1) throw new Error(`a prepared query takes every value from its arguments, not ${JSON.stringify(query.parameters[fixed])}: ${query.sql}`);
+}
+
+function assertUsesEvery(query: CompiledQuery, names: readonly string[]): void {
   const used = new Set(query.parameters.map((slot) => (slot as Slot).name));
   const unused = names.filter((name) => !used.has(name));
   if (unused.length > 0) throw new Error(`a prepared query leaves ${unused.join(', ')} unused: ${query.sql}`);
