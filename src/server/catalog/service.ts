@@ -80,12 +80,12 @@ async function productDtos(db: Executor, rows: readonly ProductRow[]): Promise<P
  */
 export async function listedProductDtos(db: Executor, rows: readonly ListedProductRow[], vehicle?: VehicleIdentity): Promise<Product[]> {
   const fitment = vehicle ? await fitmentOf(db, rows.map((row) => row.id), vehicle) : undefined;
-  return rows.map((row) => ({ ...withItsNumbers(row), ...(fitment ? { fitment: fitment.get(row.id)! } : {}) }));
+  return rows.map((row) => (fitment ? { ...withItsNumbers(row), fitment: fitment.get(row.id)! } : withItsNumbers(row)));
 }
 
 /** A part read with its numbers' JSON column, as the API answers it. */
-function withItsNumbers({ numbers, ...row }: ListedProductRow): Product {
-  return toProductDto(row, numbersInColumn(numbers));
+function withItsNumbers(row: ListedProductRow): Product {
+  return toProductDto(row, numbersInColumn(row.numbers));
 }
 
 export async function productDto(db: Executor, row: ProductRow): Promise<Product> {
