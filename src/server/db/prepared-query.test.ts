@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
-import { executeNamed, preparedQuery } from './prepared-query.js';
+import { executeNamed, preparedQuery, preparedShapes } from './prepared-query.js';
 import { now } from './schema.js';
 
 describe(`prepared queries (${databaseKind})`, () => {
@@ -72,6 +72,21 @@ describe(`prepared queries (${databaseKind})`, () => {
   it('refuses a named value the query never uses', async () => {
     const careless = preparedQuery(['key', 'count'], (db, { key }: { key: string; count: number }) => db.selectFrom('counters').select('count').where('key', '=', key));
     await expect(careless(database.db.kysely, { key: 'prepared-a', count: 1 })).rejects.toThrow(/leaves count unused/);
+  });
+  it('builds a query of several shapes once per shape, each run with its own values', async () => {
+    const shapesBuilt: string[] = [];
+    const counters = preparedShapes((db, shape: { least: boolean }, { least, key }: { least?: number; key: string }) => {
+      shapesBuilt.push(JSON.stringify(shape));
+      const byKey = db.selectFrom('counters').select('key').where('key', '>=', key).orderBy('key');
+      return shape.least ? byKey.where('count', '>=', least!) : byKey;
+    });
+    const keys = async (shape: { least: boolean }, args: { least?: number; key: string }) => (await counters(database.db.kysely, shape, args)).rows.map((row) => row.key);
+    expect(await keys({ least: true }, { least: 5, key: 'prepared-a' })).toEqual(['prepared-b', 'prepared-c']);
+    expect(await keys({ least: false }, { key: 'prepared-b' })).toEqual(['prepared-b', 'prepared-c']);
+    expect(await keys({ least: true }, { least: 9, key: 'prepared-a' })).toEqual(['prepared-c']);
+    expect(await keys({ least: false }, { key: 'prepared-c' })).toEqual(['prepared-c']);
+    expect(shapesBuilt).toEqual(['{"least":true}', '{"least":false}']);
+    await expect(keys({ least: true }, { key: 'prepared-a' })).rejects.toThrow(/needs least, which its arguments lack/);
   });
 });
 

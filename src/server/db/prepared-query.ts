@@ -58,7 +58,7 @@ export function preparedShapes<S, A extends Record<string, unknown>, O>(build: (
   const run = compiledOnce<A, O>((query) => {
     assertEveryValueIsAnArgument(query);
     assertNamesItsColumns(query);
-  }, true);
+  });
   return (db: Executor, shape: S, args: A): Promise<QueryResult<O>> =>
     run(db, `${isPostgres(db)} ${JSON.stringify(shape)}`, () => build(db, shape, slotsNamed<A>(Object.keys(args))), args);
 }
@@ -68,12 +68,15 @@ function slotsNamed<A>(names: readonly string[]): A {
   return Object.fromEntries(names.map((name) => [name, new Slot(name)])) as A;
 }
 
-/** Runs the query `build` makes of slots, compiled once per key (and checked then), with the slots filled from `args`. */
-function compiledOnce<A extends Record<string, unknown>, O>(check: (query: CompiledQuery<O>, postgres: boolean) => void, everyValueGiven = false) {
+/**
+ * Runs the query `build` makes of slots, compiled once per key (and checked then), with the slots filled
+ * from `args`; a slot the arguments leave undefined fails the run (a value of its own is null).
+ */
+function compiledOnce<A extends Record<string, unknown>, O>(check: (query: CompiledQuery<O>, postgres: boolean) => void) {
   const compiled = new Map<string, CompiledQuery<O>>();
   const valueOf = (args: A, slot: Slot) => {
     const value = args[slot.name];
-    if (everyValueGiven && value === undefined) throw new Error(`a prepared query needs ${slot.name}, which its arguments lack`);
+    if (value === undefined) throw new Error(`a prepared query needs ${slot.name}, which its arguments lack`);
     return value;
   };
   return async (db: Executor, key: string, build: () => Compilable<O>, args: A): Promise<QueryResult<O>> => {
