@@ -75,7 +75,7 @@ interface ListValues extends Record<string, unknown> {
 }
 
 export async function queryProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
-  const { rows } = await listPage(db, shapeOf(options), valuesOf(db, options));
+  const { rows } = await listPage(db, ...statementOf(db, options));
   const page = rows.slice(0, options.limit);
   const more = rows.length > options.limit;
   return { rows: page, nextCursor: more ? nextCursor(options, page) : null };
@@ -89,38 +89,49 @@ const listPage = preparedShapes(pageQuery);
 
 /** The statement that reads one page (and one row more, to tell whether another page follows). */
 export function productsQuery(db: Executor, options: ProductListOptions): PageQuery {
-  return pageQuery(db, shapeOf(options), valuesOf(db, options));
+  return pageQuery(db, ...statementOf(db, options));
 }
 
-function shapeOf(options: ProductListOptions): ListShape {
-  const search = !options.q ? 'none' : termsOf(options.q) ? 'text' : 'nothing';
+/** The shape of a list's statement and its values; the search is read into its terms once for both. */
+function statementOf(db: Executor, options: ProductListOptions): [ListShape, ListValues] {
+  const terms = options.q ? termsOf(options.q) : undefined;
+  return [shapeOf(options, terms), valuesOf(db, options, terms)];
+}
+
+function shapeOf(options: ProductListOptions, terms: SearchTerms | undefined): ListShape {
   return {
     status: options.status,
     order: rankedByRelevance(options) ? 'relevance' : (options.sort ?? 'newest'),
     category: Boolean(options.category),
     inStock: Boolean(options.inStock),
     fits: options.fits !== undefined,
-    search,
+    search: !options.q ? 'none' : terms ? 'text' : 'nothing',
     after: Boolean(options.cursor) && !rankedByRelevance(options),
   };
 }
 
-function valuesOf(db: Executor, options: ProductListOptions): ListValues {
+function valuesOf(db: Executor, options: ProductListOptions, terms: SearchTerms | undefined): ListValues {
   return {
     rows: options.limit + 1,
     ...(options.category ? { category: options.category } : {}),
     ...(options.fits ? comparedVehicle(options.fits) : {}),
-    ...(options.q ? searchValues(db, options.q) : {}),
-    ...(rankedByRelevance(options) ? { offset: options.cursor ? offsetCursor(options.cursor) : 0 } : options.cursor ? keysetOrder(options).after(options.cursor) : {}),
+    ...(terms ? searchValues(db, terms) : {}),
+    ...positionOf(options),
   };
 }
 
+/** Where a page starts: past so many ranked matches, or after the cursor's row in the list's order. */
+function positionOf(options: ProductListOptions): Pick<ListValues, 'offset' | 'afterKey' | 'afterId'> {
+  if (rankedByRelevance(options)) return { offset: options.cursor ? offsetCursor(options.cursor) : 0 };
+  return options.cursor ? keysetOrder(options).after(options.cursor) : {};
+}
+
 function pageQuery(db: Executor, shape: ListShape, values: ListValues): PageQuery {
-  const search = shape.search === 'none' ? undefined : searchFor(db, shape, values);
-  if (search && shape.order === 'relevance') return rankedPage(db, search, shape, values);
-  const order = ORDERS[shape.order === 'relevance' ? 'newest' : shape.order];
+  // Only a search is ranked by relevance.
+  if (shape.order === 'relevance') return rankedPage(db, searchFor(db, shape, values), shape, values);
+  const order = ORDERS[shape.order];
   let query = filtered(db.selectFrom('products').select(PRODUCT_COLUMNS_OF_PRODUCTS), shape, values);
-  if (search) query = search.filter(query);
+  if (shape.search !== 'none') query = searchFor(db, shape, values).filter(query);
   query = order.apply(query).limit(values.rows);
   return (shape.after ? order.continued(query, values) : query).select(numbersColumn(db));
 }
@@ -205,10 +216,7 @@ interface Search {
  * Every word must match the start of a word (`brake pads` finds "Brake Pad Set", stemmed), or the whole
  * search, read as a part number, must start one of ours (`bl-150 7` finds BL1507).
  */
-function searchValues(db: Executor, q: string): Pick<ListValues, 'partNumber' | 'match' | 'wordQuery' | 'numberQuery'> {
-  const terms = termsOf(q);
-  if (!terms) return {};
-  const { words, partNumber } = terms;
+function searchValues(db: Executor, { words, partNumber }: SearchTerms): Pick<ListValues, 'partNumber' | 'match' | 'wordQuery' | 'numberQuery'> {
   if (isPostgres(db)) return { partNumber, wordQuery: words.map((w) => `${w}:*`).join(' & '), numberQuery: partNumber === '' ? '' : `${partNumber.toLowerCase()}:*` };
   const alternatives: string[] = [];
   if (words.length > 0) alternatives.push(words.map((w) => `"${w}"*`).join(' AND '));
@@ -216,8 +224,14 @@ function searchValues(db: Executor, q: string): Pick<ListValues, 'partNumber' | 
   return { partNumber, match: alternatives.map((a) => `(${a})`).join(' OR ') };
 }
 
-/** The words of a search and the search read as a part number; none in a search of punctuation alone ("--"). */
-function termsOf(q: string): { words: string[]; partNumber: string } | undefined {
+/** The words of a search and the search read as a part number. */
+interface SearchTerms {
+  words: string[];
+  partNumber: string;
+}
+
+/** A search's terms; none in a search of punctuation alone ("--"). */
+function termsOf(q: string): SearchTerms | undefined {
   const words = searchWords(q);
   const partNumber = normalisePartNumber(q);
   return words.length === 0 && partNumber === '' ? undefined : { words, partNumber };
