@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export function etagOf(text: string | Buffer): string {
-  return `"${createHash('sha1').update(text).digest('base64url')}"`;
+  return `"${hash('sha1', text, 'base64url')}"`;
 }
 
 /**

@@ -7,8 +7,11 @@ import type { Viewer } from '../http/access.js';
 
 /** j***@example.com: the list is public, so other customers' addresses are not given away. */
 export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
+  // By index rather than split('@'): a list of 100 reviews masks 100 addresses per uncached answer.
+  const at = email.indexOf('@');
+  if (at < 0) return `${email.slice(0, 1)}***@`;
+  const domainEnd = email.indexOf('@', at + 1);
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at, domainEnd < 0 ? undefined : domainEnd)}`;
 }
 
 export function toReviewDto(row: ReviewRow, viewer: Viewer | null): Review {
