@@ -8,12 +8,12 @@ import type { ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber, type ProductSort, searchWords } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
-import { type Database, type Executor, isPostgres, type ProductRow, type ProductsTable } from '../db/schema.js';
+import { type Database, type Executor, isPostgres, type ProductsTable } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { preparedShapes } from '../db/prepared-query.js';
 import { comparedVehicle, coversVehicle } from './applications.js';
 import { numbersColumn } from './numbers.js';
-import { PRODUCT_COLUMNS_OF_PRODUCTS } from './product-rows.js';
+import { SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS, type ShownProductRow } from './product-rows.js';
 
 export interface ProductListOptions {
   q?: string;
@@ -29,14 +29,14 @@ export interface ProductListOptions {
 }
 
 /** A part of a page with its numbers as one JSON column (`numbersInColumn` reads it): a round trip fewer on PostgreSQL. */
-export type ListedProductRow = ProductRow & { numbers: ProductNumber[] | string };
+export type ListedProductRow = ShownProductRow & { numbers: ProductNumber[] | string };
 
 export interface ProductList {
   rows: ListedProductRow[];
   nextCursor: string | null;
 }
 
-type ProductQuery = SelectQueryBuilder<Database, 'products', ProductRow>;
+type ProductQuery = SelectQueryBuilder<Database, 'products', ShownProductRow>;
 type PageQuery = Compilable<ListedProductRow>;
 
 /**
@@ -130,7 +130,7 @@ function pageQuery(db: Executor, shape: ListShape, values: ListValues): PageQuer
   // Only a search is ranked by relevance.
   if (shape.order === 'relevance') return rankedPage(db, searchFor(db, shape, values), shape, values);
   const order = ORDERS[shape.order];
-  let query = filtered(db.selectFrom('products').select(PRODUCT_COLUMNS_OF_PRODUCTS), shape, values);
+  let query = filtered(db.selectFrom('products').select(SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS), shape, values);
   if (shape.search !== 'none') query = searchFor(db, shape, values).filter(query);
   query = order.apply(query).limit(values.rows);
   return (shape.after ? order.continued(query, values) : query).select(numbersColumn(db));
@@ -145,7 +145,7 @@ function keysetOrder(options: ProductListOptions): Ordering {
   return ORDERS[options.sort ?? 'newest'];
 }
 
-function nextCursor(options: ProductListOptions, page: ProductRow[]): string {
+function nextCursor(options: ProductListOptions, page: ShownProductRow[]): string {
   if (rankedByRelevance(options)) return `o${(options.cursor ? offsetCursor(options.cursor) : 0) + page.length}`;
   return keysetOrder(options).cursor(page.at(-1)!);
 }
@@ -167,7 +167,7 @@ function rankedPage(db: Executor, search: Search, shape: ListShape, values: List
   return db
     .selectFrom(ranked.as('ranked'))
     .innerJoin('products', 'products.id', 'ranked.id')
-    .select(PRODUCT_COLUMNS_OF_PRODUCTS)
+    .select(SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS)
     .select(numbersColumn(db))
     .orderBy('ranked.exact', 'desc')
     .orderBy('ranked.score')
@@ -274,11 +274,11 @@ interface Ordering {
   /** The values a page continues after, read from the previous page's cursor. */
   after(cursor: string): Pick<ListValues, 'afterKey' | 'afterId'>;
   continued(query: ProductQuery, values: ListValues): ProductQuery;
-  cursor(last: ProductRow): string;
+  cursor(last: ShownProductRow): string;
 }
 
 /** A keyset order on one column and then the id, both the same direction. */
-function keyset<K extends 'price_cents' | 'name'>(column: K, direction: 'asc' | 'desc', key: (row: ProductRow) => ProductRow[K]): Ordering {
+function keyset<K extends 'price_cents' | 'name'>(column: K, direction: 'asc' | 'desc', key: (row: ShownProductRow) => ShownProductRow[K]): Ordering {
   const ref = column === 'name' ? sql.ref('products.name') : sql.ref(`products.${column}`);
   const beyond = direction === 'asc' ? '>' : '<';
   return {

@@ -13,7 +13,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, type ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { PRODUCT_COLUMNS, PRODUCT_COLUMNS_OF_PRODUCTS, productsForSaleWith } from './product-rows.js';
+import { productsForSaleWith, SHOWN_PRODUCT_COLUMNS, SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS, type ShownProductRow } from './product-rows.js';
 
 /** Rows per query or insert: well inside both databases' limits on bound parameters. */
 const BATCH = 1000;
@@ -131,7 +131,7 @@ export type MatchedAs = 'sku' | PartNumberType;
 
 /** The part a number leads to, how it matched, and the number as the part has it. */
 export interface NumberMatch {
-  product: ProductRow;
+  product: ShownProductRow;
   matchedAs: MatchedAs;
   number: string;
 }
@@ -190,7 +190,7 @@ const matchesOfOneKey = preparedQuery(['key'], (db, { key }: { key: string }) =>
 
 /** The parts for sale, with their part number as the number matched. */
 function ownMatchColumns(db: Executor) {
-  return productsForSaleWith(db, PRODUCT_COLUMNS).select([
+  return productsForSaleWith(db, SHOWN_PRODUCT_COLUMNS).select([
     sql<MatchedAs>`'sku'`.as('matched_type'),
     'products.sku as matched_number',
     'products.sku_key as matched_key',
@@ -202,7 +202,7 @@ function crossMatchColumns(db: Executor) {
   return db
     .selectFrom('product_numbers')
     .innerJoin('products', 'products.id', 'product_numbers.product_id')
-    .select(PRODUCT_COLUMNS_OF_PRODUCTS)
+    .select(SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS)
     .select([sql<MatchedAs>`product_numbers.type`.as('matched_type'), 'product_numbers.number as matched_number', 'product_numbers.number_key as matched_key'])
     .where('products.hidden_at', 'is', null)
     .where('products.archived_at', 'is', null);

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentOf } from './applications.js';
 import { type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
-import { listedProducts, PRODUCT_COLUMNS, productForSaleByKey, productsForSale } from './product-rows.js';
+import { listedProducts, PRODUCT_COLUMNS, productForSaleByKey, productsForSale, productsForSaleWith, SHOWN_PRODUCT_COLUMNS, type ShownProductRow } from './product-rows.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
 export type { ProductListOptions } from './listing.js';
@@ -25,7 +25,7 @@ export interface Actor {
   email: string;
 }
 
-export function toProductDto(row: ProductRow, numbers: ProductNumber[] = []): Product {
+export function toProductDto(row: ShownProductRow, numbers: ProductNumber[] = []): Product {
   const category = categoryOf(row.category);
   return {
     _id: String(row.id),
@@ -69,7 +69,7 @@ export function pricingOfProduct(row: Pick<ProductRow, 'price_cents' | 'price_br
 }
 
 /** Products as the API answers them, each with its numbers (one query for all of them). */
-async function productDtos(db: Executor, rows: readonly ProductRow[]): Promise<Product[]> {
+async function productDtos(db: Executor, rows: readonly ShownProductRow[]): Promise<Product[]> {
   const numbers = await numbersOf(db, rows.map((row) => row.id));
   return rows.map((row) => toProductDto(row, numbers.get(row.id)));
 }
@@ -114,10 +114,12 @@ export function listProducts(db: Executor, options: ProductListOptions): Promise
 const visibleProduct = preparedQuery(['id'], (db, { id }: { id: number }) => productsForSale(db).where('id', '=', id));
 
 /** A part for sale with its numbers, by its id or its part number's key: a part page in one query, built once. */
-const visiblePartById = preparedQuery(['id'], (db, { id }: { id: number }) => productsForSale(db).select(numbersColumn(db)).where('id', '=', id));
-const visiblePartByKey = preparedQuery(['key'], (db, { key }: { key: string }) =>
-  productsForSale(db).select(numbersColumn(db)).where('sku_key', '=', key),
-);
+const visiblePartById = preparedQuery(['id'], (db, { id }: { id: number }) => shownPartsForSale(db).where('id', '=', id));
+const visiblePartByKey = preparedQuery(['key'], (db, { key }: { key: string }) => shownPartsForSale(db).where('sku_key', '=', key));
+
+function shownPartsForSale(db: Executor) {
+  return productsForSaleWith(db, SHOWN_PRODUCT_COLUMNS).select(numbersColumn(db));
+}
 
 /** A part for sale as its page shows it, or 404. */
 export async function visibleProductDto(db: Executor, id: number): Promise<Product> {
@@ -134,7 +136,7 @@ export async function getVisibleProduct(db: Executor, id: number): Promise<Produ
   return foundOr404((await visibleProduct(db, { id })).rows[0]);
 }
 
-function foundOr404<T extends ProductRow>(product: T | undefined): T {
+function foundOr404<T>(product: T | undefined): T {
   if (!product) throw notFound('Product');
   return product;
 }
