@@ -7,6 +7,7 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Application } from '../../shared/api.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
+import { jsonArrayOn, rowsInColumn } from '../db/json-column.js';
 import type { ApplicationsTable, Database, Executor } from '../db/schema.js';
 
 /** How a listed part fits the vehicle asked about: the qualifiers and positions of the applications that cover it. */
@@ -103,24 +104,30 @@ export function coversVehicle(vehicle: VehicleIdentity) {
   };
 }
 
-/** Whether each of these parts fits the vehicle, and with which qualifiers and positions (several applications: each named once, joined by "; "). */
-export async function fitmentOf(db: Executor, productIds: readonly number[], vehicle: VehicleIdentity): Promise<Map<number, Fitment>> {
-  const rows =
-    productIds.length === 0
-      ? []
-      : await db
-          .selectFrom('applications')
-          .select(['product_id', 'qualifier', 'position'])
-          .where('product_id', 'in', productIds)
-          .where(coversVehicle(comparedVehicle(vehicle)))
-          .orderBy('id')
-          .execute();
-  const fitment = new Map<number, Fitment>();
-  for (const id of productIds) {
-    const covering = rows.filter((row) => row.product_id === id);
-    fitment.set(id, covering.length === 0 ? NO_FIT : { fits: true, qualifier: joinDistinct(covering.map((r) => r.qualifier)), position: joinDistinct(covering.map((r) => r.position)) });
-  }
-  return fitment;
+/**
+ * The applications of each listed part that cover the vehicle (as `comparedVehicle` gives it), as one
+ * JSON column of its row, `fitment`, read by the part's covering index (migration 027). Read it with
+ * `fitmentInColumn`.
+ */
+export function fitmentColumn(db: Executor, vehicle: VehicleIdentity) {
+  return jsonArrayOn(db)(
+    db
+      .selectFrom('applications')
+      .select(['applications.qualifier', 'applications.position'])
+      .where('applications.product_id', '=', sql.ref<number>('products.id'))
+      .where(coversVehicle(vehicle))
+      .orderBy('applications.id'),
+  ).as('fitment');
+}
+
+/** The applications that cover the vehicle, as that column holds them. */
+export type CoveringApplication = Pick<Application, 'qualifier' | 'position'>;
+
+/** Whether a part fits the vehicle, and with which qualifiers and positions (several applications: each named once, joined by "; "). */
+export function fitmentInColumn(column: CoveringApplication[] | string): Fitment {
+  const covering = rowsInColumn(column);
+  if (covering.length === 0) return NO_FIT;
+  return { fits: true, qualifier: joinDistinct(covering.map((a) => a.qualifier)), position: joinDistinct(covering.map((a) => a.position)) };
 }
 
 function joinDistinct(texts: string[]): string {

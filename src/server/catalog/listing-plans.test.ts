@@ -78,7 +78,7 @@ describe(`a page of parts names the columns its answer shows, and only those (${
     { status: 'for-sale', q: 'brake pad' },
     { status: 'for-sale', q: 'brake pad', sort: 'price' },
     { status: 'all', category: 'brakes', inStock: true, sort: 'name' },
-    { status: 'for-sale', fits: { year: 2015, make: 'Toyota', model: 'Corolla', submodel: '', engine: '' } },
+    { status: 'for-sale', vehicle: { year: 2015, make: 'Toyota', model: 'Corolla', submodel: '', engine: '' }, fitsOnly: true },
   ])('%j', (options) => {
     const query = productsQuery(database.db.kysely, { limit: 24, ...options }).compile().sql;
     expect(query).not.toMatch(/\.\*|select \*/i);

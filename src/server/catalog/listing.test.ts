@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategorySlug, ProductSort } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
-import { writeApplications } from './applications.js';
+import { type Fitment, fitmentInColumn, writeApplications } from './applications.js';
 import { type ProductListOptions, queryProducts } from './listing.js';
 import { createProducts } from './service.js';
 
@@ -37,7 +37,7 @@ function expected(ids: number[], options: ProductListOptions): number[] {
       (options.status === 'all' || (options.status === 'archived') === Boolean(part.archived)) &&
       (!options.category || part.category === options.category) &&
       (!options.inStock || part.stock >= part.min) &&
-      (!options.fits || part.fits) &&
+      (!options.fitsOnly || !options.vehicle || part.fits) &&
       (!options.q || part.name.includes('Brake')),
   );
   const bySort: Record<ProductSort, (a: (typeof rows)[0], b: (typeof rows)[0]) => number> = {
@@ -49,17 +49,26 @@ function expected(ids: number[], options: ProductListOptions): number[] {
   return rows.sort(bySort[options.sort ?? 'newest']).map((part) => part.id);
 }
 
-/** Every page of the list, two parts a page, one after another. */
-async function everyPage(database: TestDatabase, options: ProductListOptions): Promise<number[]> {
-  const ids: number[] = [];
+/** How the part with this id fits the vehicle, if the list was given one, worked out here from the parts alone. */
+function expectedFitment(ids: number[], id: number, options: ProductListOptions): Fitment | undefined {
+  if (!options.vehicle) return undefined;
+  return PARTS[ids.indexOf(id)]!.fits ? { fits: true, qualifier: 'With ABS', position: 'Front' } : { fits: false, qualifier: '', position: '' };
+}
+
+/** Every page of the list, two parts a page, one after another; each part's fitment as expected. */
+async function everyPage(database: TestDatabase, ids: number[], options: ProductListOptions): Promise<number[]> {
+  const listed: number[] = [];
   let cursor: string | undefined;
   do {
     const page = await queryProducts(database.db.kysely, { ...options, ...(cursor ? { cursor } : {}) });
-    ids.push(...page.rows.map((row) => row.id));
+    for (const row of page.rows) {
+      expect(row.fitment && fitmentInColumn(row.fitment), JSON.stringify(options)).toEqual(expectedFitment(ids, row.id, options));
+    }
+    listed.push(...page.rows.map((row) => row.id));
     cursor = page.nextCursor ?? undefined;
-    if (ids.length > PARTS.length) throw new Error(`${JSON.stringify(options)} lists more parts than there are: ${ids.join(', ')}`);
+    if (listed.length > PARTS.length) throw new Error(`${JSON.stringify(options)} lists more parts than there are: ${listed.join(', ')}`);
   } while (cursor);
-  return ids;
+  return listed;
 }
 
 /**
@@ -87,7 +96,7 @@ describe(`product lists, one statement per shape (${databaseKind})`, () => {
         .execute();
     }
     const fitting = PARTS.flatMap((part, i) => (part.fits ? [ids[i]!] : []));
-    const application = { yearFrom: 2010, yearTo: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: '' };
+    const application = { yearFrom: 2010, yearTo: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: 'With ABS', position: 'Front' };
     await writeApplications(db, fitting.map((productId) => ({ productId, applications: [application] })));
   });
   afterAll(() => database.drop());
@@ -102,9 +111,9 @@ describe(`product lists, one statement per shape (${databaseKind})`, () => {
         for (const status of statuses)
           for (const category of [undefined, 'brakes'])
             for (const inStock of [false, true])
-              for (const fits of [undefined, COROLLA]) {
-                const options: ProductListOptions = { status, limit: 2, inStock, ...(q && { q }), ...(sort && { sort }), ...(category && { category }), ...(fits && { fits }) };
-                const listed = await everyPage(database, options);
+              for (const [vehicle, fitsOnly] of [[undefined, false], [COROLLA, true], [COROLLA, false]] as const) {
+                const options: ProductListOptions = { status, limit: 2, inStock, fitsOnly, ...(q && { q }), ...(sort && { sort }), ...(category && { category }), ...(vehicle && { vehicle }) };
+                const listed = await everyPage(database, ids, options);
                 if (q && !sort) expect(listed.toSorted(), JSON.stringify(options)).toEqual(expected(ids, options).toSorted());
                 else expect(listed, JSON.stringify(options)).toEqual(expected(ids, options));
                 lists += listed.length > 0 ? 1 : 0;

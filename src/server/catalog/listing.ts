@@ -11,7 +11,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type ProductsTable } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { preparedShapes } from '../db/prepared-query.js';
-import { comparedVehicle, coversVehicle } from './applications.js';
+import { comparedVehicle, type CoveringApplication, coversVehicle, fitmentColumn } from './applications.js';
 import { numbersColumn } from './numbers.js';
 import { SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS, type ShownProductRow } from './product-rows.js';
 
@@ -22,14 +22,19 @@ export interface ProductListOptions {
   sort?: ProductSort;
   /** The shop lists parts for sale; admins see archived ones too, or only those. */
   status: 'for-sale' | 'active' | 'archived' | 'all';
-  /** Only the parts with an application that covers this vehicle. */
-  fits?: VehicleIdentity;
+  /** A vehicle: each part of the page comes with how it fits it (`fitment`). */
+  vehicle?: VehicleIdentity;
+  /** With a vehicle, only the parts that fit it. */
+  fitsOnly?: boolean;
   limit: number;
   cursor?: string;
 }
 
-/** A part of a page with its numbers as one JSON column (`numbersInColumn` reads it): a round trip fewer on PostgreSQL. */
-export type ListedProductRow = ShownProductRow & { numbers: ProductNumber[] | string };
+/**
+ * A part of a page with its numbers, and with a vehicle the applications that cover it, each as one JSON
+ * column (`numbersInColumn` and `fitmentInColumn` read them): round trips fewer on PostgreSQL.
+ */
+export type ListedProductRow = ShownProductRow & { numbers: ProductNumber[] | string; fitment?: CoveringApplication[] | string };
 
 export interface ProductList {
   rows: ListedProductRow[];
@@ -48,6 +53,7 @@ interface ListShape {
   order: ProductSort | 'relevance';
   category: boolean;
   inStock: boolean;
+  vehicle: boolean;
   fits: boolean;
   search: 'none' | 'nothing' | 'text';
   after: boolean;
@@ -104,7 +110,8 @@ function shapeOf(options: ProductListOptions, terms: SearchTerms | undefined): L
     order: rankedByRelevance(options) ? 'relevance' : (options.sort ?? 'newest'),
     category: Boolean(options.category),
     inStock: Boolean(options.inStock),
-    fits: options.fits !== undefined,
+    vehicle: options.vehicle !== undefined,
+    fits: options.vehicle !== undefined && Boolean(options.fitsOnly),
     search: !options.q ? 'none' : terms ? 'text' : 'nothing',
     after: Boolean(options.cursor) && !rankedByRelevance(options),
   };
@@ -114,7 +121,7 @@ function valuesOf(db: Executor, options: ProductListOptions, terms: SearchTerms 
   return {
     rows: options.limit + 1,
     ...(options.category ? { category: options.category } : {}),
-    ...(options.fits ? comparedVehicle(options.fits) : {}),
+    ...(options.vehicle ? comparedVehicle(options.vehicle) : {}),
     ...(terms ? searchValues(db, terms) : {}),
     ...positionOf(options),
   };
@@ -133,7 +140,12 @@ function pageQuery(db: Executor, shape: ListShape, values: ListValues): PageQuer
   let query = filtered(db.selectFrom('products').select(SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS), shape, values);
   if (shape.search !== 'none') query = searchFor(db, shape, values).filter(query);
   query = order.apply(query).limit(values.rows);
-  return (shape.after ? order.continued(query, values) : query).select(numbersColumn(db));
+  return withWhatBelongs(db, shape.after ? order.continued(query, values) : query, shape, values);
+}
+
+/** A page's parts with their numbers and, with a vehicle, the applications that cover it. */
+function withWhatBelongs(db: Executor, query: ProductQuery, shape: ListShape, values: ListValues): PageQuery {
+  return query.select(numbersColumn(db)).$if(shape.vehicle, (q) => q.select(fitmentColumn(db, values as VehicleIdentity)));
 }
 
 /** A search without a sort of its own lists the best matches first and pages by offset; all else by keyset. */
@@ -164,14 +176,14 @@ function rankedPage(db: Executor, search: Search, shape: ListShape, values: List
     .orderBy('products.id', 'desc')
     .limit(values.rows)
     .offset(values.offset!);
-  return db
+  const page = db
     .selectFrom(ranked.as('ranked'))
     .innerJoin('products', 'products.id', 'ranked.id')
     .select(SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS)
-    .select(numbersColumn(db))
     .orderBy('ranked.exact', 'desc')
     .orderBy('ranked.score')
     .orderBy('ranked.id', 'desc');
+  return withWhatBelongs(db, page, shape, values);
 }
 
 /**

@@ -4,14 +4,13 @@
  * them as written and normalised for the search index, so a search for any of them finds the part.
  */
 import { sql } from 'kysely';
-import { jsonArrayFrom as jsonArrayOnPostgres } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as jsonArrayOnSqlite } from 'kysely/helpers/sqlite';
 import type { ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { PART_NUMBER_TYPE_LABELS, PART_NUMBER_TYPES, type PartNumberType } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
+import { jsonArrayOn, rowsInColumn } from '../db/json-column.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import { type Executor, isPostgres, type ProductRow } from '../db/schema.js';
+import type { Executor, ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { productsForSaleWith, SHOWN_PRODUCT_COLUMNS, SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS, type ShownProductRow } from './product-rows.js';
 
@@ -43,8 +42,7 @@ function byType(numbers: ProductNumber[]): ProductNumber[] {
  * fewer on PostgreSQL. Read it with `numbersInColumn`.
  */
 export function numbersColumn(db: Executor) {
-  const jsonArrayFrom = isPostgres(db) ? jsonArrayOnPostgres : jsonArrayOnSqlite;
-  return jsonArrayFrom(
+  return jsonArrayOn(db)(
     db
       .selectFrom('product_numbers as listed')
       .select(['listed.type', 'listed.brand', 'listed.number'])
@@ -55,7 +53,7 @@ export function numbersColumn(db: Executor) {
 
 /** The numbers of that column (JSON text on SQLite), in the order a part shows them. */
 export function numbersInColumn(column: ProductNumber[] | string): ProductNumber[] {
-  return byType(typeof column === 'string' ? (JSON.parse(column) as ProductNumber[]) : column);
+  return byType(rowsInColumn(column));
 }
 
 function numberRows(db: Executor, productIds: readonly number[]) {

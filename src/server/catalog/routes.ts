@@ -227,8 +227,8 @@ async function productPage(
   { status, limit }: Pick<ProductListOptions, 'status' | 'limit'>,
 ) {
   const vehicle = vehicleId === undefined ? undefined : await getVehicle(db, vehicleId);
-  const page = await listProducts(db, { ...filters, inStock: inStock === 'true', fits: fitsOnly === 'false' ? undefined : vehicle, status, limit });
-  return { items: await listedProductDtos(db, page.rows, vehicle), nextCursor: page.nextCursor };
+  const page = await listProducts(db, { ...filters, inStock: inStock === 'true', vehicle, fitsOnly: fitsOnly !== 'false', status, limit });
+  return { items: listedProductDtos(page.rows), nextCursor: page.nextCursor };
 }
 
 const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();

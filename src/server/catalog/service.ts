@@ -2,7 +2,6 @@
 import { sql } from 'kysely';
 import type { CategorySummary, PartsResolved, Product, ProductChange, ProductNumber } from '../../shared/api.js';
 import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, normalisePartNumber, type Spec } from '../../shared/catalog.js';
-import type { VehicleIdentity } from '../../shared/fitment.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
@@ -10,7 +9,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { executeNamed, preparedCommand, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { fitmentOf } from './applications.js';
+import { fitmentInColumn } from './applications.js';
 import { type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
 import { listedProducts, PRODUCT_COLUMNS, productForSaleByKey, productsForSale, productsForSaleWith, SHOWN_PRODUCT_COLUMNS, type ShownProductRow } from './product-rows.js';
@@ -76,11 +75,10 @@ async function productDtos(db: Executor, rows: readonly ShownProductRow[]): Prom
 
 /**
  * A page of a list as the API answers it: each part with the numbers its row brought and, when a vehicle
- * is given, whether and how it fits that vehicle.
+ * was given, whether and how it fits that vehicle.
  */
-export async function listedProductDtos(db: Executor, rows: readonly ListedProductRow[], vehicle?: VehicleIdentity): Promise<Product[]> {
-  const fitment = vehicle ? await fitmentOf(db, rows.map((row) => row.id), vehicle) : undefined;
-  return rows.map((row) => (fitment ? { ...withItsNumbers(row), fitment: fitment.get(row.id)! } : withItsNumbers(row)));
+export function listedProductDtos(rows: readonly ListedProductRow[]): Product[] {
+  return rows.map((row) => (row.fitment === undefined ? withItsNumbers(row) : { ...withItsNumbers(row), fitment: fitmentInColumn(row.fitment) }));
 }
 
 /** A part read with its numbers' JSON column, as the API answers it. */

@@ -26,6 +26,7 @@ import { orderSearchInBatches } from './migrations/023-order-search-in-batches.j
 import { orderSearchPendingLists } from './migrations/024-order-search-pending-lists.js';
 import { fewerOrderIndexEntries } from './migrations/025-fewer-order-index-entries.js';
 import { orderIndexesPlacingNeeds } from './migrations/026-order-indexes-placing-needs.js';
+import { applicationsByPartCovering } from './migrations/027-applications-by-part-covering.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -56,6 +57,7 @@ function migrations(db: Db): Record<string, Migration> {
     '024-order-search-pending-lists': orderSearchPendingLists(db.dialect),
     '025-fewer-order-index-entries': fewerOrderIndexEntries(),
     '026-order-indexes-placing-needs': orderIndexesPlacingNeeds(),
+    '027-applications-by-part-covering': applicationsByPartCovering(),
   };
 }
 
