@@ -47,12 +47,12 @@ function byVehicle(a: Vehicle, b: Vehicle): number {
   );
 }
 
-/** A vehicle of the base, or 404. */
 /** Built once: a vehicle is read for every page of parts listed for it. */
 const vehicleById = preparedQuery(['id'], (db, { id }: { id: number }) =>
   db.selectFrom('vehicles').select(['id', 'year', 'make', 'model', 'submodel', 'engine']).where('id', '=', id),
 );
 
+/** A vehicle of the base, or 404. */
 export async function getVehicle(db: Executor, id: number): Promise<Vehicle> {
   const [vehicle] = (await vehicleById(db, { id })).rows;
   if (!vehicle) throw notFound('Vehicle');
