@@ -6,7 +6,7 @@ import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { executeNamed, preparedCommand, preparedQuery } from '../db/prepared-query.js';
+import { preparedCommand, preparedForEach, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentInColumn } from './applications.js';
@@ -109,6 +109,8 @@ export function listProducts(db: Executor, options: ProductListOptions): Promise
   return queryProducts(db, options);
 }
 
+const productsForSaleAmong = preparedForEach(['id'], (db, items: readonly { id: number }[]) => productsForSale(db).where('id', 'in', items.map((item) => item.id)));
+
 const visibleProduct = preparedQuery(['id'], (db, { id }: { id: number }) => productsForSale(db).where('id', '=', id));
 
 /** A part for sale with its numbers, by its id or its part number's key: a part page in one query, built once. */
@@ -142,7 +144,7 @@ function foundOr404<T>(product: T | undefined): T {
 /** The products for sale among these ids, by id (an id of a removed or archived part is missing). */
 export async function visibleProductsById(db: Executor, ids: readonly number[]): Promise<Map<number, ProductRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await executeNamed(db, productsForSale(db).where('id', 'in', ids));
+  const rows = await productsForSaleAmong(db, ids.map((id) => ({ id })));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
-import { executeNamed, preparedQuery, preparedShapes } from './prepared-query.js';
-import { now } from './schema.js';
+import { preparedForEach, preparedQuery, preparedShapes } from './prepared-query.js';
+import { type Executor, now } from './schema.js';
 
 describe(`prepared queries (${databaseKind})`, () => {
   let database: TestDatabase;
@@ -17,6 +17,10 @@ describe(`prepared queries (${databaseKind})`, () => {
     builds += 1;
     return db.insertInto('counters').values(values);
   });
+  const countersAmong = preparedForEach(['key'], (db, items: readonly { key: string }[]) =>
+    db.selectFrom('counters').select(['key']).where('key', 'in', items.map((item) => item.key)).orderBy('key'),
+  );
+  const keysAmong = async (db: Executor, keys: string[]) => (await countersAmong(db, keys.map((key) => ({ key })))).map((row) => row.key);
   const countersFrom = preparedQuery(['least'], (db, { least }: { least: number }) =>
     db.selectFrom('counters').select(['key', 'count']).where('count', '>=', least).orderBy('key'),
   );
@@ -46,7 +50,7 @@ describe(`prepared queries (${databaseKind})`, () => {
   it.runIf(databaseKind === 'postgres')('runs under a name on PostgreSQL, prepared once per connection, and survives a column added', async () => {
     await database.db.kysely.connection().execute(async (connection) => {
       await countersFrom(connection, { least: 5 });
-      await executeNamed(connection, connection.selectFrom('counters').select(['key']).where('key', 'in', ['prepared-a', 'prepared-b']));
+      await keysAmong(connection, ['prepared-a', 'prepared-b']);
       const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
       expect(prepared.rows.map((row) => row.statement)).toEqual(
         expect.arrayContaining([expect.stringMatching(/^select "key", "count" from "counters"/), expect.stringMatching(/^select "key" from "counters" where "key" in \(\$1, \$2\)/)]),
@@ -60,13 +64,30 @@ describe(`prepared queries (${databaseKind})`, () => {
     await database.db.kysely.connection().execute(async (connection) => {
       for (let count = 1; count <= 120; count += 1) {
         const keys = Array.from({ length: count }, (_, index) => `prepared-${index}`);
-        await executeNamed(connection, connection.selectFrom('counters').select(['key']).where('key', 'in', keys));
+        await keysAmong(connection, keys);
       }
       const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
       const lookups = prepared.rows.filter((row) => row.statement.startsWith('select "key" from "counters" where "key" in'));
       expect(lookups.length).toBeGreaterThan(90);
       expect(lookups.length).toBeLessThan(100);
     });
+  });
+
+  it('builds a query over a list once per count of items, each run with its items\' values', async () => {
+    const db = database.db.kysely;
+    let built = 0;
+    const addCounters = preparedForEach<Counter, { key: string; count: number }>(['key', 'count', 'reset_at'], (builder, counters) => {
+      built += 1;
+      return builder.insertInto('counters').values([...counters]).returning(['key', 'count']);
+    });
+    const added = await addCounters(db, [{ key: 'each-a', count: 1, reset_at: 0 }, { key: 'each-b', count: 2, reset_at: 0 }]);
+    expect(added.map((row) => [row.key, Number(row.count)])).toEqual([['each-a', 1], ['each-b', 2]]);
+    await addCounters(db, [{ key: 'each-c', count: 3, reset_at: 0 }, { key: 'each-d', count: 4, reset_at: 0 }]);
+    await addCounters(db, [{ key: 'each-e', count: 5, reset_at: 0 }]);
+    expect(built).toBe(2);
+    expect(await keysAmong(db, ['each-d', 'each-a', 'each-z'])).toEqual(['each-a', 'each-d']);
+    expect(await keysAmong(db, ['each-e', 'each-c', 'each-b'])).toEqual(['each-b', 'each-c', 'each-e']);
+    await expect(addCounters(db, [{ key: 'each-f', count: undefined as unknown as number, reset_at: 0 }])).rejects.toThrow(/needs count, which its arguments lack/);
   });
 
   it('refuses a named value the query never uses', async () => {

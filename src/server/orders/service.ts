@@ -9,7 +9,7 @@ import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { everyColumn, executeNamed, preparedCommand, preparedQuery } from '../db/prepared-query.js';
+import { everyColumn, preparedCommand, preparedForEach, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -185,6 +185,10 @@ const ORDER_LINE_COLUMNS = everyColumn<OrderLineRow>({
   id: true, order_id: true, product_id: true, product_name: true, product_sku: true, quantity: true, unit_price_cents: true, list_price_cents: true,
 });
 
+const insertOrderLines = preparedForEach<Omit<OrderLineRow, 'id'>, OrderLineRow>(ORDER_LINE_COLUMNS.filter((column) => column !== 'id'), (db, lines) =>
+  db.insertInto('order_lines').values(lines).returning(ORDER_LINE_COLUMNS),
+);
+
 const insertOrderRow = preparedQuery<OrderValues, OrderRow>(ORDER_COLUMNS, (db, values) => db.insertInto('orders').values(values).returning(ORDER_ROW_COLUMNS));
 
 /** The order row's values: its SPEC fields are its first line's, and its units and total all lines'. */
@@ -209,7 +213,7 @@ function orderValues(
 async function insertOrder(db: Executor, values: OrderValues, lines: readonly [NewOrderLine, ...NewOrderLine[]]): Promise<PlacedOrder> {
   const { rows } = await insertOrderRow(db, values);
   const row = rows[0]!;
-  const written = await executeNamed(db, db.insertInto('order_lines').values(lines.map((line) => ({ ...line, order_id: row.id }))).returning(ORDER_LINE_COLUMNS));
+  const written = await insertOrderLines(db, lines.map((line) => ({ ...line, order_id: row.id })));
   return { order: row, lines: written.sort((a, b) => a.id - b.id) };
 }
 
