@@ -60,15 +60,10 @@ interface ListShape {
 }
 
 /** The values of a list's statement, as its shape asks for them. */
-interface ListValues extends Record<string, unknown> {
+interface ListValues extends Record<string, unknown>, Partial<VehicleIdentity> {
   /** One row more than the page, to tell whether another page follows. */
   rows: number;
   category?: string;
-  make?: string;
-  model?: string;
-  year?: number;
-  submodel?: string;
-  engine?: string;
   /** The search read as a part number (its key), and the search as the index is asked (SQLite: `match`; PostgreSQL: both queries). */
   partNumber?: string;
   match?: string;
@@ -127,6 +122,11 @@ function valuesOf(db: Executor, options: ProductListOptions, terms: SearchTerms 
   };
 }
 
+/** The vehicle among a list's values (their slots while the statement is built): all of it is there when the list's shape has a vehicle. */
+function vehicleOf(values: ListValues): VehicleIdentity {
+  return values as VehicleIdentity;
+}
+
 /** Where a page starts: past so many ranked matches, or after the cursor's row in the list's order. */
 function positionOf(options: ProductListOptions): Pick<ListValues, 'offset' | 'afterKey' | 'afterId'> {
   if (rankedByRelevance(options)) return { offset: options.cursor ? offsetCursor(options.cursor) : 0 };
@@ -145,7 +145,7 @@ function pageQuery(db: Executor, shape: ListShape, values: ListValues): PageQuer
 
 /** A page's parts with their numbers and, with a vehicle, the applications that cover it. */
 function withWhatBelongs(db: Executor, query: ProductQuery, shape: ListShape, values: ListValues): PageQuery {
-  return query.select(numbersColumn(db)).$if(shape.vehicle, (q) => q.select(fitmentColumn(db, values as VehicleIdentity)));
+  return query.select(numbersColumn(db)).$if(shape.vehicle, (q) => q.select(fitmentColumn(db, vehicleOf(values))));
 }
 
 /** A search without a sort of its own lists the best matches first and pages by offset; all else by keyset. */
@@ -210,7 +210,7 @@ function filtered<Row>(query: SelectQueryBuilder<Database, 'products', Row>, sha
   if (shape.inStock) q = q.where((eb) => eb('products.stock', '>=', eb.ref('products.min_quantity')));
   // `IN`, not `EXISTS`: the applications of one make and model (index applications_vehicle) are far
   // fewer than the parts, whereas a correlated probe per part reads every part when few fit.
-  if (shape.fits) q = q.where('products.id', 'in', (eb) => eb.selectFrom('applications').select('applications.product_id').where(coversVehicle(values as VehicleIdentity)));
+  if (shape.fits) q = q.where('products.id', 'in', (eb) => eb.selectFrom('applications').select('applications.product_id').where(coversVehicle(vehicleOf(values))));
   return q;
 }
 
