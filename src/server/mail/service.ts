@@ -75,7 +75,8 @@ export function dueMailClaim(db: Executor, limit: number, at: Date) {
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', atText)
         .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', atText)]))
-        .orderBy(['next_attempt_at', 'id'])
+        .orderBy('next_attempt_at')
+        .orderBy('id')
         .limit(limit),
     )
     .where(sql<string>`status || ''`, '=', 'pending')
