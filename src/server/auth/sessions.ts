@@ -2,14 +2,14 @@
  * Sessions: a random token goes to the browser, only its SHA-256 is stored (Lucia's pattern), with an
  * expiry; logout deletes the row.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { preparedQuery } from '../db/prepared-query.js';
 import { type Executor, now, timestamps } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { withActiveAccount } from '../users/service.js';
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token);
 }
 
 /** A user agent is kept for the account's list of sessions, no longer than this. */
