@@ -27,6 +27,7 @@ import { orderSearchPendingLists } from './migrations/024-order-search-pending-l
 import { fewerOrderIndexEntries } from './migrations/025-fewer-order-index-entries.js';
 import { orderIndexesPlacingNeeds } from './migrations/026-order-indexes-placing-needs.js';
 import { applicationsByPartCovering } from './migrations/027-applications-by-part-covering.js';
+import { productNumbersListed } from './migrations/028-product-numbers-listed.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -58,6 +59,7 @@ function migrations(db: Db): Record<string, Migration> {
     '025-fewer-order-index-entries': fewerOrderIndexEntries(),
     '026-order-indexes-placing-needs': orderIndexesPlacingNeeds(),
     '027-applications-by-part-covering': applicationsByPartCovering(),
+    '028-product-numbers-listed': productNumbersListed(),
   };
 }
 

@@ -3,22 +3,23 @@ import type { Db } from '../db/connection.js';
 import type { Executor } from '../db/schema.js';
 
 /**
- * How the database would run a query, its steps one per line, without the steps of a subquery that
- * computes a value of each row (SQLite's correlated scalar subqueries, PostgreSQL's subplans): what they
- * sort is a part's few numbers, not the page. PostgreSQL is told to avoid sequential scans: on a test's
- * near-empty table it would rightly prefer one.
+ * How the database would run a query, its steps one per line, by default without the steps of a subquery
+ * that computes a value of each row (SQLite's correlated scalar subqueries, PostgreSQL's subplans): what
+ * they read is a part's few numbers, not the page. PostgreSQL is told to avoid sequential scans: on a
+ * test's near-empty table it would rightly prefer one.
  */
-export function queryPlan(db: Db, build: (executor: Executor) => Compilable): Promise<string> {
+export function queryPlan(db: Db, build: (executor: Executor) => Compilable, steps: 'own' | 'with subqueries' = 'own'): Promise<string> {
+  const withSubqueries = steps === 'with subqueries';
   return db.kysely.transaction().execute(async (trx) => {
     const { sql: text, parameters } = build(trx).compile();
     if (db.dialect === 'sqlite') {
       const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]);
-      return ownSqliteSteps((await trx.executeQuery<SqliteStep>(explain)).rows).join('\n');
+      return ownSqliteSteps((await trx.executeQuery<SqliteStep>(explain)).rows, withSubqueries).join('\n');
     }
     await sql`SET LOCAL enable_seqscan = off`.execute(trx);
     const explain = CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...parameters]);
     const [{ Plan }] = (await trx.executeQuery<{ 'QUERY PLAN': [{ Plan: PostgresNode }] }>(explain)).rows[0]!['QUERY PLAN'];
-    return ownPostgresSteps(Plan).join('\n');
+    return ownPostgresSteps(Plan, withSubqueries).join('\n');
   });
 }
 
@@ -28,11 +29,11 @@ interface SqliteStep {
   detail: string;
 }
 
-function ownSqliteSteps(steps: SqliteStep[]): string[] {
+function ownSqliteSteps(steps: SqliteStep[], withSubqueries: boolean): string[] {
   const leftOut = new Set<number>();
   const own: string[] = [];
   for (const step of steps) {
-    if (leftOut.has(step.parent) || step.detail.startsWith('CORRELATED SCALAR SUBQUERY')) leftOut.add(step.id);
+    if (leftOut.has(step.parent) || (!withSubqueries && step.detail.startsWith('CORRELATED SCALAR SUBQUERY'))) leftOut.add(step.id);
     else own.push(step.detail);
   }
   return own;
@@ -51,11 +52,11 @@ interface PostgresNode {
 }
 
 /** Each step as PostgreSQL's text plan names it: "Index Scan using products_pkey on products". */
-function ownPostgresSteps(node: PostgresNode): string[] {
+function ownPostgresSteps(node: PostgresNode, withSubqueries: boolean): string[] {
   const using = node['Index Name'] ? ` using ${node['Index Name']}` : '';
   const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
-  const children = (node.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'SubPlan');
-  return [`${node['Node Type']}${using}${on}`, ...children.flatMap(ownPostgresSteps)];
+  const children = (node.Plans ?? []).filter((child) => withSubqueries || child['Parent Relationship'] !== 'SubPlan');
+  return [`${node['Node Type']}${using}${on}`, ...children.flatMap((child) => ownPostgresSteps(child, withSubqueries))];
 }
 
 /** PostgreSQL: the conditions of the steps it ran for the query (`EXPLAIN ANALYZE`: a step behind a false one-time filter never runs). */
