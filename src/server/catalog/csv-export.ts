@@ -6,6 +6,7 @@
 import { type Spec, specsToText } from '../../shared/catalog.js';
 import { centsToDollars } from '../../shared/money.js';
 import { priceBreaksToText } from '../../shared/pricing.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
 import { listedProducts } from './product-rows.js';
@@ -39,6 +40,7 @@ function productRecord(row: ProductRow): string[] {
 async function* productRecords(db: Executor): AsyncGenerator<string[][]> {
   let afterId = 0;
   for (;;) {
+    await shareTheLoop();
     const rows = await listedProducts(db)
       .where('id', '>', afterId)
       .orderBy('id')

@@ -12,6 +12,7 @@ import type { AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { Executor } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import { unguardCell } from '../http/csv.js';
 
 const m = errorMessages.catalogImport;
@@ -69,6 +70,7 @@ export async function* sheetBatches<C extends string>(
     if (record.length !== named.length) batch.problems.push({ row, column: '', message: m.cellCount(record.length, named.length) });
     else batch.rows.push({ row, cells: Object.fromEntries(named.map((column, i) => [column, unguardCell(record[i]!)])) as Partial<Record<C, string>> });
     if (batch.rows.length === SHEET_BATCH) {
+      await shareTheLoop();
       yield batch;
       batch = { rows: [], problems: [] };
     }

@@ -15,6 +15,8 @@ import {
   type TestServer,
   validProduct,
 } from '../test/harness.js';
+import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
+import { exportFitmentCsv, importFitmentCsv } from './fitment-transfer.js';
 
 const m = errorMessages.fitmentImport;
 const APPLICATIONS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position'];
@@ -86,6 +88,13 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     ]);
     const audit = (await call(server.app, 'GET', '/api/audit', { token: admin.token })).json();
     expect(audit[0]).toMatchObject({ action: 'product.import', target: 'applications import: parts 2 created, 0 updated, 0 unchanged' });
+  });
+
+  it('lets other requests have turns of the event loop between the pieces of an export and the rows of an import', async () => {
+    const db = server.db.kysely;
+    expect(await otherWorkRunsFirst(() => readToTheEnd(exportFitmentCsv(db, 'applications', { bom: false })))).toBe(true);
+    const rows = [['BR-1507', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Front']];
+    expect(await otherWorkRunsFirst(() => importFitmentCsv(db, 'applications', file(APPLICATIONS, rows), { dryRun: true }))).toBe(true);
   });
 
   it('reads its own export back as unchanged (with BOM, CRLF or LF) and counts parts created, updated and unchanged', async () => {

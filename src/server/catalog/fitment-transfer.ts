@@ -12,6 +12,7 @@ import { normalisePartNumber } from '../../shared/catalog.js';
 import { FIRST_YEAR, lastYear, POSITIONS } from '../../shared/fitment.js';
 import { errorMessages } from '../../shared/messages.js';
 import { type FITMENT_IMPORT_KINDS, fieldMessages, productNumberInputSchema, skuSchema } from '../../shared/schemas.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { findModel } from '../fitment/service.js';
 import { csvFile } from '../http/csv.js';
@@ -103,6 +104,7 @@ async function readParts<Item>(db: Executor, kind: Kind<Item>, sheet: Sheet<stri
   const products = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
   const parts = new Map<number, Part<Item>>();
   for (const { row, cells } of sheet.rows) {
+    await shareTheLoop();
     const product = partNamed(cells.sku?.trim() ?? '', products);
     if ('problem' in product) {
       problems.push({ row, column: 'sku', message: product.problem });
@@ -238,6 +240,7 @@ export function exportFitmentCsv(db: Executor, kind: FitmentKind, { bom }: { bom
 async function* fitmentRecords<Item>(db: Executor, kind: Kind<Item>): AsyncGenerator<string[][]> {
   let afterId = 0;
   for (;;) {
+    await shareTheLoop();
     const products = await db
       .selectFrom('products')
       .select(['id', 'sku'])

@@ -1,10 +1,8 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategorySlug, ProductSort } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
-import { LONG_READS_MS_PER_TURN, shareTheLoop } from '../db/loop-turns.js';
-import { busyFor } from '../test/busy.js';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
+import { otherWorkRunsFirst } from '../test/event-loop.js';
 import { type Fitment, fitmentInColumn, writeApplications } from './applications.js';
 import { type ProductListOptions, queryProducts } from './listing.js';
 import { createProducts } from './service.js';
@@ -124,20 +122,10 @@ describe(`product lists, one statement per shape (${databaseKind})`, () => {
     expect(lists).toBeGreaterThan(100);
   });
 
-  it('a search waits for a later turn of the event loop once long reads have had this one (SQLite); a list without words never does', async () => {
-    /** What comes first: the list, or other work made ready after this turn's share of long reads was spent. */
-    const first = async (options: ProductListOptions) => {
-      const ran: string[] = [];
-      await shareTheLoop(database.db.kysely);
-      busyFor(LONG_READS_MS_PER_TURN + 1);
-      setImmediate(() => ran.push('other work'));
-      await queryProducts(database.db.kysely, options);
-      ran.push('the list');
-      await nextTurn();
-      return ran[0];
-    };
-    // On PostgreSQL every query waits for its answer on the network, so other work comes first anyway.
-    expect(await first({ status: 'for-sale', limit: 2, q: 'brake' })).toBe('other work');
-    expect(await first({ status: 'for-sale', limit: 2 })).toBe(databaseKind === 'sqlite' ? 'the list' : 'other work');
+  it('a search waits for a later turn of the event loop once long work has had this one (SQLite); a list without words never does', async () => {
+    const db = database.db.kysely;
+    // On PostgreSQL every query waits for its answer on the network, so other work runs first anyway.
+    expect(await otherWorkRunsFirst(() => queryProducts(db, { status: 'for-sale', limit: 2, q: 'brake' }))).toBe(true);
+    expect(await otherWorkRunsFirst(() => queryProducts(db, { status: 'for-sale', limit: 2 }))).toBe(databaseKind === 'postgres');
   });
 });

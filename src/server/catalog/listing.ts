@@ -10,7 +10,7 @@ import type { VehicleIdentity } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type ProductsTable } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
-import { shareTheLoop } from '../db/loop-turns.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import { preparedShapes } from '../db/prepared-query.js';
 import { comparedVehicle, type CoveringApplication, coversVehicle, fitmentColumn } from './applications.js';
 import { numbersColumn } from './numbers.js';
@@ -79,7 +79,7 @@ interface ListValues extends Record<string, unknown>, Partial<VehicleIdentity> {
 export async function queryProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
   const [shape, values] = statementOf(db, options);
   // A search checks every part that matches its words: thousands for a common one.
-  if (shape.search === 'text') await shareTheLoop(db);
+  if (shape.search === 'text') await shareTheLoop();
   const { rows } = await listPage(db, shape, values);
   const page = rows.slice(0, options.limit);
   const more = rows.length > options.limit;

@@ -13,6 +13,9 @@ import {
   type TestServer,
   validProduct,
 } from '../test/harness.js';
+import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
+import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
+import { sheetBatches } from './csv-sheet.js';
 
 const m = errorMessages.catalogImport;
 const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks'];
@@ -340,6 +343,13 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     expect(exported.slice(1).map((record) => record[0])).toEqual(table.map((p) => p.sku));
     expect(new Set(table.map((p) => p.sku_key)).size).toBe(10_000);
     expect((await importCsv(stringify(exported), { dryRun: true })).json()).toMatchObject({ unchanged: 10_000, errors: [] });
+  });
+
+  it('lets other requests have turns of the event loop between the pieces of an export and of an import', async () => {
+    const db = ctx.server.db.kysely;
+    expect(await otherWorkRunsFirst(() => readToTheEnd(exportProductsCsv(db, { bom: false })))).toBe(true);
+    const file = csvFile(Array.from({ length: 2000 }, (_, i) => newPartCells(40_000 + i)));
+    expect(await otherWorkRunsFirst(() => readToTheEnd(sheetBatches(file, CSV_COLUMNS, () => [])))).toBe(true);
   });
 
   it('writes nothing when the file turns out not to be CSV thousands of rows in, after earlier rows were read and written', async () => {

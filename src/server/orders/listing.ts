@@ -9,6 +9,7 @@ import { addDays } from '../../shared/dates.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { OrderStatus } from '../../shared/order-status.js';
 import { fieldMessages, type OrderSort } from '../../shared/schemas.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import { type Database, type Executor, isPostgres, type OrderRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
 import { badRequest } from '../http/errors.js';
@@ -332,6 +333,7 @@ async function* orderLineRecords(db: Executor, filters: OrderFilters): AsyncGene
   const search = await searchOf(db, filters);
   let cursor: string | undefined;
   do {
+    await shareTheLoop();
     const page = await pageOfOrders(db, { ...filters, limit: EXPORT_BATCH, cursor }, search);
     const lines = await linesOfOrders(db, page.rows.map((row) => row.id));
     yield page.rows.flatMap((order) =>
