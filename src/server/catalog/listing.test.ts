@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategorySlug, ProductSort } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
+import { asLongRead, LONG_READS_AT_ONCE } from '../db/long-reads.js';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
 import { otherWorkRunsFirst } from '../test/event-loop.js';
 import { type Fitment, fitmentInColumn, writeApplications } from './applications.js';
@@ -127,5 +128,18 @@ describe(`product lists, one statement per shape (${databaseKind})`, () => {
     // On PostgreSQL every query waits for its answer on the network, so other work runs first anyway.
     expect(await otherWorkRunsFirst(() => queryProducts(db, { status: 'for-sale', limit: 2, q: 'brake' }))).toBe(true);
     expect(await otherWorkRunsFirst(() => queryProducts(db, { status: 'for-sale', limit: 2 }))).toBe(databaseKind === 'postgres');
+  });
+
+  it('a search waits for a place among the long reads while they hold their share of the pool (PostgreSQL); on SQLite it never does', async () => {
+    const db = database.db.kysely;
+    const endings: (() => void)[] = [];
+    const holding = Array.from({ length: LONG_READS_AT_ONCE }, () => asLongRead(db, () => new Promise<void>((resolve) => endings.push(resolve))));
+    let searched = false;
+    const search = queryProducts(db, { status: 'for-sale', limit: 2, q: 'brake' }).then(() => (searched = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(searched).toBe(databaseKind === 'sqlite');
+    for (const end of endings) end();
+    await Promise.all([...holding, search]);
+    expect(searched).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type ProductsTable } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { shareTheLoop } from '../http/loop-turns.js';
+import { asLongRead } from '../db/long-reads.js';
 import { preparedShapes } from '../db/prepared-query.js';
 import { comparedVehicle, type CoveringApplication, coversVehicle, fitmentColumn } from './applications.js';
 import { numbersColumn } from './numbers.js';
@@ -78,9 +79,7 @@ interface ListValues extends Record<string, unknown>, Partial<VehicleIdentity> {
 
 export async function queryProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
   const [shape, values] = statementOf(db, options);
-  // A search checks every part that matches its words: thousands for a common one.
-  if (shape.search === 'text') await shareTheLoop();
-  const { rows } = await listPage(db, shape, values);
+  const { rows } = await (shape.search === 'text' ? searchPage(db, shape, values) : listPage(db, shape, values));
   const page = rows.slice(0, options.limit);
   const more = rows.length > options.limit;
   return { rows: page, nextCursor: more ? nextCursor(options, page) : null };
@@ -91,6 +90,12 @@ export async function queryProducts(db: Executor, options: ProductListOptions): 
  * took about a fifth of an uncached catalog page's time.
  */
 const listPage = preparedShapes(pageQuery);
+
+/** A search checks every part that matches its words: thousands for a common one. */
+async function searchPage(db: Executor, shape: ListShape, values: ListValues) {
+  await shareTheLoop();
+  return asLongRead(db, () => listPage(db, shape, values));
+}
 
 /** The statement that reads one page (and one row more, to tell whether another page follows). */
 export function productsQuery(db: Executor, options: ProductListOptions): PageQuery {

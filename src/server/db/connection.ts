@@ -18,13 +18,16 @@ export interface Db {
   dialect: Dialect;
 }
 
+/** PostgreSQL connections a server keeps at most (its pool). */
+export const POOLED_CONNECTIONS = 10;
+
 // Only the configured database's driver is loaded: each costs megabytes of memory per process.
 const require = createRequire(import.meta.url);
 
 export function connect(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
     const { Pool, Client, Query } = require('pg') as typeof pg;
-    const pool = new Pool({ connectionString: config.url, max: 10, Client: namingPreparedQueries(Client, Query) });
+    const pool = new Pool({ connectionString: config.url, max: POOLED_CONNECTIONS, Client: namingPreparedQueries(Client, Query) });
     // An idle connection the database ends (a restart, a failover, a dropped database) is an 'error' on
     // the pool; unhandled, it would crash the process. The pool replaces the connection by itself.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
