@@ -6,9 +6,9 @@
 import { type Spec, specsToText } from '../../shared/catalog.js';
 import { centsToDollars } from '../../shared/money.js';
 import { priceBreaksToText } from '../../shared/pricing.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import { listedProducts } from './product-rows.js';
 import { priceBreaksOf } from './service.js';
 

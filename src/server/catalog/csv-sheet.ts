@@ -12,8 +12,8 @@ import type { AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { Executor } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { unguardCell } from '../http/csv.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 
 const m = errorMessages.catalogImport;
 

@@ -9,10 +9,10 @@ import { normalisePartNumber, type ProductSort, searchWords } from '../../shared
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type ProductsTable } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { asLongRead } from '../db/long-reads.js';
 import { preparedShapes } from '../db/prepared-query.js';
+import { badRequest } from '../http/errors.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import { comparedVehicle, type CoveringApplication, coversVehicle, fitmentColumn } from './applications.js';
 import { numbersColumn } from './numbers.js';
 import { SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS, type ShownProductRow } from './product-rows.js';

@@ -15,8 +15,9 @@ const waiting: (() => void)[] = [];
  * Runs a read that takes the database milliseconds. On PostgreSQL, twenty-five searches at once took every
  * pooled connection, and a part page waited behind them in the pool's queue (189–217 req/s and p99
  * 198–272 ms beside them, against 11,700 req/s and 12 ms alone); now at most `LONG_READS_AT_ONCE` run at
- * once, the others wait their turn in the order they came. SQLite has one connection, used one statement at a time on the server's own thread:
- * nothing to hold back there (the event loop is shared instead: `shareTheLoop`).
+ * once, the others wait their turn in the order they came. SQLite has one connection, used one statement
+ * at a time on the server's own thread: nothing to hold back there (the event loop is shared instead:
+ * `shareTheLoop`).
  */
 export async function asLongRead<T>(db: Executor, read: () => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return read();
