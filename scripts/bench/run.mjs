@@ -119,10 +119,13 @@ async function startCeiling(responsesFile, mode) {
   return `http://127.0.0.1:${line.trim()}`;
 }
 
+/** The load process's arguments: the run's connections and seconds unless the spec says otherwise. */
+function loadArguments(spec) {
+  return ['scripts/bench/load.mjs', JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, ...spec })];
+}
+
 function load(spec) {
-  const out = execFileSync(process.execPath, ['scripts/bench/load.mjs', JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, ...spec })], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const out = execFileSync(process.execPath, loadArguments(spec), { stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out.toString());
 }
 
@@ -130,7 +133,7 @@ function load(spec) {
 function loadTogether(specs) {
   return Promise.all(
     specs.map(async (spec) => {
-      const child = startProcess(process.execPath, ['scripts/bench/load.mjs', JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, ...spec })]);
+      const child = startProcess(process.execPath, loadArguments(spec));
       let out = '';
       child.stdout.on('data', (chunk) => (out += chunk));
       const [code] = await once(child, 'close');
