@@ -8,6 +8,7 @@ import type { DatabaseConfig } from '../config.js';
 import { backstopPages, checkpointInBackground } from './checkpoints.js';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import { isSentWithNext, statementNameOf } from './prepared-query.js';
+import { withReadConnection } from './read-connection.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statements.js';
 
@@ -36,14 +37,11 @@ export function connect(config: DatabaseConfig): Db {
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
   const Database = require('better-sqlite3') as typeof SQLite;
   const sqlite = new Database(config.file);
-  // WAL lets readers run beside the writer; busy_timeout waits instead of failing when a backup or a
-  // second process holds the lock.
+  // WAL lets readers run beside the writer (read-connection.ts).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // Lower case beyond ASCII (SQLite's lower() and LIKE fold ASCII only), as FTS5's trigram index folds it.
-  sqlite.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+  forTheShop(sqlite);
   const checkpoints = config.file === ':memory:' ? undefined : checkpointInBackground(config.file);
   if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${backstopPages}`);
   const close = () => {
@@ -51,7 +49,20 @@ export function connect(config: DatabaseConfig): Db {
     sqlite.close();
   };
   const dialect = new GroupCommitSqliteDialect({ database: withStatementCache(sqlite, close) }, () => sqlite.inTransaction);
-  return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+  // An in-memory database is the connection's own: there is no second connection to it.
+  if (config.file === ':memory:') return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+  const reader = forTheShop(new Database(config.file, { readonly: true, fileMustExist: true }));
+  const reads = withStatementCache(reader, () => reader.close());
+  return { kysely: new Kysely<Database>({ dialect: withReadConnection(dialect, reads) }), dialect: 'sqlite' };
+}
+
+/** What every connection to the shop's SQLite file needs. */
+function forTheShop(sqlite: SQLite.Database): SQLite.Database {
+  // Waits instead of failing when a backup, a checkpoint or a second process holds the lock.
+  sqlite.pragma('busy_timeout = 5000');
+  // Lower case beyond ASCII (SQLite's lower() and LIKE fold ASCII only), as FTS5's trigram index folds it.
+  sqlite.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+  return sqlite;
 }
 
 /**

@@ -65,6 +65,7 @@ function endOfLine(sql: string, at: number): number {
 /** What Kysely's SQLite driver runs a query with: better-sqlite3's statement, or this in its place. */
 interface Runner {
   reader: boolean;
+  readonly: boolean;
   all(values: unknown[]): unknown[];
   run(values: unknown[]): SQLite.RunResult;
   iterate(values: unknown[]): IterableIterator<unknown>;
@@ -95,6 +96,7 @@ export function withStatementCache(sqlite: SQLite.Database, close: () => void, m
       const text = sql.parts[0]!;
       return {
         reader: prepared(text).reader,
+        readonly: prepared(text).readonly,
         all: (values) => prepared(text).all(values),
         run: (values) => prepared(text).run(values),
         iterate: (values) => fresh(prepared(text)).iterate(values),
@@ -111,6 +113,7 @@ export function withStatementCache(sqlite: SQLite.Database, close: () => void, m
     const apply = <R>(values: unknown[], use: (statement: SQLite.Statement, rest: unknown[]) => R) => use(...forRun(values));
     return {
       reader: prepared(withLimitsBound).reader,
+      readonly: prepared(withLimitsBound).readonly,
       all: (values) => apply(values, (statement, rest) => statement.all(rest)),
       run: (values) => apply(values, (statement, rest) => statement.run(rest)),
       iterate: (values) => apply(values, (statement, rest) => fresh(statement).iterate(rest)),
