@@ -20,6 +20,7 @@ import {
   tiersBelowPrice,
 } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';
 import { type ColumnProblem, issueProblems, listedProblems, type Problem, ProblemList, type Sheet, SheetRefused, sheetBatches } from './csv-sheet.js';
 import { type Actor, createProducts, productsByPartNumber, toProductDto, updateProduct } from './service.js';
@@ -97,6 +98,7 @@ async function planBatch(db: Executor, sheet: Sheet<CsvColumn>, firstRowOf: Map<
   const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems] };
   const existing = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
   for (const { row, cells } of sheet.rows) {
+    await shareTheLoop();
     const match = matchPartNumber(cells.sku?.trim() ?? '', row, firstRowOf, existing);
     const planned: RowPlan = 'problem' in match ? { problems: [match.problem] } : planRow(cells, match.sku, match.product);
     if ('problems' in planned) plan.problems.push(...planned.problems.map(([column, message]) => ({ row, column, message })));
@@ -200,7 +202,10 @@ function changeOf(product: ProductRow, fields: RowFields): RowPlan {
  * createWithGeneratedNumbers, so that the numbers generated already skip every number in the file.
  */
 async function writeBatch(db: Executor, actor: Actor, plan: Plan): Promise<void> {
-  for (const { id, patch } of plan.updates) await updateProduct(db, actor, id, patch, 'import');
+  for (const { id, patch } of plan.updates) {
+    await shareTheLoop();
+    await updateProduct(db, actor, id, patch, 'import');
+  }
   await createParts(db, actor, plan.creates.filter((c) => c.input.sku !== undefined));
 }
 

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POSITIONS } from '../../shared/fitment.js';
 import { errorMessages } from '../../shared/messages.js';
 import { fieldMessages } from '../../shared/schemas.js';
@@ -17,6 +17,13 @@ import {
 } from '../test/harness.js';
 import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
 import { exportFitmentCsv, importFitmentCsv } from './fitment-transfer.js';
+
+/** Every time a piece of work asks for a turn of the event loop (loop-turns.ts), counted. */
+const sharing = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../http/loop-turns.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../http/loop-turns.js')>();
+  return { ...original, shareTheLoop: () => ((sharing.count += 1), original.shareTheLoop()) };
+});
 
 const m = errorMessages.fitmentImport;
 const APPLICATIONS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position'];
@@ -95,6 +102,17 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     expect(await otherWorkRunsFirst(() => readToTheEnd(exportFitmentCsv(db, 'applications', { bom: false })))).toBe(true);
     const rows = [['BR-1507', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Front']];
     expect(await otherWorkRunsFirst(() => importFitmentCsv(db, 'applications', file(APPLICATIONS, rows), { dryRun: true }))).toBe(true);
+  });
+
+  it('asks for a turn of the event loop for every row it reads, every part it checks and every thousand parts it compares', async () => {
+    const rows = [
+      ['BR-1507', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Front'],
+      ['BR-1507', 2016, 2019, 'Honda', 'Civic', 'LX', '', 'without sport suspension', 'Front'],
+      ['LT-4410', 2015, 2017, 'Toyota', 'Corolla', 'LE', '1.8L I4', 'with halogen headlights', 'Left'],
+    ];
+    const before = sharing.count;
+    await importFitmentCsv(server.db.kysely, 'applications', file(APPLICATIONS, rows), { dryRun: true });
+    expect(sharing.count - before).toBe(3 + 2 + 1);
   });
 
   it('reads its own export back as unchanged (with BOM, CRLF or LF) and counts parts created, updated and unchanged', async () => {

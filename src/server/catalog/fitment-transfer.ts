@@ -28,8 +28,8 @@ export type FitmentKind = (typeof FITMENT_IMPORT_KINDS)[number];
 export const APPLICATION_COLUMNS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position'] as const;
 export const NUMBER_COLUMNS = ['sku', 'type', 'brand', 'number'] as const;
 
-/** Parts per export batch. */
-const EXPORT_BATCH = 1000;
+/** Parts per export batch, and per query of an import's current applications or numbers. */
+const PART_BATCH = 1000;
 const SUBMODEL_MAX = 60;
 const QUALIFIER_MAX = 200;
 
@@ -47,8 +47,8 @@ interface Kind<Item> {
   required: readonly string[];
   /** A row's application or number, or what is wrong with its cells. */
   read(cells: Cells): Promise<{ item: Item } | { problems: ColumnProblem[] }>;
-  /** What is wrong with a part's rows taken together. */
-  partProblems(parts: Part<Item>[]): Promise<Problem[]>;
+  /** What is wrong with a part's rows taken together, for each of these parts. */
+  partProblems(parts: Part<Item>[]): Promise<(part: Part<Item>) => Problem[]>;
   /** Two items with the same key are the same (compared to see whether a part's list changes). */
   key(item: Item): string;
   current(productIds: readonly number[]): Promise<Map<number, Item[]>>;
@@ -80,22 +80,34 @@ function missingColumns(header: string[], required: readonly string[]): Problem[
 
 async function importSheet<Item>(db: Executor, kind: Kind<Item>, sheet: Sheet<string>, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
   const { parts, problems } = await readParts(db, kind, sheet);
-  problems.push(...(await kind.partProblems([...parts.values()])));
-  const current = await kind.current([...parts.keys()]);
-  const report = { created: 0, updated: 0, unchanged: 0 };
-  const changed: { productId: number; items: Item[] }[] = [];
-  for (const { product, rows } of parts.values()) {
-    const before = current.get(product.id) ?? [];
-    const items = rows.map((r) => r.item);
-    if (sameItems(before, items, kind.key)) report.unchanged += 1;
-    else {
-      report[before.length === 0 ? 'created' : 'updated'] += 1;
-      changed.push({ productId: product.id, items });
-    }
-  }
+  const { report, changed } = await compareParts(kind, [...parts.values()], problems);
   const errors = listedProblems(problems, kind.columns);
   if (!dryRun && errors.length === 0) await kind.write(changed);
   return { ...report, errors };
+}
+
+/** Each part's rows checked together (their problems added to `problems`) and compared with what the part has now. */
+async function compareParts<Item>(kind: Kind<Item>, parts: Part<Item>[], problems: Problem[]) {
+  const problemsOf = await kind.partProblems(parts);
+  const report = { created: 0, updated: 0, unchanged: 0 };
+  const changed: { productId: number; items: Item[] }[] = [];
+  for (let i = 0; i < parts.length; i += PART_BATCH) {
+    const batch = parts.slice(i, i + PART_BATCH);
+    await shareTheLoop();
+    const current = await kind.current(batch.map((part) => part.product.id));
+    for (const part of batch) {
+      await shareTheLoop();
+      problems.push(...problemsOf(part));
+      const before = current.get(part.product.id) ?? [];
+      const items = part.rows.map((r) => r.item);
+      if (sameItems(before, items, kind.key)) report.unchanged += 1;
+      else {
+        report[before.length === 0 ? 'created' : 'updated'] += 1;
+        changed.push({ productId: part.product.id, items });
+      }
+    }
+  }
+  return { report, changed };
 }
 
 /** The rows by the part they name, and the problems of single rows. */
@@ -173,15 +185,14 @@ function applicationsKind(db: Executor): Kind<Application> {
       const item = { yearFrom: yearFrom!, yearTo: yearTo!, make: base.make, model: base.model, submodel: text('submodel'), engine: text('engine') };
       return { item: { ...item, qualifier: text('qualifier'), position: position! } };
     },
-    partProblems: async (parts) =>
-      parts.flatMap(({ rows }) => {
-        const firstRowOf = new Map<string, number>();
-        return rows.flatMap(({ row, item }) => {
-          const first = firstRowOf.get(kind.key(item));
-          if (first === undefined) firstRowOf.set(kind.key(item), row);
-          return first === undefined ? [] : [{ row, column: '', message: m.applicationRepeated(first) }];
-        });
-      }),
+    partProblems: async () => ({ rows }) => {
+      const firstRowOf = new Map<string, number>();
+      return rows.flatMap(({ row, item }) => {
+        const first = firstRowOf.get(kind.key(item));
+        if (first === undefined) firstRowOf.set(kind.key(item), row);
+        return first === undefined ? [] : [{ row, column: '', message: m.applicationRepeated(first) }];
+      });
+    },
     key: (a) => JSON.stringify([a.yearFrom, a.yearTo, a.make, a.model, a.submodel, a.engine, a.qualifier, a.position]),
     current: (ids) => applicationsOf(db, ids),
     write: (parts) => writeApplications(db, parts.map(({ productId, items }) => ({ productId, applications: items }))),
@@ -218,9 +229,8 @@ function numbersKind(db: Executor): Kind<ProductNumber> {
     },
     partProblems: async (parts) => {
       const holders = await currentHolders(db, parts.flatMap((part) => part.rows.map((r) => r.item)));
-      return parts.flatMap(({ product, rows }) =>
-        numberProblems(product.id, rows.map((r) => r.item), holders).map(({ index, message }) => ({ row: rows[index]!.row, column: 'number', message })),
-      );
+      return ({ product, rows }) =>
+        numberProblems(product.id, rows.map((r) => r.item), holders).map(({ index, message }) => ({ row: rows[index]!.row, column: 'number', message }));
     },
     key: (n) => JSON.stringify([n.type, n.brand, n.number]),
     current: (ids) => numbersOf(db, ids),
@@ -247,11 +257,11 @@ async function* fitmentRecords<Item>(db: Executor, kind: Kind<Item>): AsyncGener
       .where('hidden_at', 'is', null)
       .where('id', '>', afterId)
       .orderBy('id')
-      .limit(EXPORT_BATCH)
+      .limit(PART_BATCH)
       .execute();
     const items = await kind.current(products.map((p) => p.id));
     yield products.flatMap(({ id, sku }) => (items.get(id) ?? []).map((item) => kind.record(sku, item)));
-    if (products.length < EXPORT_BATCH) return;
+    if (products.length < PART_BATCH) return;
     afterId = products.at(-1)!.id;
   }
 }

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '../../shared/messages.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import {
@@ -16,6 +16,13 @@ import {
 import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
 import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
 import { sheetBatches } from './csv-sheet.js';
+
+/** Every time a piece of work asks for a turn of the event loop (loop-turns.ts), counted. */
+const sharing = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../http/loop-turns.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../http/loop-turns.js')>();
+  return { ...original, shareTheLoop: () => ((sharing.count += 1), original.shareTheLoop()) };
+});
 
 const m = errorMessages.catalogImport;
 const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks'];
@@ -350,6 +357,15 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     expect(await otherWorkRunsFirst(() => readToTheEnd(exportProductsCsv(db, { bom: false })))).toBe(true);
     const file = csvFile(Array.from({ length: 2000 }, (_, i) => newPartCells(40_000 + i)));
     expect(await otherWorkRunsFirst(() => readToTheEnd(sheetBatches(file, CSV_COLUMNS, () => [])))).toBe(true);
+  });
+
+  it('asks for a turn of the event loop for every row it checks and every part it changes', async () => {
+    const parts = [newPartCells(42_000), newPartCells(42_001)];
+    expect((await importCsv(csvFile(parts))).json()).toMatchObject({ created: 2, errors: [] });
+    const before = sharing.count;
+    const changed = await importCsv(csvFile(parts.map((cells) => ({ ...cells, price: '13.50' }))));
+    expect(changed.json()).toMatchObject({ updated: 2, errors: [] });
+    expect(sharing.count - before).toBe(2 + 2);
   });
 
   it('writes nothing when the file turns out not to be CSV thousands of rows in, after earlier rows were read and written', async () => {
