@@ -34,7 +34,9 @@ export function connect(config: DatabaseConfig): Db {
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
+  // In memory, or SQLite's temporary file (an empty name): no other connection can open it.
+  const ownOnly = config.file === ':memory:' || config.file === '';
+  if (!ownOnly) mkdirSync(dirname(config.file), { recursive: true });
   const Database = require('better-sqlite3') as typeof SQLite;
   const sqlite = new Database(config.file);
   // WAL lets readers run beside the writer (read-connection.ts).
@@ -42,15 +44,14 @@ export function connect(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   forTheShop(sqlite);
-  const checkpoints = config.file === ':memory:' ? undefined : checkpointInBackground(config.file);
+  const checkpoints = ownOnly ? undefined : checkpointInBackground(config.file);
   if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${backstopPages}`);
   const close = () => {
     checkpoints?.stop();
     sqlite.close();
   };
   const dialect = new GroupCommitSqliteDialect({ database: withStatementCache(sqlite, close) }, () => sqlite.inTransaction);
-  // An in-memory database is the connection's own: there is no second connection to it.
-  if (config.file === ':memory:') return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+  if (ownOnly) return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
   const reader = forTheShop(new Database(config.file, { readonly: true, fileMustExist: true }));
   const reads = withStatementCache(reader, () => reader.close());
   return { kysely: new Kysely<Database>({ dialect: withReadConnection(dialect, reads) }), dialect: 'sqlite' };

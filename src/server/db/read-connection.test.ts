@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../test/databases.js';
+import { connect } from './connection.js';
 import type { Executor } from './schema.js';
 
 /** A transaction that has written `key` and holds SQLite's writer until `end()` is called. */
@@ -71,5 +72,15 @@ describe('the read connection (SQLite)', () => {
 
   it('runs a select that fails on the read connection with its error', async () => {
     await expect(database.db.kysely.selectFrom('no_such_table' as 'counters').selectAll().execute()).rejects.toThrow(/no such table/);
+  });
+
+  it('keeps one connection for a database no other connection can open (in memory, or SQLite’s temporary file)', async () => {
+    for (const file of [':memory:', '']) {
+      const { kysely } = connect({ kind: 'sqlite', file });
+      await kysely.schema.createTable('counters').addColumn('key', 'text').addColumn('count', 'integer').addColumn('reset_at', 'integer').execute();
+      await kysely.insertInto('counters').values({ key: file, count: 1, reset_at: 0 }).execute();
+      expect(await keys(kysely)).toEqual([file]);
+      await kysely.destroy();
+    }
   });
 });
