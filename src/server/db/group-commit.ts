@@ -9,8 +9,9 @@ import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect } fr
  *
  * Nobody acts on work that could still be undone: whoever used the connection while a group was open
  * (a transaction, or a single statement) returns only once that group is committed, and gets the error if
- * the commit fails. (Reads outside a transaction have a connection of their own: read-connection.ts.) Each member still sees all earlier members' writes, in order, as with plain
+ * the commit fails. Each member still sees all earlier members' writes, in order, as with plain
  * transactions one after the other; a member that fails rolls back to its savepoint, undoing only itself.
+ * (Reads outside a transaction have a connection of their own: read-connection.ts.)
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(
