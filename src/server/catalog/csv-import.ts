@@ -2,11 +2,11 @@
  * A CSV file (as the export writes it, or as someone edited it) into the catalog: a row whose part
  * number the catalog has, however spelled, updates that part (archived too); any other row adds one.
  * Every row is checked with the product form's rules and messages, and a file with any problem writes
- * nothing. A real import writes a batch of rows as soon as it is checked (a large file never sits in
- * memory whole), in the caller's one transaction, which must roll back a report with problems.
+ * nothing. The check reads the file a batch at a time and keeps only the rows that add or change a part
+ * (a large unchanged file never sits in memory whole); writing checks those again and writes them a batch
+ * at a time in the caller's one transaction, which must roll back a report with problems.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ImportReport } from '../../shared/api.js';
 import { findCategory, normalisePartNumber, specsFromText } from '../../shared/catalog.js';
 import { errorMessages } from '../../shared/messages.js';
 import { priceBreaksFromText } from '../../shared/pricing.js';
@@ -22,7 +22,21 @@ import {
 import type { Executor, ProductRow } from '../db/schema.js';
 import { shareTheLoop } from '../http/loop-turns.js';
 import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';
-import { type ColumnProblem, issueProblems, listedProblems, type Problem, ProblemList, type Sheet, SheetRefused, sheetBatches } from './csv-sheet.js';
+import {
+  batchesOf,
+  type CheckedImport,
+  checkedImport,
+  type ColumnProblem,
+  inBatches,
+  issueProblems,
+  listedProblems,
+  type Problem,
+  ProblemList,
+  type Sheet,
+  SheetRefused,
+  type SheetRow,
+  sheetBatches,
+} from './csv-sheet.js';
 import { type Actor, createProducts, productsByPartNumber, toProductDto, updateProduct } from './service.js';
 
 const m = errorMessages.catalogImport;
@@ -51,35 +65,52 @@ interface RowFields {
 /** A row is a new part, a change of an existing one (none when every cell is as the part has it), or its problems. */
 type RowPlan = { problems: ColumnProblem[] } | { input: ProductInput; active: boolean } | { id: number; patch: ProductPatch | null };
 
+type NewPart = { input: ProductInput; active: boolean };
+
 interface Plan {
-  creates: { input: ProductInput; active: boolean }[];
+  creates: NewPart[];
   updates: { id: number; patch: ProductPatch }[];
   unchanged: number;
   problems: Problem[];
+  /** The rows that add or change a part. */
+  changing: SheetRow<CsvColumn>[];
 }
 
-/** Checks a file and, unless `dryRun` or it has a problem, writes it; the report says what it did (or would do). */
-export async function importProductsCsv(db: Executor, actor: Actor, csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+/** Checks a file against the catalog as it is; the rows that add or change a part are kept to be written. */
+export async function checkProductsCsv(db: Executor, actor: Actor, csv: string): Promise<CheckedImport> {
+  const check = await importRows(db, sheetBatches(csv, CSV_COLUMNS, missingColumns));
+  return checkedImport(check.report, async (trx) => (await importRows(trx, batchesOf(check.changing), actor)).report);
+}
+
+/**
+ * Rows checked a batch at a time (a file's rows, or those a check kept): the report, and the rows that
+ * add or change a part. With a `writer` each batch is written as soon as it is checked, while none of the
+ * rows so far has a problem, and the new parts without a part number last.
+ */
+async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>> | Iterable<Sheet<CsvColumn>>, writer?: Actor) {
   const report = { created: 0, updated: 0, unchanged: 0 };
   const problems = new ProblemList(CSV_COLUMNS);
   const firstRowOf = new Map<string, number>();
-  let generatedNumbers = false;
+  const changing: SheetRow<CsvColumn>[] = [];
+  const unnumbered: NewPart[] = [];
   try {
-    for await (const batch of sheetBatches(csv, CSV_COLUMNS, missingColumns)) {
+    for await (const batch of batches) {
       const plan = await planBatch(db, batch, firstRowOf);
       problems.add(plan.problems);
       report.created += plan.creates.length;
       report.updated += plan.updates.length;
       report.unchanged += plan.unchanged;
-      generatedNumbers ||= plan.creates.some((c) => c.input.sku === undefined);
-      if (!dryRun && problems.size === 0) await writeBatch(db, actor, plan);
+      changing.push(...plan.changing);
+      if (!writer) continue;
+      unnumbered.push(...plan.creates.filter((c) => c.input.sku === undefined));
+      if (problems.size === 0) await writeBatch(db, writer, plan);
     }
-    if (!dryRun && problems.size === 0 && generatedNumbers) await createWithGeneratedNumbers(db, actor, csv);
+    if (writer && problems.size === 0) for (const batch of inBatches(unnumbered)) await createParts(db, writer, batch);
   } catch (error) {
     if (!(error instanceof SheetRefused)) throw error;
-    return { created: 0, updated: 0, unchanged: 0, errors: listedProblems(error.problems, CSV_COLUMNS) };
+    return { report: { created: 0, updated: 0, unchanged: 0, errors: listedProblems(error.problems, CSV_COLUMNS) }, changing: [] };
   }
-  return { ...report, errors: problems.listed() };
+  return { report: { ...report, errors: problems.listed() }, changing };
 }
 
 // ---- Reading the file ---------------------------------------------------------
@@ -95,16 +126,20 @@ function missingColumns(header: string[]): Problem[] {
 
 /** A batch of rows checked against the catalog and the file's rows before them (`firstRowOf`, by part number). */
 async function planBatch(db: Executor, sheet: Sheet<CsvColumn>, firstRowOf: Map<string, number>): Promise<Plan> {
-  const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems] };
+  const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems], changing: [] };
   const existing = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
-  for (const { row, cells } of sheet.rows) {
+  for (const sheetRow of sheet.rows) {
+    const { row, cells } = sheetRow;
     await shareTheLoop();
     const match = matchPartNumber(cells.sku?.trim() ?? '', row, firstRowOf, existing);
     const planned: RowPlan = 'problem' in match ? { problems: [match.problem] } : planRow(cells, match.sku, match.product);
     if ('problems' in planned) plan.problems.push(...planned.problems.map(([column, message]) => ({ row, column, message })));
-    else if ('input' in planned) plan.creates.push(planned);
-    else if (planned.patch) plan.updates.push({ id: planned.id, patch: planned.patch });
-    else plan.unchanged += 1;
+    else if (!('input' in planned) && !planned.patch) plan.unchanged += 1;
+    else {
+      if ('input' in planned) plan.creates.push(planned);
+      else plan.updates.push({ id: planned.id, patch: planned.patch! });
+      plan.changing.push(sheetRow);
+    }
   }
   return plan;
 }
@@ -198,8 +233,8 @@ function changeOf(product: ProductRow, fields: RowFields): RowPlan {
 
 /**
  * A checked batch: edits through the catalog's own update (price and stock changes are recorded as the
- * import's), new parts with their own part number in one insert. New parts without one wait for
- * createWithGeneratedNumbers, so that the numbers generated already skip every number in the file.
+ * import's), new parts with their own part number in one insert. New parts without one are created
+ * last, so that the numbers generated already skip every number in the file.
  */
 async function writeBatch(db: Executor, actor: Actor, plan: Plan): Promise<void> {
   for (const { id, patch } of plan.updates) {
@@ -209,15 +244,7 @@ async function writeBatch(db: Executor, actor: Actor, plan: Plan): Promise<void>
   await createParts(db, actor, plan.creates.filter((c) => c.input.sku !== undefined));
 }
 
-/** The file read once more for its new parts without a part number (every row is known to be fine by now). */
-async function createWithGeneratedNumbers(db: Executor, actor: Actor, csv: string): Promise<void> {
-  for await (const batch of sheetBatches(csv, CSV_COLUMNS, missingColumns)) {
-    const unnumbered = batch.rows.filter((r) => (r.cells.sku?.trim() ?? '') === '').map((r) => newPart('', rowFields(r.cells)));
-    await createParts(db, actor, unnumbered.filter((planned) => 'input' in planned));
-  }
-}
-
-async function createParts(db: Executor, actor: Actor, creates: { input: ProductInput; active: boolean }[]): Promise<void> {
+async function createParts(db: Executor, actor: Actor, creates: NewPart[]): Promise<void> {
   const created = await createProducts(db, creates.map((c) => c.input));
   for (const [i, product] of created.entries()) {
     if (!creates[i]!.active) await updateProduct(db, actor, product.id, { active: false }, 'import');

@@ -78,6 +78,16 @@ export async function* sheetBatches<C extends string>(
   yield batch;
 }
 
+/** Rows kept from a file (those a check found to change), in batches as sheetBatches gives a file's. */
+export function* batchesOf<C extends string>(rows: readonly SheetRow<C>[]): Generator<Sheet<C>> {
+  for (const batch of inBatches(rows)) yield { rows: batch, problems: [] };
+}
+
+/** Items a batch (SHEET_BATCH) at a time. */
+export function* inBatches<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += SHEET_BATCH) yield items.slice(start, start + SHEET_BATCH);
+}
+
 /** Every row of a file at once, for imports that group rows from anywhere in the file. */
 export async function readSheet<C extends string>(csv: string, columns: readonly C[], missingColumns: (header: string[]) => Problem[]): Promise<Sheet<C>> {
   const sheet: Sheet<C> = { rows: [], problems: [] };
@@ -205,21 +215,49 @@ export function acceptCsvBodies(app: FastifyInstance): void {
 }
 
 /**
- * An admin's import: a dry run only checks; a real one runs in one transaction and is recorded in the
- * audit log (`describe`), or with problems is rolled back (an import may write as it reads) and answers
- * 422 with the report.
+ * A file checked against the catalog as it is (outside any transaction, so that the check keeps no
+ * writer and no lock), and how to write what it changes.
+ */
+export interface CheckedImport {
+  report: ImportReport;
+  /**
+   * Writes, in the caller's transaction, the rows the check found to change, each checked again against
+   * the catalog as it is by then (what another request changed meanwhile counts); what the check found
+   * unchanged is not read again and stays counted as unchanged.
+   */
+  write(db: Executor): Promise<ImportReport>;
+}
+
+/** A check's report, and the writing of its changing rows whose own report adds the check's unchanged ones. */
+export function checkedImport(report: ImportReport, writeChanging: (db: Executor) => Promise<ImportReport>): CheckedImport {
+  return {
+    report,
+    write: async (db) => {
+      const written = await writeChanging(db);
+      return { ...written, unchanged: written.unchanged + report.unchanged };
+    },
+  };
+}
+
+/**
+ * An admin's import: a dry run only checks; a real one with problems answers 422 with the report, and
+ * otherwise writes what it changes in one transaction, recorded in the audit log (`describe`), or rolled
+ * back and answered 422 when its rows checked again show problems. Checking first keeps the database's
+ * one SQLite writer (and PostgreSQL's row locks) free while a large file is checked: orders go on.
  */
 export async function answerImport(
   reply: FastifyReply,
   { db, cache }: Pick<AppContext, 'db' | 'cache'>,
   { admin, dryRun }: { admin: Viewer; dryRun: boolean },
-  importFile: (db: Executor, options: { dryRun: boolean }) => Promise<ImportReport>,
+  checkFile: (db: Executor) => Promise<CheckedImport>,
   describe: (report: ImportReport) => string,
 ) {
-  if (dryRun) return importFile(db.kysely, { dryRun: true });
+  const checked = await checkFile(db.kysely);
+  if (dryRun) return checked.report;
+  if (checked.report.errors.length > 0) return reply.status(422).send(refusedImport(checked.report));
   try {
     const report = await db.kysely.transaction().execute(async (trx) => {
-      const done = await importFile(trx, { dryRun: false });
+      const done = await checked.write(trx);
       if (done.errors.length > 0) throw new ImportRefused(done);
       await recordAdminAction(trx, admin, 'product.import', describe(done));
       return done;

@@ -9,7 +9,7 @@ import { requireViewer } from '../http/access.js';
 import { applicationsOf } from './applications.js';
 import { sendCsv } from '../http/csv.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './csv-sheet.js';
-import { APPLICATION_COLUMNS, exportFitmentCsv, type FitmentKind, importFitmentCsv, NUMBER_COLUMNS } from './fitment-transfer.js';
+import { APPLICATION_COLUMNS, checkFitmentCsv, exportFitmentCsv, type FitmentKind, NUMBER_COLUMNS } from './fitment-transfer.js';
 import { lookupNumber } from './numbers.js';
 import { getVisibleProduct, resolvePartNumbers, toProductDto } from './service.js';
 
@@ -116,9 +116,9 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache }: Pick<Ap
     },
     async (request, reply) => {
       const kind = request.query.kind ?? 'applications';
-      const importFile = (executor: Executor, options: { dryRun: boolean }) => importFitmentCsv(executor, kind, request.body, options);
+      const checkFile = (executor: Executor) => checkFitmentCsv(executor, kind, request.body);
       const run = { admin: requireViewer(request), dryRun: request.query.dryRun === 'true' };
-      return answerImport(reply, { db, cache }, run, importFile, (report) => describeImport(kind, report));
+      return answerImport(reply, { db, cache }, run, checkFile, (report) => describeImport(kind, report));
     },
   );
 }

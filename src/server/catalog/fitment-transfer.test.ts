@@ -15,15 +15,11 @@ import {
   type TestServer,
   validProduct,
 } from '../test/harness.js';
+import { sharing } from '../test/counted-turns.js';
 import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
-import { exportFitmentCsv, importFitmentCsv } from './fitment-transfer.js';
+import { checkFitmentCsv, exportFitmentCsv } from './fitment-transfer.js';
 
-/** Every time a piece of work asks for a turn of the event loop (loop-turns.ts), counted. */
-const sharing = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../http/loop-turns.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../http/loop-turns.js')>();
-  return { ...original, shareTheLoop: () => ((sharing.count += 1), original.shareTheLoop()) };
-});
+vi.mock('../http/loop-turns.js', async (importOriginal) => (await import('../test/counted-turns.js')).countingTurns(await importOriginal()));
 
 const m = errorMessages.fitmentImport;
 const APPLICATIONS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position'];
@@ -101,7 +97,7 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     const db = server.db.kysely;
     expect(await otherWorkRunsFirst(() => readToTheEnd(exportFitmentCsv(db, 'applications', { bom: false })))).toBe(true);
     const rows = [['BR-1507', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Front']];
-    expect(await otherWorkRunsFirst(() => importFitmentCsv(db, 'applications', file(APPLICATIONS, rows), { dryRun: true }))).toBe(true);
+    expect(await otherWorkRunsFirst(() => checkFitmentCsv(db, 'applications', file(APPLICATIONS, rows)))).toBe(true);
   });
 
   it('asks for a turn of the event loop for every row it reads, every part it checks and every thousand parts it compares', async () => {
@@ -111,8 +107,30 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
       ['LT-4410', 2015, 2017, 'Toyota', 'Corolla', 'LE', '1.8L I4', 'with halogen headlights', 'Left'],
     ];
     const before = sharing.count;
-    await importFitmentCsv(server.db.kysely, 'applications', file(APPLICATIONS, rows), { dryRun: true });
+    await checkFitmentCsv(server.db.kysely, 'applications', file(APPLICATIONS, rows));
     expect(sharing.count - before).toBe(3 + 2 + 1);
+  });
+
+  it('checks a file before it writes: another import writes meanwhile, and the parts it changes are compared again when written', async () => {
+    await importCsv(file(APPLICATIONS, [['BR-1500', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Rear']]));
+    const gets = ['BR-1500', 2016, 2017, 'Honda', 'Civic', '', '', '', 'Rear'];
+    const keeps = ['LT-4410', 2015, 2017, 'Toyota', 'Corolla', 'LE', '1.8L I4', 'with halogen headlights', 'Left'];
+    // At the file's first row the import waits up to a second while another import gives BR-1500 the file's list.
+    const checkBegan = sharing.count;
+    let meanwhile: Promise<number> | undefined;
+    sharing.onTurn = () => {
+      if (sharing.count !== checkBegan + 1) return undefined;
+      meanwhile = importCsv(file(APPLICATIONS, [gets])).then(() => performance.now());
+      return Promise.race([meanwhile, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    };
+    const response = await importCsv(file(APPLICATIONS, [gets, keeps])).finally(() => (sharing.onTurn = undefined));
+    const answeredAt = performance.now();
+
+    expect(await meanwhile).toBeLessThan(answeredAt);
+    expect(response.json()).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [] });
+    const exported = parse((await exportCsv()).body) as string[][];
+    expect(exported.filter((r) => r[0] === 'BR-1500')).toEqual([gets.map(String)]);
+    expect((await importCsv('sku,year_from,year_to,make,model\nBR-1500,,,,\n')).json()).toMatchObject({ updated: 1, errors: [] });
   });
 
   it('reads its own export back as unchanged (with BOM, CRLF or LF) and counts parts created, updated and unchanged', async () => {

@@ -4,10 +4,10 @@
  * it, and the parts it does not name keep theirs. A row with only a part number names the part with
  * none. The report counts parts: created (a part that had none gets some), updated (a part's list
  * changes), unchanged (the same list, in any order) — so an export imports back as all unchanged.
- * Every row is checked first, and a file with any problem writes nothing; the caller runs the import
- * in one transaction.
+ * Every row is checked first, and a file with any problem writes nothing; the rows of the parts whose
+ * list changes are checked again when written, in the caller's one transaction.
  */
-import type { Application, ImportReport, ProductNumber } from '../../shared/api.js';
+import type { Application, ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { FIRST_YEAR, lastYear, POSITIONS } from '../../shared/fitment.js';
 import { errorMessages } from '../../shared/messages.js';
@@ -17,7 +17,17 @@ import { findModel } from '../fitment/service.js';
 import { csvFile } from '../http/csv.js';
 import { shareTheLoop } from '../http/loop-turns.js';
 import { applicationsOf, writeApplications } from './applications.js';
-import { type ColumnProblem, issueProblems, listedProblems, type Problem, readSheet, type Sheet } from './csv-sheet.js';
+import {
+  type CheckedImport,
+  checkedImport,
+  type ColumnProblem,
+  issueProblems,
+  listedProblems,
+  type Problem,
+  readSheet,
+  type Sheet,
+  type SheetRow,
+} from './csv-sheet.js';
 import { currentHolders, numberProblems, numbersOf, writeNumbers } from './numbers.js';
 import { productsByPartNumber } from './service.js';
 
@@ -38,6 +48,8 @@ type Cells = Partial<Record<string, string>>;
 interface Part<Item> {
   product: ProductRow;
   rows: { row: number; item: Item }[];
+  /** Every row naming the part, as read (a row with only a part number too). */
+  named: SheetRow<string>[];
 }
 
 /** What differs between the two kinds of file; the reading, checking, counting and writing around it is one. */
@@ -62,15 +74,15 @@ function kindOf(db: Executor, kind: FitmentKind): Kind<unknown> {
 
 // ---- Importing ------------------------------------------------------------------
 
-/** Checks a file and, unless `dryRun` or it has a problem, writes it; the report says what it did (or would do). */
-export async function importFitmentCsv(db: Executor, kind: FitmentKind, csv: string, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
-  const k = kindOf(db, kind);
-  return importSheet(db, k, await readSheet(csv, k.columns, (header) => missingColumns(header, k.required)), { dryRun });
+/** Checks a file against the parts' lists as they are; the rows of the parts whose list changes are kept to be written. */
+export async function checkFitmentCsv(db: Executor, kind: FitmentKind, csv: string): Promise<CheckedImport> {
+  const { columns, required } = kindOf(db, kind);
+  return checkSheet(db, kind, await readSheet(csv, columns, (header) => missingColumns(header, required)));
 }
 
-/** Rows given as cells by column (the demo data), checked and written as a file's would be. */
-export function importFitmentRecords(db: Executor, kind: FitmentKind, records: Cells[], { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
-  return importSheet(db, kindOf(db, kind), { rows: records.map((cells, i) => ({ row: i + 2, cells })), problems: [] }, { dryRun });
+/** Rows given as cells by column (the demo data), checked as a file's would be. */
+export function checkFitmentRecords(db: Executor, kind: FitmentKind, records: Cells[]): Promise<CheckedImport> {
+  return checkSheet(db, kind, { rows: records.map((cells, i) => ({ row: i + 2, cells })), problems: [] });
 }
 
 function missingColumns(header: string[], required: readonly string[]): Problem[] {
@@ -78,19 +90,28 @@ function missingColumns(header: string[], required: readonly string[]): Problem[
   return missing.length === 0 ? [] : [{ row: 1, column: '', message: m.missingColumns(missing, required) }];
 }
 
-async function importSheet<Item>(db: Executor, kind: Kind<Item>, sheet: Sheet<string>, { dryRun }: { dryRun: boolean }): Promise<ImportReport> {
+async function checkSheet(db: Executor, kind: FitmentKind, sheet: Sheet<string>): Promise<CheckedImport> {
+  const check = await compareSheet(db, kindOf(db, kind), sheet);
+  return checkedImport(check.report, async (trx) => {
+    const again = await compareSheet(trx, kindOf(trx, kind), { rows: check.changed.flatMap((part) => part.named), problems: [] });
+    if (again.report.errors.length === 0) await again.write();
+    return again.report;
+  });
+}
+
+/** A sheet's rows by part, checked, and compared with what each part has now: the report, and the parts whose list changes. */
+async function compareSheet<Item>(db: Executor, kind: Kind<Item>, sheet: Sheet<string>) {
   const { parts, problems } = await readParts(db, kind, sheet);
   const { report, changed } = await compareParts(kind, [...parts.values()], problems);
-  const errors = listedProblems(problems, kind.columns);
-  if (!dryRun && errors.length === 0) await kind.write(changed);
-  return { ...report, errors };
+  const write = () => kind.write(changed.map(({ product, rows }) => ({ productId: product.id, items: rows.map((r) => r.item) })));
+  return { report: { ...report, errors: listedProblems(problems, kind.columns) }, changed, write };
 }
 
 /** Each part's rows checked together (their problems added to `problems`) and compared with what the part has now. */
 async function compareParts<Item>(kind: Kind<Item>, parts: Part<Item>[], problems: Problem[]) {
   const problemsOf = await kind.partProblems(parts);
   const report = { created: 0, updated: 0, unchanged: 0 };
-  const changed: { productId: number; items: Item[] }[] = [];
+  const changed: Part<Item>[] = [];
   for (let i = 0; i < parts.length; i += PART_BATCH) {
     const batch = parts.slice(i, i + PART_BATCH);
     await shareTheLoop();
@@ -99,11 +120,10 @@ async function compareParts<Item>(kind: Kind<Item>, parts: Part<Item>[], problem
       await shareTheLoop();
       problems.push(...problemsOf(part));
       const before = current.get(part.product.id) ?? [];
-      const items = part.rows.map((r) => r.item);
-      if (sameItems(before, items, kind.key)) report.unchanged += 1;
+      if (sameItems(before, part.rows.map((r) => r.item), kind.key)) report.unchanged += 1;
       else {
         report[before.length === 0 ? 'created' : 'updated'] += 1;
-        changed.push({ productId: part.product.id, items });
+        changed.push(part);
       }
     }
   }
@@ -115,15 +135,17 @@ async function readParts<Item>(db: Executor, kind: Kind<Item>, sheet: Sheet<stri
   const problems = [...sheet.problems];
   const products = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
   const parts = new Map<number, Part<Item>>();
-  for (const { row, cells } of sheet.rows) {
+  for (const sheetRow of sheet.rows) {
+    const { row, cells } = sheetRow;
     await shareTheLoop();
     const product = partNamed(cells.sku?.trim() ?? '', products);
     if ('problem' in product) {
       problems.push({ row, column: 'sku', message: product.problem });
       continue;
     }
-    const part = parts.get(product.id) ?? { product, rows: [] };
+    const part = parts.get(product.id) ?? { product, rows: [], named: [] };
     parts.set(product.id, part);
+    part.named.push(sheetRow);
     if (kind.columns.every((column) => column === 'sku' || (cells[column] ?? '').trim() === '')) continue;
     const read = await kind.read(cells);
     if ('problems' in read) problems.push(...read.problems.map(([column, message]) => ({ row, column, message })));

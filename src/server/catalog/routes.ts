@@ -30,7 +30,7 @@ import { getVehicle } from '../fitment/service.js';
 import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
 import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
-import { importProductsCsv } from './csv-import.js';
+import { checkProductsCsv } from './csv-import.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
@@ -273,8 +273,8 @@ async function transferRoutes(app: FastifyInstance, { db, cache }: Pick<AppConte
     },
     async (request, reply) => {
       const admin = requireViewer(request);
-      const importFile = (executor: Executor, options: { dryRun: boolean }) => importProductsCsv(executor, admin, request.body, options);
-      return answerImport(reply, { db, cache }, { admin, dryRun: request.query.dryRun === 'true' }, importFile, describeImport);
+      const checkFile = (executor: Executor) => checkProductsCsv(executor, admin, request.body);
+      return answerImport(reply, { db, cache }, { admin, dryRun: request.query.dryRun === 'true' }, checkFile, describeImport);
     },
   );
 }

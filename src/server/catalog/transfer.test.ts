@@ -13,16 +13,12 @@ import {
   type TestServer,
   validProduct,
 } from '../test/harness.js';
+import { sharing } from '../test/counted-turns.js';
 import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
 import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
 import { sheetBatches } from './csv-sheet.js';
 
-/** Every time a piece of work asks for a turn of the event loop (loop-turns.ts), counted. */
-const sharing = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../http/loop-turns.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../http/loop-turns.js')>();
-  return { ...original, shareTheLoop: () => ((sharing.count += 1), original.shareTheLoop()) };
-});
+vi.mock('../http/loop-turns.js', async (importOriginal) => (await import('../test/counted-turns.js')).countingTurns(await importOriginal()));
 
 const m = errorMessages.catalogImport;
 const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks'];
@@ -359,13 +355,45 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     expect(await otherWorkRunsFirst(() => readToTheEnd(sheetBatches(file, CSV_COLUMNS, () => [])))).toBe(true);
   });
 
-  it('asks for a turn of the event loop for every row it checks and every part it changes', async () => {
+  it('asks for a turn of the event loop for every row it checks, every row it checks again to write it and every part it changes', async () => {
     const parts = [newPartCells(42_000), newPartCells(42_001)];
     expect((await importCsv(csvFile(parts))).json()).toMatchObject({ created: 2, errors: [] });
     const before = sharing.count;
     const changed = await importCsv(csvFile(parts.map((cells) => ({ ...cells, price: '13.50' }))));
     expect(changed.json()).toMatchObject({ updated: 2, errors: [] });
-    expect(sharing.count - before).toBe(2 + 2);
+    expect(sharing.count - before).toBe(2 + 2 + 2);
+  });
+
+  it('checks a file before it writes: other requests write meanwhile, and the rows it changes are checked again when written', async () => {
+    const { createProduct } = clientOf(ctx);
+    const rows = Array.from({ length: 2000 }, (_, i) => newPartCells(60_000 + i));
+    expect((await importCsv(csvFile(rows))).json()).toMatchObject({ created: 2000, errors: [] });
+    const [changed, keptAsIs, made] = [rows[0]!, rows[500]!, newPartCells(62_000)];
+    const file = csvFile([{ ...changed, price: '14.00' }, ...rows.slice(1), made]);
+    const table = async () => new Map((await productsTable()).map((p) => [p.sku, p]));
+    const ids = await table();
+
+    // In the second thousand rows (the first thousand checked, or before this change written), the import waits up to a
+    // second for other requests: the changed part is renamed, the stock of a part the file leaves as it is changes, and
+    // someone adds the new row's part.
+    const checkBegan = sharing.count;
+    let meanwhile: Promise<number> | undefined;
+    sharing.onTurn = () => {
+      if (sharing.count !== checkBegan + 1010) return undefined;
+      const edit = (sku: string, body: object) => call(ctx.server.app, 'PATCH', `/api/products/${ids.get(sku)!.id}`, { token: ctx.admin.token, body });
+      const writes = [edit(changed.sku!, { name: 'Renamed meanwhile' }), edit(keptAsIs.sku!, { stock: 7 }), createProduct({ sku: made.sku, name: 'Added meanwhile' })];
+      meanwhile = Promise.all(writes).then(() => performance.now());
+      return Promise.race([meanwhile, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    };
+    const response = await importCsv(file).finally(() => (sharing.onTurn = undefined));
+    const answeredAt = performance.now();
+
+    expect(await meanwhile).toBeLessThan(answeredAt);
+    expect(response.json()).toEqual({ created: 0, updated: 2, unchanged: 1999, errors: [] });
+    const after = await table();
+    expect(after.get(changed.sku!)).toMatchObject({ name: changed.name, price_cents: 1400, stock: 40 });
+    expect(after.get(keptAsIs.sku!)).toMatchObject({ stock: 7 });
+    expect(after.get(made.sku!)).toMatchObject({ name: made.name });
   });
 
   it('writes nothing when the file turns out not to be CSV thousands of rows in, after earlier rows were read and written', async () => {

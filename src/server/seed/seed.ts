@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { revokeAllSessions } from '../auth/sessions.js';
-import { type FitmentKind, importFitmentRecords } from '../catalog/fitment-transfer.js';
+import { checkFitmentRecords, type FitmentKind } from '../catalog/fitment-transfer.js';
 import { createProducts, hasAnyProduct } from '../catalog/service.js';
 import type { Config } from '../config.js';
 import { type Executor, inTransaction, type ProductRow } from '../db/schema.js';
@@ -124,14 +124,16 @@ export async function seedDemoFitment(db: Executor, log: FastifyBaseLogger) {
     ),
     numbers: Object.entries(demoFitment).flatMap(([sku, { numbers }]) => numbers.map(({ type, brand, number }) => ({ sku, type, brand, number }))),
   };
+  const checked = [];
   for (const kind of ['applications', 'numbers'] as const) {
-    const { errors } = await importFitmentRecords(db, kind, records[kind], { dryRun: true });
-    if (errors.length > 0) {
-      log.warn({ errors: errors.slice(0, 5) }, `demo ${kind} do not fit this shop's vehicle base: none added`);
+    const check = await checkFitmentRecords(db, kind, records[kind]);
+    if (check.report.errors.length > 0) {
+      log.warn({ errors: check.report.errors.slice(0, 5) }, `demo ${kind} do not fit this shop's vehicle base: none added`);
       return;
     }
+    checked.push(check);
   }
-  for (const kind of ['applications', 'numbers'] as const) await importFitmentRecords(db, kind, records[kind], { dryRun: false });
+  for (const check of checked) await check.write(db);
   log.info(`demo fitment created: ${records.applications.length} applications, ${records.numbers.length} cross-reference numbers`);
 }
 
