@@ -92,7 +92,6 @@ async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>>
   const problems = new ProblemList(CSV_COLUMNS);
   const firstRowOf = new Map<string, number>();
   const changing: SheetRow<CsvColumn>[] = [];
-  const unnumbered: NewPart[] = [];
   try {
     for await (const batch of batches) {
       const plan = await planBatch(db, batch, firstRowOf);
@@ -101,11 +100,9 @@ async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>>
       report.updated += plan.updates.length;
       report.unchanged += plan.unchanged;
       changing.push(...plan.changing);
-      if (!writer) continue;
-      unnumbered.push(...plan.creates.filter((c) => c.input.sku === undefined));
-      if (problems.size === 0) await writeBatch(db, writer, plan);
+      if (writer && problems.size === 0) await writeBatch(db, writer, plan);
     }
-    if (writer && problems.size === 0) for (const batch of inBatches(unnumbered)) await createParts(db, writer, batch);
+    if (writer && problems.size === 0) await createUnnumbered(db, writer, changing);
   } catch (error) {
     if (!(error instanceof SheetRefused)) throw error;
     return { report: { created: 0, updated: 0, unchanged: 0, errors: listedProblems(error.problems, CSV_COLUMNS) }, changing: [] };
@@ -242,6 +239,13 @@ async function writeBatch(db: Executor, actor: Actor, plan: Plan): Promise<void>
     await updateProduct(db, actor, id, patch, 'import');
   }
   await createParts(db, actor, plan.creates.filter((c) => c.input.sku !== undefined));
+}
+
+/** The new parts without a part number, once every row is written (and known to be fine). */
+async function createUnnumbered(db: Executor, actor: Actor, rows: SheetRow<CsvColumn>[]): Promise<void> {
+  for (const batch of inBatches(rows.filter((r) => (r.cells.sku?.trim() ?? '') === ''))) {
+    await createParts(db, actor, batch.map((r) => newPart('', rowFields(r.cells))).filter((planned) => 'input' in planned));
+  }
 }
 
 async function createParts(db: Executor, actor: Actor, creates: NewPart[]): Promise<void> {
