@@ -37,7 +37,7 @@ import {
   type SheetRow,
   sheetBatches,
 } from './csv-sheet.js';
-import { type Actor, createProducts, productsByPartNumber, toProductDto, updateProduct } from './service.js';
+import { type Actor, createProducts, productsByPartNumber, toProductDto, updateProducts } from './service.js';
 
 const m = errorMessages.catalogImport;
 
@@ -229,15 +229,12 @@ function changeOf(product: ProductRow, fields: RowFields): RowPlan {
 // ---- Writing ------------------------------------------------------------------
 
 /**
- * A checked batch: edits through the catalog's own update (price and stock changes are recorded as the
- * import's), new parts with their own part number in one insert. New parts without one are created
+ * A checked batch: edits through the catalog's own update, a batch at a time (price and stock changes are
+ * recorded as the import's), new parts with their own part number in one insert. New parts without one are created
  * last, so that the numbers generated already skip every number in the file.
  */
 async function writeBatch(db: Executor, actor: Actor, plan: Plan): Promise<void> {
-  for (const { id, patch } of plan.updates) {
-    await shareTheLoop();
-    await updateProduct(db, actor, id, patch, 'import');
-  }
+  await updateProducts(db, actor, plan.updates, 'import');
   await createParts(db, actor, plan.creates.filter((c) => c.input.sku !== undefined));
 }
 
@@ -250,7 +247,6 @@ async function createUnnumbered(db: Executor, actor: Actor, rows: SheetRow<CsvCo
 
 async function createParts(db: Executor, actor: Actor, creates: NewPart[]): Promise<void> {
   const created = await createProducts(db, creates.map((c) => c.input));
-  for (const [i, product] of created.entries()) {
-    if (!creates[i]!.active) await updateProduct(db, actor, product.id, { active: false }, 'import');
-  }
+  const archived = created.filter((_, i) => !creates[i]!.active);
+  await updateProducts(db, actor, archived.map((product) => ({ id: product.id, patch: { active: false } })), 'import');
 }

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { preparedCommand, preparedForEach, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
+import { shareTheLoop } from '../http/loop-turns.js';
 import { fitmentInColumn } from './applications.js';
 import { type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
@@ -251,7 +252,30 @@ async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
  * stock is recorded with who made it. Archiving (`active: false`) takes it off the shop, restoring puts it back.
  */
 export async function updateProduct(db: Executor, actor: Actor, id: number, patch: ProductPatch, reason: ProductChangeReason = 'edit'): Promise<ProductRow> {
-  const before = await getListedProduct(db, id);
+  const [after] = await updateProducts(db, actor, [{ id, patch }], reason);
+  return after!;
+}
+
+/**
+ * Edits of several products (an import's batch) as `updateProduct` makes one: their rows read (and on
+ * PostgreSQL locked, in id order as orders lock them) in one query, each edit between turns of the event
+ * loop, their price and stock changes recorded in one insert.
+ */
+export async function updateProducts(db: Executor, actor: Actor, edits: readonly { id: number; patch: ProductPatch }[], reason: ProductChangeReason = 'edit'): Promise<ProductRow[]> {
+  if (edits.length === 0) return [];
+  const rows = await lockedForUpdate(db, listedProducts(db).where('id', 'in', edits.map((edit) => edit.id)).orderBy('id')).execute();
+  const before = new Map(rows.map((row) => [row.id, row]));
+  const changed: { before: ProductRow; after: ProductRow }[] = [];
+  for (const { id, patch } of edits) {
+    await shareTheLoop();
+    const row = foundOr404(before.get(id));
+    changed.push({ before: row, after: await editProduct(db, row, patch) });
+  }
+  await recordChanges(db, actor, changed, reason);
+  return changed.map((change) => change.after);
+}
+
+async function editProduct(db: Executor, before: ProductRow, patch: ProductPatch): Promise<ProductRow> {
   if (patch.sku !== undefined && normalisePartNumber(patch.sku) !== before.sku_key) await refuseTakenPartNumber(db, patch.sku);
   if (patch.price !== undefined || patch.priceBreaks !== undefined) refuseTiersNotBelowPrice(before, patch);
   const set: ProductUpdate = { updated_at: now() };
@@ -269,10 +293,8 @@ export async function updateProduct(db: Executor, actor: Actor, id: number, patc
     Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));
   }
   if (patch.active !== undefined) set.archived_at = patch.active ? null : (before.archived_at ?? now());
-  if (patch.numbers !== undefined) await replaceNumbers(db, id, patch.numbers);
-  const after = await writeUnique(() => db.updateTable('products').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
-  await recordChanges(db, actor, before, after, reason);
-  return after;
+  if (patch.numbers !== undefined) await replaceNumbers(db, before.id, patch.numbers);
+  return writeUnique(() => db.updateTable('products').set(set).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow());
 }
 
 /** A new price or new tiers are checked together with what the part keeps: every tier cheaper than the price. */
@@ -297,21 +319,27 @@ export async function restockProduct(db: Executor, actor: Actor, id: number, qua
     .returningAll()
     .executeTakeFirst();
   if (!after) throw conflict('stock_too_high', fieldMessages.stockAboveMax, { quantity: fieldMessages.stockAboveMax });
-  await recordChanges(db, actor, { ...before, stock: after.stock - quantity }, after, 'restock');
+  await recordChanges(db, actor, [{ before: { ...before, stock: after.stock - quantity }, after }], 'restock');
   return after;
 }
 
-async function recordChanges(db: Executor, actor: Actor, before: ProductRow, after: ProductRow, reason: ProductChangeReason) {
-  const changes = [
-    { field: 'price' as const, old_value: before.price_cents, new_value: after.price_cents },
-    { field: 'stock' as const, old_value: before.stock, new_value: after.stock },
-  ].filter((c) => c.old_value !== c.new_value);
-  if (changes.length === 0) return;
+/** Rows of price and stock changes a statement: nine values each, well inside both databases' limits on bound parameters. */
+const CHANGES_PER_INSERT = 1000;
+
+/** Every change of price or stock among these edits, with who made it and why. */
+async function recordChanges(db: Executor, actor: Actor, changed: readonly { before: ProductRow; after: ProductRow }[], reason: ProductChangeReason) {
   const by = { actor_user_id: actor.id, actor_name: actor.name, actor_email: actor.email, created_at: now() };
-  await db
-    .insertInto('product_changes')
-    .values(changes.map((c) => ({ product_id: after.id, reason, ...c, ...by })))
-    .execute();
+  const rows = changed.flatMap(({ before, after }) =>
+    [
+      { field: 'price' as const, old_value: before.price_cents, new_value: after.price_cents },
+      { field: 'stock' as const, old_value: before.stock, new_value: after.stock },
+    ]
+      .filter((c) => c.old_value !== c.new_value)
+      .map((c) => ({ product_id: after.id, reason, ...c, ...by })),
+  );
+  for (let start = 0; start < rows.length; start += CHANGES_PER_INSERT) {
+    await db.insertInto('product_changes').values(rows.slice(start, start + CHANGES_PER_INSERT)).execute();
+  }
 }
 
 /** A product's price and stock changes, newest first. */
