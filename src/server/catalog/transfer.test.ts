@@ -207,9 +207,10 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
 
   it('updates the part whose number is spelled differently (bl 1507 is BL-1507), and records its price and stock changes as the import', async () => {
     const part = await createProduct({ sku: 'BL-1507', price: 10, stock: 50, min: 5 });
+    const other = await createProduct({ sku: 'BL-1508', price: 8, stock: 20, min: 5 });
     const count = (await productsTable()).length;
-    const response = await importCsv('sku,price,stock\nbl 1507,12.50,75\n');
-    expect(response.json()).toEqual({ created: 0, updated: 1, unchanged: 0, errors: [] });
+    const response = await importCsv('sku,price,stock\nbl 1507,12.50,75\nBL-1508,9,20\n');
+    expect(response.json()).toEqual({ created: 0, updated: 2, unchanged: 0, errors: [] });
     expect((await productsTable()).length).toBe(count);
     const after = (await call(ctx.server.app, 'GET', `/api/admin/products/${part._id}`, { token: ctx.admin.token })).json();
     expect(after).toMatchObject({ sku: 'BL-1507', price: 12.5, stock: 75, min: 5, name: validProduct.name });
@@ -223,6 +224,8 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
       ]),
     );
     expect(changes).toHaveLength(2);
+    const otherChanges = (await call(ctx.server.app, 'GET', `/api/products/${other._id}/changes`, { token: ctx.admin.token })).json();
+    expect(otherChanges).toEqual([expect.objectContaining({ field: 'price', from: 8, to: 9, reason: 'import', by })]);
     expect((await importCsv('sku,price,stock\nBL1507,12.5,75\n')).json()).toEqual({ created: 0, updated: 0, unchanged: 1, errors: [] });
   });
 
