@@ -257,9 +257,9 @@ export async function updateProduct(db: Executor, actor: Actor, id: number, patc
 }
 
 /**
- * Edits of several products (an import's batch) as `updateProduct` makes one: their rows read (and on
- * PostgreSQL locked, in id order as orders lock them) in one query, each edit between turns of the event
- * loop, their price and stock changes recorded in one insert.
+ * Edits of several products (an import's batch: each id once, at most a thousand) as `updateProduct`
+ * makes one: their rows read (and on PostgreSQL locked, in id order as orders lock them) in one query,
+ * each edit between turns of the event loop, their price and stock changes recorded in one insert.
  */
 export async function updateProducts(db: Executor, actor: Actor, edits: readonly { id: number; patch: ProductPatch }[], reason: ProductChangeReason = 'edit'): Promise<ProductRow[]> {
   if (edits.length === 0) return [];
