@@ -230,8 +230,8 @@ function changeOf(product: ProductRow, fields: RowFields): RowPlan {
 
 /**
  * A checked batch: edits through the catalog's own update, a batch at a time (price and stock changes are
- * recorded as the import's), new parts with their own part number in one insert. New parts without one are created
- * last, so that the numbers generated already skip every number in the file.
+ * recorded as the import's), new parts with their own part number in one insert. New parts without one
+ * are created last, so that the numbers generated already skip every number in the file.
  */
 async function writeBatch(db: Executor, actor: Actor, plan: Plan): Promise<void> {
   await updateProducts(db, actor, plan.updates, 'import');
