@@ -50,6 +50,8 @@ describe(`catalog search and filters (${databaseKind})`, () => {
     expect(await names('q=LED')).toEqual(['Headlight']);
     expect(await names(`q=${encodeURIComponent('205/55')}`)).toEqual(['Tire']);
     expect(await names('q=h11')).toEqual(['Fog Lamp']);
+    expect((await names('q=br')).sort()).toEqual(['Brake Disc', 'Brake Pad Set', 'Wiper Blade']);
+    expect(await names('q=hea')).toEqual(['Headlight']);
     expect(await names('q=nothing%20like%20this')).toEqual([]);
   });
 

@@ -28,6 +28,7 @@ import { fewerOrderIndexEntries } from './migrations/025-fewer-order-index-entri
 import { orderIndexesPlacingNeeds } from './migrations/026-order-indexes-placing-needs.js';
 import { applicationsByPartCovering } from './migrations/027-applications-by-part-covering.js';
 import { productNumbersListed } from './migrations/028-product-numbers-listed.js';
+import { productSearchPrefixes } from './migrations/029-product-search-prefixes.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -60,6 +61,7 @@ function migrations(db: Db): Record<string, Migration> {
     '026-order-indexes-placing-needs': orderIndexesPlacingNeeds(),
     '027-applications-by-part-covering': applicationsByPartCovering(),
     '028-product-numbers-listed': productNumbersListed(),
+    '029-product-search-prefixes': productSearchPrefixes(db.dialect),
   };
 }
 

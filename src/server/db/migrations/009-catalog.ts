@@ -83,8 +83,10 @@ export function postgresSearchVector(row: string, moreNumbers?: string) {
       setweight(to_tsvector('english', ${words(`${row}description || ' ' || ${row}keywords`)}), 'C')`;
 }
 
-export async function sqliteSearch(db: Kysely<unknown>, moreNumbers?: string) {
-  await sql`CREATE VIRTUAL TABLE product_search USING fts5(name, numbers, details, tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
+/** `prefixes`: the lengths of the word beginnings FTS5 indexes too (its `prefix` option), such as `'2 3'`. */
+export async function sqliteSearch(db: Kysely<unknown>, moreNumbers?: string, prefixes?: string) {
+  const prefixOption = prefixes ? sql.raw(`, prefix = '${prefixes}'`) : sql``;
+  await sql`CREATE VIRTUAL TABLE product_search USING fts5(name, numbers, details, tokenize = 'porter unicode61 remove_diacritics 2'${prefixOption})`.execute(db);
   const numbers = (p: string) => `coalesce(${p}.sku, '') || ' ' || coalesce(${p}.sku_key, '')${moreNumbers ? ` || ' ' || ${p}.${moreNumbers}` : ''}`;
   const row = (p: string) => sql.raw(`${p}.id, ${p}.name, ${numbers(p)}, ${p}.description || ' ' || ${p}.keywords`);
   const insertRow = (p: string) => sql`INSERT INTO product_search (rowid, name, numbers, details) VALUES (${row(p)});`;
