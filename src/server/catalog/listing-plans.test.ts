@@ -34,6 +34,20 @@ describe(`category pages read in index order (${databaseKind})`, () => {
   }
 });
 
+/** The staff's list of archived parts reads their ids from an index of them (migration 030), not every part in the catalog. */
+describe(`archived parts from their own index (${databaseKind})`, () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it.each<Omit<ProductListOptions, 'status' | 'limit'>>([{}, { sort: 'name' }, { category: 'brakes' }])('%j', async (options) => {
+    expect(await queryPlan(database.db, (db) => productsQuery(db, { status: 'archived', limit: 24, ...options }))).toContain('products_archived_ids');
+  });
+});
+
 /**
  * Each part's numbers on a page are read in the order they were entered from the index that holds them so
  * (migration 028), not looked up in the table and sorted, part by part. PostgreSQL weighs a part's few

@@ -29,6 +29,7 @@ import { orderIndexesPlacingNeeds } from './migrations/026-order-indexes-placing
 import { applicationsByPartCovering } from './migrations/027-applications-by-part-covering.js';
 import { productNumbersListed } from './migrations/028-product-numbers-listed.js';
 import { productSearchPrefixes } from './migrations/029-product-search-prefixes.js';
+import { archivedParts } from './migrations/030-archived-parts.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -62,6 +63,7 @@ function migrations(db: Db): Record<string, Migration> {
     '027-applications-by-part-covering': applicationsByPartCovering(),
     '028-product-numbers-listed': productNumbersListed(),
     '029-product-search-prefixes': productSearchPrefixes(db.dialect),
+    '030-archived-parts': archivedParts(),
   };
 }
 
