@@ -83,6 +83,14 @@ export function postgresSearchVector(row: string, moreNumbers?: string) {
       setweight(to_tsvector('english', ${words(`${row}description || ' ' || ${row}keywords`)}), 'C')`;
 }
 
+/** Drops SQLite's search table and the triggers that keep it, for `sqliteSearch` to build them anew. */
+export async function dropSqliteSearch(db: Kysely<unknown>) {
+  for (const trigger of ['products_search_insert', 'products_search_delete', 'products_search_update']) {
+    await sql`DROP TRIGGER ${sql.raw(trigger)}`.execute(db);
+  }
+  await sql`DROP TABLE product_search`.execute(db);
+}
+
 /** `prefixes`: the lengths of the word beginnings FTS5 indexes too (its `prefix` option), such as `'2 3'`. */
 export async function sqliteSearch(db: Kysely<unknown>, moreNumbers?: string, prefixes?: string) {
   const prefixOption = prefixes ? sql.raw(`, prefix = '${prefixes}'`) : sql``;

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.js';
-import { postgresSearch, sqliteSearch } from './009-catalog.js';
+import { dropSqliteSearch, postgresSearch, sqliteSearch } from './009-catalog.js';
 
 /**
  * What fits which car. The vehicle base and the buyers' garages (fitment); a part's applications (year
@@ -66,10 +66,7 @@ export function fitment(dialect: Dialect): Migration {
         await sql`ALTER TABLE products DROP COLUMN search_vector`.execute(db);
         await postgresSearch(db, 'cross_numbers');
       } else {
-        for (const trigger of ['products_search_insert', 'products_search_delete', 'products_search_update']) {
-          await sql`DROP TRIGGER ${sql.raw(trigger)}`.execute(db);
-        }
-        await sql`DROP TABLE product_search`.execute(db);
+        await dropSqliteSearch(db);
         await sqliteSearch(db, 'cross_numbers');
       }
     },

@@ -1,6 +1,6 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../connection.js';
-import { sqliteSearch } from './009-catalog.js';
+import { dropSqliteSearch, sqliteSearch } from './009-catalog.js';
 
 /**
  * SQLite's search index also indexes the first two and the first three characters of every word. FTS5
@@ -15,10 +15,7 @@ export function productSearchPrefixes(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'sqlite') return;
-      for (const trigger of ['products_search_insert', 'products_search_delete', 'products_search_update']) {
-        await sql`DROP TRIGGER ${sql.raw(trigger)}`.execute(db);
-      }
-      await sql`DROP TABLE product_search`.execute(db);
+      await dropSqliteSearch(db);
       await sqliteSearch(db, 'cross_numbers', '2 3');
     },
   };
