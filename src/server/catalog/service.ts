@@ -383,9 +383,8 @@ export async function reserveStock(db: Executor, lines: readonly { productId: nu
     const { numAffectedRows } = await takeStock(db, { ...only, at });
     return numAffectedRows ? undefined : only.productId;
   }
-  const productIds = byProduct.map((line) => line.productId);
   const taken = new Set((await takeStockOfEach(db, byProduct, at)).map((row) => row.id));
-  return productIds.find((id) => !taken.has(id));
+  return byProduct.find((line) => !taken.has(line.productId))?.productId;
 }
 
 async function takeStockOfEach(db: Executor, byProduct: readonly { productId: number; quantity: number }[], at: string): Promise<{ id: number }[]> {
