@@ -259,26 +259,35 @@ export async function updateProduct(db: Executor, actor: Actor, id: number, patc
 /**
  * Edits of several products (an import's batch: each id once, at most a thousand) as `updateProduct`
  * makes one: their rows read (and on PostgreSQL locked, in id order as orders lock them) in one query,
- * each edit between turns of the event loop, their price and stock changes recorded in one insert.
+ * each edit checked between turns of the event loop, the edits that set the same fields written by one
+ * statement, their price and stock changes recorded in one insert.
  */
 export async function updateProducts(db: Executor, actor: Actor, edits: readonly { id: number; patch: ProductPatch }[], reason: ProductChangeReason = 'edit'): Promise<ProductRow[]> {
   if (edits.length === 0) return [];
   const rows = await lockedForUpdate(db, listedProducts(db).where('id', 'in', edits.map((edit) => edit.id)).orderBy('id')).execute();
   const before = new Map(rows.map((row) => [row.id, row]));
-  const changed: { before: ProductRow; after: ProductRow }[] = [];
+  const changes: Change[] = [];
   for (const { id, patch } of edits) {
     await shareTheLoop();
     const row = foundOr404(before.get(id));
-    changed.push({ before: row, after: await editProduct(db, row, patch) });
+    changes.push({ id, set: await checkedChange(db, row, patch) });
   }
+  const after = await writeChanges(db, changes);
+  const changed = edits.map(({ id }) => ({ before: before.get(id)!, after: after.get(id)! }));
   await recordChanges(db, actor, changed, reason);
   return changed.map((change) => change.after);
 }
 
-async function editProduct(db: Executor, before: ProductRow, patch: ProductPatch): Promise<ProductRow> {
+/** The columns an edit sets (`updated_at` aside), once it is checked against the part as it is. */
+interface Change {
+  id: number;
+  set: Omit<ProductUpdate, 'id' | 'updated_at'>;
+}
+
+async function checkedChange(db: Executor, before: ProductRow, patch: ProductPatch): Promise<Change['set']> {
   if (patch.sku !== undefined && normalisePartNumber(patch.sku) !== before.sku_key) await refuseTakenPartNumber(db, patch.sku);
   if (patch.price !== undefined || patch.priceBreaks !== undefined) refuseTiersNotBelowPrice(before, patch);
-  const set: ProductUpdate = { updated_at: now() };
+  const set: Change['set'] = {};
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.description !== undefined) set.description = patch.description;
   if (patch.img !== undefined) set.img = patch.img;
@@ -294,7 +303,46 @@ async function editProduct(db: Executor, before: ProductRow, patch: ProductPatch
   }
   if (patch.active !== undefined) set.archived_at = patch.active ? null : (before.archived_at ?? now());
   if (patch.numbers !== undefined) await replaceNumbers(db, before.id, patch.numbers);
-  return writeUnique(() => db.updateTable('products').set(set).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow());
+  return set;
+}
+
+/**
+ * The changes written, those that set the same columns by one statement (an import's batch sets the same
+ * few for most parts: a statement a part had cost three times its SQL in building and running it). The
+ * rows as they are now, by id.
+ */
+async function writeChanges(db: Executor, changes: readonly Change[]): Promise<Map<number, ProductRow>> {
+  const byColumns = new Map<string, Change[]>();
+  for (const change of changes) {
+    const columns = Object.keys(change.set).sort().join();
+    const alike = byColumns.get(columns);
+    if (alike) alike.push(change);
+    else byColumns.set(columns, [change]);
+  }
+  const at = now();
+  const after = new Map<number, ProductRow>();
+  for (const alike of byColumns.values()) {
+    await shareTheLoop();
+    const rows = await writeUnique(() => setColumnsOf(db, alike, at).execute());
+    for (const row of rows) after.set(row.id, row);
+  }
+  return after;
+}
+
+/** One statement for edits that set the same columns: each edit's values come as JSON, `[{ id, column: value, … }]`. */
+function setColumnsOf(db: Executor, alike: readonly Change[], at: string) {
+  const columns = Object.keys(alike[0]!.set) as (keyof Change['set'])[];
+  const edits = JSON.stringify(alike.map(({ id, set }) => ({ id, ...set })));
+  // PostgreSQL reads the JSON as rows of the table's own types; SQLite takes each value as JSON has it.
+  const [from, valueOf] = isPostgres(db)
+    ? [sql`jsonb_populate_recordset(null::products, ${edits}::jsonb)`, (column: string) => sql.ref(`edit.${column}`)]
+    : [sql`(SELECT value ->> 'id' AS id, value FROM json_each(${edits}))`, (column: string) => sql`edit.value ->> ${column}`];
+  return db
+    .updateTable('products')
+    .from(from.as('edit'))
+    .set({ ...Object.fromEntries(columns.map((column) => [column, valueOf(column)])), updated_at: at })
+    .whereRef('products.id', '=', sql.ref('edit.id'))
+    .returning(PRODUCT_COLUMNS.map((column) => `products.${column}` as const));
 }
 
 /** A new price or new tiers are checked together with what the part keeps: every tier cheaper than the price. */
