@@ -174,12 +174,15 @@ function matchPartNumber(
 
 function planRow({ row, cells }: SheetRow<CsvColumn>, { sku, product }: { sku: string; product?: ProductRow }, planned: PlannedChanges): RowPlan {
   if (!product) return newPart(sku, rowFields(cells));
-  const partRow = hash('sha1', JSON.stringify(product), 'base64');
   const earlier = planned.get(row);
-  if (earlier?.partRow === partRow) return earlier.change;
+  if (earlier && earlier.partRow === hashOfRow(product)) return earlier.change;
   const rowPlan = changeOf(product, rowFields(cells));
-  if ('id' in rowPlan && rowPlan.patch) planned.set(row, { partRow, change: rowPlan });
+  if ('id' in rowPlan && rowPlan.patch) planned.set(row, { partRow: hashOfRow(product), change: rowPlan });
   return rowPlan;
+}
+
+function hashOfRow(product: ProductRow): string {
+  return hash('sha1', JSON.stringify(product), 'base64');
 }
 
 /**
