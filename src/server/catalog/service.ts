@@ -6,6 +6,7 @@ import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { rowsOfJson } from '../db/json-column.js';
 import { preparedCommand, preparedForEach, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
@@ -331,16 +332,12 @@ async function writeChanges(db: Executor, changes: readonly Change[]): Promise<M
 
 /** One statement for edits that set the same columns: each edit's values come as JSON, `[{ id, column: value, … }]`. */
 function setColumnsOf(db: Executor, alike: readonly Change[], at: string) {
-  const columns = Object.keys(alike[0]!.set) as (keyof Change['set'])[];
-  const edits = JSON.stringify(alike.map(({ id, set }) => ({ id, ...set })));
-  // PostgreSQL reads the JSON as rows of the table's own types; SQLite takes each value as JSON has it.
-  const [from, valueOf] = isPostgres(db)
-    ? [sql`jsonb_populate_recordset(null::products, ${edits}::jsonb)`, (column: string) => sql.ref(`edit.${column}`)]
-    : [sql`(SELECT value ->> 'id' AS id, value FROM json_each(${edits}))`, (column: string) => sql`edit.value ->> ${column}`];
+  const columns = Object.keys(alike[0]!.set);
+  const edits = rowsOfJson(db, 'products', ['id', ...columns], JSON.stringify(alike.map(({ id, set }) => ({ id, ...set }))));
   return db
     .updateTable('products')
-    .from(from.as('edit'))
-    .set({ ...Object.fromEntries(columns.map((column) => [column, valueOf(column)])), updated_at: at })
+    .from(edits.as('edit'))
+    .set({ ...Object.fromEntries(columns.map((column) => [column, sql.ref(`edit.${column}`)])), updated_at: at })
     .whereRef('products.id', '=', sql.ref('edit.id'))
     .returning(PRODUCT_COLUMNS.map((column) => `products.${column}` as const));
 }
