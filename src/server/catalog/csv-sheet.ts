@@ -252,6 +252,12 @@ export async function answerImport(
   checkFile: (db: Executor) => Promise<CheckedImport>,
   describe: (report: ImportReport) => string,
 ) {
+  // The whole file has arrived: from here on the server is the slow side. A connection that sends nothing
+  // for twice REQUEST_TIMEOUT is closed, and a large import on a slow machine took longer than that: its
+  // admin saw the connection fail while the import went on and was written. (A request injected in tests
+  // has a stand-in socket without timeouts, hence the check Node's own HTTP server makes too.)
+  const { socket } = reply.request;
+  if (typeof socket.setTimeout === 'function') socket.setTimeout(0);
   const checked = await checkFile(db.kysely);
   if (dryRun) return checked.report;
   if (checked.report.errors.length > 0) return reply.status(422).send(refusedImport(checked.report));

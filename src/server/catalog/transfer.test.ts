@@ -432,6 +432,26 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     expect(after.get(made.sku!)).toMatchObject({ name: made.name });
   });
 
+  it('answers an import that works for longer than a connection may stay silent (twice REQUEST_TIMEOUT)', async () => {
+    const server = await startTestServer({ REQUEST_TIMEOUT: '1s' });
+    try {
+      const admin = await registerAdmin(server);
+      const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      // The import's first turn of the event loop waits 2.5 s: past the 2 s a silent connection may last.
+      let waited = false;
+      sharing.onTurn = () => (waited ? undefined : ((waited = true), new Promise((resolve) => setTimeout(resolve, 2500))));
+      const response = await fetch(`${address}/api/products/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv', authorization: `Bearer ${admin.token}` },
+        body: csvFile([newPartCells(70_000)]),
+      }).finally(() => (sharing.onTurn = undefined));
+      expect(waited).toBe(true);
+      expect(await response.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: [] });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('writes nothing when the file turns out not to be CSV thousands of rows in, after earlier rows were read and written', async () => {
     const before = await productsTable();
     const rows = Array.from({ length: 3000 }, (_, i) => newPartCells(20_000 + i));
