@@ -72,9 +72,9 @@ type NewPart = { input: ProductInput; active: boolean };
 type PartChange = { id: number; patch: ProductPatch | null };
 
 /**
- * The change planned for each row (by row number) that names a part, with the part's row it was planned
- * against (a hash of every column). The write plans a row again only when its part is no longer exactly
- * that row: the plan depends on nothing else, and checking 100,000 rows again held orders for 2-3 s.
+ * The change planned for each row (by row number) that changes a part, with the part's row it was
+ * planned against (a hash of every column). The write plans a row again only when its part is no longer
+ * exactly that row: the plan depends on nothing else, and checking 100,000 rows again held orders 2-3 s.
  */
 type PlannedChanges = Map<number, { partRow: string; change: PartChange }>;
 
