@@ -1,8 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
 import { queryPlan } from '../test/query-plans.js';
-import { type ProductListOptions, productsQuery, queryProducts } from './listing.js';
+import { type ProductListOptions, productsQuery } from './listing.js';
 import { PRODUCT_COLUMNS, SHOWN_PRODUCT_COLUMNS } from './product-rows.js';
 
 /**
@@ -120,29 +120,5 @@ describe(`a page of parts names the columns its answer shows, and only those (${
     for (const column of SHOWN_PRODUCT_COLUMNS) expect(query).toContain(`"products"."${column}"`);
     const shown = new Set<string>(SHOWN_PRODUCT_COLUMNS);
     for (const column of PRODUCT_COLUMNS.filter((column) => !shown.has(column))) expect(query).not.toMatch(new RegExp(`"products"\\."${column}"(,| from)`));
-  });
-});
-
-/**
- * PostgreSQL runs a list's statement under a name, parsed and planned once per connection, but plans a
- * search for its words each time: the best way to rank a search's matches depends on how many there are.
- */
-describe.runIf(databaseKind === 'postgres')('lists prepared under a name, searches planned each time (postgres)', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-  });
-  afterAll(() => database.drop());
-
-  it('a category page is prepared, a search for a word is not', async () => {
-    await database.db.kysely.connection().execute(async (connection) => {
-      await queryProducts(connection, { status: 'for-sale', limit: 24, category: 'brakes', sort: 'price' });
-      await queryProducts(connection, { status: 'for-sale', limit: 24, q: 'brake' });
-      await queryProducts(connection, { status: 'for-sale', limit: 24, category: 'brakes', q: 'brake', sort: 'price' });
-      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements where statement like '%from "products"%'`.execute(connection);
-      expect(prepared.rows.filter((row) => row.statement.includes('"products"."category" = $1'))).toHaveLength(1);
-      expect(prepared.rows.filter((row) => row.statement.includes('search_vector'))).toEqual([]);
-    });
   });
 });

@@ -87,12 +87,9 @@ export async function queryProducts(db: Executor, options: ProductListOptions): 
 
 /**
  * Lists are built and compiled once per shape: building and compiling a page's statement with Kysely
- * took about a fifth of an uncached catalog page's time. On PostgreSQL every list but a search runs
- * under a name, parsed and planned once per connection (PostgreSQL's CPU for an uncached page, the full seed:
- * a vehicle's 2.7-2.8 → 1.3-1.6 ms, the catalog's 0.53-0.57 → 0.50 ms); a search is planned for its words
- * each time (prepared-query.ts).
+ * took about a fifth of an uncached catalog page's time.
  */
-const listPage = preparedShapes(pageQuery, (shape) => shape.search !== 'text');
+const listPage = preparedShapes(pageQuery);
 
 /** A search checks every part that matches its words: thousands for a common one. */
 async function searchPage(db: Executor, shape: ListShape, values: ListValues) {

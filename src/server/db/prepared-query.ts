@@ -59,17 +59,15 @@ function prepare<A extends Record<string, unknown>, O>(names: readonly (keyof A 
  * without a category, sorted by price or by name), built and compiled once per shape and database kind and
  * run with new values as `preparedQuery` runs its one shape. The builder must decide the statement from the
  * shape alone and take every value from the arguments; a value the shape's statement needs and the
- * arguments lack fails the run. On PostgreSQL the shapes `named` allows run under a name while there are
- * names left: only those whose best plan is the same whatever their values (see `nameStatement`).
+ * arguments lack fails the run.
  */
-export function preparedShapes<S, A extends Record<string, unknown>, O>(build: (db: Executor, shape: S, args: A) => Compilable<O>, named: (shape: S) => boolean = () => false) {
-  const run = compiledOnce<A, O, S>((query, postgres, shape) => {
+export function preparedShapes<S, A extends Record<string, unknown>, O>(build: (db: Executor, shape: S, args: A) => Compilable<O>) {
+  const run = compiledOnce<A, O>((query) => {
     assertEveryValueIsAnArgument(query);
     assertNamesItsColumns(query);
-    if (postgres && named(shape)) nameWhileRoom(query.sql);
   });
   return (db: Executor, shape: S, args: A): Promise<QueryResult<O>> =>
-    run(db, `${isPostgres(db)} ${JSON.stringify(shape)}`, () => build(db, shape, slotsNamed<A>(Object.keys(args))), args, shape);
+    run(db, `${isPostgres(db)} ${JSON.stringify(shape)}`, () => build(db, shape, slotsNamed<A>(Object.keys(args))), args);
 }
 
 /** What a query is built with in place of its arguments: a slot for each. */
@@ -78,22 +76,21 @@ function slotsNamed<A>(names: readonly string[]): A {
 }
 
 /**
- * Runs the query `build` makes of slots, compiled once per key (and checked then, with what the caller
- * built it from), with the slots filled from `args`; a slot the arguments leave undefined fails the run
- * (a value of its own is null).
+ * Runs the query `build` makes of slots, compiled once per key (and checked then), with the slots filled
+ * from `args`; a slot the arguments leave undefined fails the run (a value of its own is null).
  */
-function compiledOnce<A extends Record<string, unknown> | readonly Record<string, unknown>[], O, B = void>(check: (query: CompiledQuery<O>, postgres: boolean, builtFrom: B) => void) {
+function compiledOnce<A extends Record<string, unknown> | readonly Record<string, unknown>[], O>(check: (query: CompiledQuery<O>, postgres: boolean) => void) {
   const compiled = new Map<string, CompiledQuery<O>>();
   const valueOf = (args: A, slot: Slot) => {
     const value = slot.valueIn(args);
     if (value === undefined) throw new Error(`a prepared query needs ${slot.name}, which its arguments lack`);
     return value;
   };
-  return async (db: Executor, key: string, build: () => Compilable<O>, args: A, builtFrom: B): Promise<QueryResult<O>> => {
+  return async (db: Executor, key: string, build: () => Compilable<O>, args: A): Promise<QueryResult<O>> => {
     let query = compiled.get(key);
     if (!query) {
       query = build().compile();
-      check(query, isPostgres(db), builtFrom);
+      check(query, isPostgres(db));
       compiled.set(key, query);
     }
     return db.executeQuery({ ...query, parameters: query.parameters.map((slot) => valueOf(args, slot as Slot)) });
@@ -102,12 +99,9 @@ function compiledOnce<A extends Record<string, unknown> | readonly Record<string
 
 /**
  * PostgreSQL parses and plans a statement afresh each time unless it is prepared under a name, once per
- * connection; the pool's clients (connection.ts) run these SQL texts under their names. Only statements
- * whose best plan does not depend on their values are named: prepared queries and `preparedForEach`'s find
- * rows by a key or insert one, and a list's page reads the same indexes whatever its category or vehicle,
- * so the generic plan PostgreSQL settles on after five runs is the one it would choose anyway. A search's
- * is not: how to rank its matches depends on how many parts its words match (uncached `q=brake` under a
- * name: 35-45 req/s against 88 unnamed, the full seed).
+ * connection; the pool's clients (connection.ts) run these SQL texts under their names. Only prepared queries
+ * and `preparedForEach`'s are named: each finds rows by a key or inserts one, so the generic plan PostgreSQL
+ * settles on after five runs is the one it would choose anyway, where a search's would not be.
  */
 const statementNames = new Map<string, string>();
 
@@ -117,13 +111,9 @@ function nameStatement(sql: string): void {
 
 /**
  * Each named statement costs every connection its plan (a lookup of 200 parts about 90 KB), so the
- * statements whose SQL follows a count or a list's shape get names only while there are fewer than these.
+ * statements whose SQL follows a count get names only while there are fewer than these.
  */
 const MOST_NAMED_STATEMENTS = 100;
-
-function nameWhileRoom(sql: string): void {
-  if (statementNames.size < MOST_NAMED_STATEMENTS) nameStatement(sql);
-}
 
 /**
  * A key lookup or an insert over a list (the parts an order names, its lines), whose statement follows how
@@ -138,7 +128,7 @@ export function preparedForEach<I extends Record<string, unknown>, O>(names: rea
     assertEveryValueIsAnArgument(query);
     assertUsesEvery(query, names);
     assertNamesItsColumns(query);
-    if (postgres) nameWhileRoom(query.sql);
+    if (postgres && statementNames.size < MOST_NAMED_STATEMENTS) nameStatement(query.sql);
   });
   const slotsOf = (count: number) => Array.from({ length: count }, (_, item) => Object.fromEntries(names.map((name) => [name, new Slot(name, item)])) as I);
   return async (db: Executor, items: readonly I[]): Promise<O[]> => (await run(db, `${isPostgres(db)} ${items.length}`, () => build(db, slotsOf(items.length)), items)).rows;
