@@ -23,9 +23,10 @@ const SECONDS = SHORT ? 2 : 10;
 // JIT warm-up before each measured run of our server (the ceilings are warmed once).
 const WARMUP = SHORT ? 1 : 3;
 // A full run measures each read's four loads (ours cached and uncached, both ceilings) in alternating
-// slices of SECONDS / READ_ROUNDS: the machine's speed drifts within seconds, and slices move all four
-// alike. Two identical ceilings measured against each other came out at 0.89-1.25 of each other one after
-// the other (10 s each, standard deviation 0.12), at 0.91-1.13 in four slices each (0.07).
+// slices of SECONDS / READ_ROUNDS (autocannon ends a run at its next whole second: four slices of 3 s):
+// the machine's speed drifts within seconds, and slices move all four alike. Two identical ceilings
+// measured against each other came out at 0.89-1.25 of each other one after the other (10 s each, standard
+// deviation 0.12), at 0.91-1.13 in four slices each (0.07).
 const READ_ROUNDS = SHORT ? 1 : 4;
 const CONNECTIONS = 50;
 // Admin pages are used by a handful of staff at once, not by 50 browsers.
