@@ -317,7 +317,7 @@ async function main() {
   const reads = [];
   for (const [name, url] of READS) {
     rssPhases.next(name);
-    log(`${name}: ${SECONDS}s each, ours (cached, uncached) and both ceilings, in ${READ_ROUNDS} alternating slices…`);
+    log(`${name}: ${SECONDS}s each, ours (cached, uncached) and both ceilings${READ_ROUNDS > 1 ? `, in ${READ_ROUNDS} alternating slices` : ''}…`);
     load({ url: shop.base + url, seconds: WARMUP });
     load({ url: uncached.base + url, seconds: WARMUP });
     reads.push({ name, ...measureRead(url, { ours: shop.base, cacheOff: uncached.base, bare: minimal, withHeaders: replay }) });
