@@ -272,7 +272,7 @@ const READS = [
  * every one of them): part reads at the same time must still be answered in milliseconds, not after a
  * turn of the event loop that ran fifty searches (docs/performance.md, twenty-second session).
  */
-const BESIDE_SEARCHES = ['/api/products?q=brake&limit=24', '/api/products/5000'];
+const BESIDE_SEARCHES = { search: '/api/products?q=brake&limit=24', partRead: '/api/products/5000' };
 
 function adminReads() {
   const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -327,9 +327,8 @@ async function main() {
   // carries a search: connections opened after the searches began waited up to 25 turns to be accepted
   // (the part reads' p99 210-487 ms when the searches connected first, 30-37 ms when they did not, on a
   // slow machine). The figure is about reads beside searches, not about a burst of new connections.
-  const [searches, partReads] = await loadTogether(
-    BESIDE_SEARCHES.map((url, i) => ({ url: uncached.base + url, connections: CONNECTIONS / 2, startAfterMs: i === 0 ? 500 : 0 })),
-  );
+  const beside = (url, startAfterMs = 0) => ({ url: uncached.base + url, connections: CONNECTIONS / 2, startAfterMs });
+  const [searches, partReads] = await loadTogether([beside(BESIDE_SEARCHES.search, 500), beside(BESIDE_SEARCHES.partRead)]);
   const besideSearches = { searches, partReads };
   // One shop from here on, as a SQLite shop runs: the second one's e-mail sender and order indexer would
   // otherwise take the database's write lock and the cores from the shop under measure.
