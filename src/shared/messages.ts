@@ -462,6 +462,7 @@ export const errorMessages = {
     activeInvalid: 'Must be true or false (yes/no and 1/0 work too; empty means true)',
     priceBreaksText: (part: string) => `"${part}" needs a quantity and a price per unit, like "500: 81.00" (price breaks are separated by semicolons)`,
     moreProblems: (count: number) => `${count.toLocaleString('en-US')} more problems are not listed: fix these first`,
+    busy: 'Other imports are waiting their turn: nothing was checked or written. Please try again in a minute',
   },
   /**
    * Importing applications or cross-reference numbers (POST /api/fitment/import): the problems of their

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { applicationSchema, type ImportReport, importRefusedSchema, importReportSchema, partLookupSchema, partsResolvedSchema } from '../../shared/api.js';
 import { fitmentTransferQuerySchema, idSchema, partLookupQuerySchema, partsResolveSchema } from '../../shared/schemas.js';
-import { type AppContext, typed } from '../app-types.js';
+import { typed } from '../app-types.js';
 import type { Executor } from '../db/schema.js';
 import { requireViewer } from '../http/access.js';
 import { applicationsOf } from './applications.js';
 import { sendCsv } from '../http/csv.js';
-import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './csv-sheet.js';
+import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext } from './csv-sheet.js';
 import { APPLICATION_COLUMNS, checkFitmentCsv, exportFitmentCsv, type FitmentKind, NUMBER_COLUMNS } from './fitment-transfer.js';
 import { lookupNumber } from './numbers.js';
 import { getVisibleProduct, resolvePartNumbers, toProductDto } from './service.js';
@@ -16,7 +16,7 @@ import { getVisibleProduct, resolvePartNumbers, toProductDto } from './service.j
 const tags = ['catalog'];
 
 /** A plugin of its own, so only these routes (and the catalog's own transfer routes) read `text/csv` bodies. */
-export async function fitmentRoutes(app: FastifyInstance, { db, cache }: Pick<AppContext, 'db' | 'cache'>) {
+export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports }: ImportContext) {
   acceptCsvBodies(app);
   const api = typed(app);
 
@@ -118,7 +118,7 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache }: Pick<Ap
       const kind = request.query.kind ?? 'applications';
       const checkFile = (executor: Executor) => checkFitmentCsv(executor, kind, request.body);
       const run = { admin: requireViewer(request), dryRun: request.query.dryRun === 'true' };
-      return answerImport(reply, { db, cache }, run, checkFile, (report) => describeImport(kind, report));
+      return answerImport(reply, { db, cache, imports }, run, checkFile, (report) => describeImport(kind, report));
     },
   );
 }

@@ -31,7 +31,7 @@ import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
 import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
 import { checkProductsCsv } from './csv-import.js';
-import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './csv-sheet.js';
+import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, importTurns } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import {
@@ -56,8 +56,9 @@ const LEGACY_CAP = 100;
 
 export async function catalogRoutes(app: FastifyInstance, { db, cache, config }: AppContext) {
   const api = typed(app);
-  await app.register(transferRoutes, { db, cache });
-  await app.register(fitmentRoutes, { db, cache });
+  const imports = importTurns();
+  await app.register(transferRoutes, { db, cache, imports });
+  await app.register(fitmentRoutes, { db, cache, imports });
 
   api.get(
     '/api/products',
@@ -234,7 +235,7 @@ async function productPage(
 const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();
 
 /** The catalog out to a CSV file and back: a plugin of its own, so only these routes read `text/csv` bodies. */
-async function transferRoutes(app: FastifyInstance, { db, cache }: Pick<AppContext, 'db' | 'cache'>) {
+async function transferRoutes(app: FastifyInstance, { db, cache, imports }: ImportContext) {
   acceptCsvBodies(app);
   const api = typed(app);
 
@@ -274,7 +275,7 @@ async function transferRoutes(app: FastifyInstance, { db, cache }: Pick<AppConte
     async (request, reply) => {
       const admin = requireViewer(request);
       const checkFile = (executor: Executor) => checkProductsCsv(executor, admin, request.body);
-      return answerImport(reply, { db, cache }, { admin, dryRun: request.query.dryRun === 'true' }, checkFile, describeImport);
+      return answerImport(reply, { db, cache, imports }, { admin, dryRun: request.query.dryRun === 'true' }, checkFile, describeImport);
     },
   );
 }

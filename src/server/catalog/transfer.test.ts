@@ -16,7 +16,7 @@ import {
 import { sharing } from '../test/counted-turns.js';
 import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
 import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
-import { sheetBatches } from './csv-sheet.js';
+import { IMPORTS_WAITING_MAX, sheetBatches } from './csv-sheet.js';
 
 vi.mock('../http/loop-turns.js', async (importOriginal) => (await import('../test/counted-turns.js')).countingTurns(await importOriginal()));
 
@@ -450,6 +450,38 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     } finally {
       await server.close();
     }
+  });
+
+  it(`runs one import at a time, catalog and fitment alike: ${IMPORTS_WAITING_MAX} more wait their turn, one more is refused and nothing of it is written`, async () => {
+    // The first import holds its turn until released, at its first turn of the event loop.
+    let release!: () => void;
+    let holding = false;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    sharing.onTurn = () => (holding ? undefined : ((holding = true), held));
+    const first = importCsv(csvFile([newPartCells(80_000)]));
+    await vi.waitFor(() => expect(holding).toBe(true));
+
+    // One more than may wait, a fitment file among them: whichever came last is refused, the others wait.
+    let answeredMeanwhile = 0;
+    const count = <T>(answer: Promise<T>) => answer.then((response) => ((answeredMeanwhile += 1), response));
+    const fitmentFile = 'sku,type,brand,number\r\nIMP-80000\r\n';
+    const others = [
+      ...Array.from({ length: IMPORTS_WAITING_MAX }, (_, i) => count(importCsv(csvFile([newPartCells(80_001 + i)])))),
+      count(ctx.server.app.inject({ method: 'POST', url: '/api/fitment/import?kind=numbers&dryRun=true', headers: { 'content-type': 'text/csv', authorization: `Bearer ${ctx.admin.token}` }, payload: fitmentFile })),
+    ];
+    await vi.waitFor(() => expect(answeredMeanwhile).toBe(1));
+    release();
+    sharing.onTurn = undefined;
+    const answers = [await first, ...(await Promise.all(others))];
+
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.headers['retry-after']).toBe('60');
+    expect(refused[0]!.json()).toEqual({ error: { code: 'imports_busy', message: m.busy } });
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(IMPORTS_WAITING_MAX + 1);
+    const created = (await productsTable()).filter((product) => /^IMP-8000\d$/.test(product.sku)).map((product) => product.sku);
+    const parts = answers.slice(0, IMPORTS_WAITING_MAX + 1);
+    expect(created.sort()).toEqual(parts.flatMap((answer, i) => (answer.statusCode === 200 ? [`IMP-${80_000 + i}`] : [])));
   });
 
   it('writes nothing when the file turns out not to be CSV thousands of rows in, after earlier rows were read and written', async () => {

@@ -1,5 +1,6 @@
 import { POOLED_CONNECTIONS } from './connection.js';
 import { type Executor, isPostgres } from './schema.js';
+import { Turns } from './turns.js';
 
 /**
  * How many reads that take the database milliseconds (a ranked search of a common word) may hold one of
@@ -8,8 +9,7 @@ import { type Executor, isPostgres } from './schema.js';
  */
 export const LONG_READS_AT_ONCE = Math.floor(POOLED_CONNECTIONS / 2);
 
-let running = 0;
-const waiting: (() => void)[] = [];
+const longReads = new Turns(LONG_READS_AT_ONCE);
 
 /**
  * Runs a read that takes the database milliseconds. On PostgreSQL, twenty-five searches at once took every
@@ -20,15 +20,5 @@ const waiting: (() => void)[] = [];
  * `shareTheLoop`).
  */
 export async function asLongRead<T>(db: Executor, read: () => Promise<T>): Promise<T> {
-  if (!isPostgres(db)) return read();
-  if (running < LONG_READS_AT_ONCE) running += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await read();
-  } finally {
-    // The place passes straight to the longest waiter, if any.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
+  return isPostgres(db) ? longReads.run(read) : read();
 }
