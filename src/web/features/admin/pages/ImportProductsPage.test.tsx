@@ -94,6 +94,24 @@ describe('ImportProductsPage', () => {
     expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
   });
 
+  it('keeps a checked file to apply again when other imports are waiting their turn on the server', async () => {
+    let busy = true;
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/products/import?dryRun=true' && init.method === 'POST') return { status: 200, body: checked };
+      if (url !== '/api/products/import' || init.method !== 'POST') return undefined;
+      return busy ? apiError(429, 'imports_busy', errorMessages.catalogImport.busy) : { status: 200, body: { created: 0, updated: 1, unchanged: 32, errors: [] } };
+    });
+    const { user } = renderWithProviders(<ImportProductsPage />);
+    await chooseFile(user);
+    await user.click(await screen.findByRole('button', { name: 'Apply import' }));
+    expect(await screen.findByText(errorMessages.catalogImport.busy)).toBeInTheDocument();
+
+    busy = false;
+    await user.click(screen.getByRole('button', { name: 'Apply import' }));
+    expect(await screen.findByText('Import done: 0 created, 1 updated.')).toBeInTheDocument();
+    expect(calls.map((call) => call.body)).toEqual([CSV, CSV, CSV]);
+  });
+
   it('checks the next file chosen afresh', async () => {
     let answers = [checked, { ...checked, errors: [{ row: 2, column: 'name', message: fieldMessages.productNameRequired }] }];
     mockFetch((url) => {
