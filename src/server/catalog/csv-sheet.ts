@@ -263,6 +263,9 @@ export const IMPORTS_WAITING_MAX = 3;
 export const importTurns = () => new Turns(1, IMPORTS_WAITING_MAX);
 /** About how long a large import takes on a slow machine: when to try again after `imports_busy`. */
 const IMPORT_RETRY_AFTER_SECONDS = 60;
+/** The import routes' description of their turns. */
+export const IMPORT_TURNS_DESCRIPTION =
+  `Catalog and fitment imports run one at a time in a server; while ${IMPORTS_WAITING_MAX} wait their turn, one more answers 429 \`imports_busy\`.`;
 
 /**
  * An admin's import, when its turn comes (`importTurns`): a dry run only checks; a real one with problems
@@ -278,11 +281,6 @@ export async function answerImport(
   checkFile: (db: Executor) => Promise<CheckedImport>,
   describe: (report: ImportReport) => string,
 ) {
-  const turn = imports.take();
-  if (!turn) {
-    reply.header('retry-after', IMPORT_RETRY_AFTER_SECONDS);
-    throw new HttpError(429, 'imports_busy', m.busy);
-  }
   // The whole file has arrived: from here on the server is the slow side. A connection that sends nothing
   // for twice REQUEST_TIMEOUT is closed, and a large import on a slow machine took longer than that (or
   // waits that long for its turn): its admin saw the connection fail while the import went on and was
@@ -290,6 +288,11 @@ export async function answerImport(
   // own HTTP server makes too.)
   const { socket } = reply.request;
   if (typeof socket.setTimeout === 'function') socket.setTimeout(0);
+  const turn = imports.take();
+  if (!turn) {
+    reply.header('retry-after', IMPORT_RETRY_AFTER_SECONDS);
+    throw new HttpError(429, 'imports_busy', m.busy);
+  }
   const endTurn = await turn;
   try {
     return await checkAndWrite(reply, { db, cache }, run, checkFile, describe);

@@ -8,7 +8,7 @@ import type { Executor } from '../db/schema.js';
 import { requireViewer } from '../http/access.js';
 import { applicationsOf } from './applications.js';
 import { sendCsv } from '../http/csv.js';
-import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext } from './csv-sheet.js';
+import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, IMPORT_TURNS_DESCRIPTION } from './csv-sheet.js';
 import { APPLICATION_COLUMNS, checkFitmentCsv, exportFitmentCsv, type FitmentKind, NUMBER_COLUMNS } from './fitment-transfer.js';
 import { lookupNumber } from './numbers.js';
 import { getVisibleProduct, resolvePartNumbers, toProductDto } from './service.js';
@@ -107,7 +107,8 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports }
           `A CSV file (\`text/csv\`, as the export writes it, at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows) of applications ` +
           '(or with `kind=numbers` of cross-reference numbers): each part the file names gets exactly the file\'s rows, ' +
           'a row with only a sku names a part with none. The report counts parts (created: had none; updated; unchanged). ' +
-          '`dryRun=true` only checks. Any problem and nothing is written: a real import with problems answers 422 with the report.',
+          '`dryRun=true` only checks. Any problem and nothing is written: a real import with problems answers 422 with the report. ' +
+          IMPORT_TURNS_DESCRIPTION,
         consumes: ['text/csv'],
         querystring: fitmentTransferQuerySchema.pick({ kind: true, dryRun: true }),
         body: z.string(),

@@ -7,6 +7,7 @@ import { fieldMessages } from '../../shared/schemas.js';
 import { createVehicles } from '../fitment/service.js';
 import {
   type Account,
+  anotherAppServer,
   call,
   databaseKind,
   registerAdmin,
@@ -49,9 +50,9 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json()._id as string;
   }
-  const importCsv = (csv: string, { kind = '', dryRun = false, token = admin.token, contentType = 'text/csv' } = {}) => {
+  const importCsv = (csv: string, { kind = '', dryRun = false, token = admin.token, contentType = 'text/csv', app = server.app } = {}) => {
     const query = new URLSearchParams({ ...(kind ? { kind } : {}), ...(dryRun ? { dryRun: 'true' } : {}) }).toString();
-    return server.app.inject({
+    return app.inject({
       method: 'POST',
       url: `/api/fitment/import${query ? `?${query}` : ''}`,
       headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -115,15 +116,20 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     await importCsv(file(APPLICATIONS, [['BR-1500', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Rear']]));
     const gets = ['BR-1500', 2016, 2017, 'Honda', 'Civic', '', '', '', 'Rear'];
     const keeps = ['LT-4410', 2015, 2017, 'Toyota', 'Corolla', 'LE', '1.8L I4', 'with halogen headlights', 'Left'];
-    // At the file's first row the import waits up to a second while another import gives BR-1500 the file's list.
+    // At the file's first row the import waits up to a second while another import gives BR-1500 the file's
+    // list: on another app server, as imports take turns within one.
+    const otherServer = await anotherAppServer(server);
     const checkBegan = sharing.count;
     let meanwhile: Promise<number> | undefined;
     sharing.onTurn = () => {
       if (sharing.count !== checkBegan + 1) return undefined;
-      meanwhile = importCsv(file(APPLICATIONS, [gets])).then(() => performance.now());
+      meanwhile = importCsv(file(APPLICATIONS, [gets]), { app: otherServer }).then(() => performance.now());
       return Promise.race([meanwhile, new Promise((resolve) => setTimeout(resolve, 1000))]);
     };
-    const response = await importCsv(file(APPLICATIONS, [gets, keeps])).finally(() => (sharing.onTurn = undefined));
+    const response = await importCsv(file(APPLICATIONS, [gets, keeps])).finally(() => {
+      sharing.onTurn = undefined;
+      return otherServer.close();
+    });
     const answeredAt = performance.now();
 
     expect(await meanwhile).toBeLessThan(answeredAt);

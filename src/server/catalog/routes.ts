@@ -31,7 +31,7 @@ import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
 import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
 import { checkProductsCsv } from './csv-import.js';
-import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, importTurns } from './csv-sheet.js';
+import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, IMPORT_TURNS_DESCRIPTION, importTurns } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import {
@@ -265,7 +265,8 @@ async function transferRoutes(app: FastifyInstance, { db, cache, imports }: Impo
         description:
           `A CSV file (\`text/csv\`, as the export writes it, at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows): a row whose sku the catalog has ` +
           '(however spelled) updates that part, any other row adds one. `dryRun=true` only checks. Any problem and nothing is written: ' +
-          'a real import with problems answers 422 with the report.',
+          'a real import with problems answers 422 with the report. ' +
+          IMPORT_TURNS_DESCRIPTION,
         consumes: ['text/csv'],
         querystring: z.object({ dryRun: flag }),
         body: z.string(),

@@ -50,6 +50,16 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Another app server on a test server's database, as a shop behind a load balancer runs several: with
+ * turns and caches of its own. The caller closes it; the database stays the test server's.
+ */
+export async function anotherAppServer(server: TestServer): Promise<FastifyInstance> {
+  const app = await buildApp({ db: server.db, config: server.config });
+  await app.ready();
+  return app;
+}
+
 export interface Account {
   token: string;
   email: string;
