@@ -143,7 +143,22 @@ export default defineConfig(
     // applies to the production sources only.
     files: [`${S}/**/*.ts`],
     ignores: ['**/*.test.ts', `${S}/test/**`, `${S}/system/**`],
-    rules: restrictedPaths(serverZones),
+    rules: {
+      ...restrictedPaths(serverZones),
+      // Not a boundary, a cost: see src/server/http/server.ts.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'node:http',
+              allowTypeImports: true,
+              message: "Importing node:http's values loads Node's fetch client (undici) into the server: use process.getBuiltinModule('node:http').",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Not boundaries: leave style and taste out of this lint.
