@@ -1,6 +1,7 @@
 // npm run lint. The point of this file is the boundaries (docs: /work/shared/ARCHITECTURE.md):
 //   - no import cycles anywhere in src (import-x/no-cycle);
-//   - who may import whom (import-x/no-restricted-paths zones, built below from two lists).
+//   - who may import whom (import-x/no-restricted-paths zones, built below from two lists);
+//   - and one cost: no value import of node:http in the server (see src/server/http/server.ts).
 // Everything else is the light recommended sets; no type-aware rules, so a full run stays fast.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
