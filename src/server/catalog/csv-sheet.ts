@@ -10,6 +10,7 @@ import type { ImportReport } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import type { AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
+import { asLargeWrite } from '../db/group-commit.js';
 import type { Executor } from '../db/schema.js';
 import { Turns } from '../db/turns.js';
 import type { Viewer } from '../http/access.js';
@@ -312,12 +313,14 @@ async function checkAndWrite(
   if (dryRun) return checked.report;
   if (checked.report.errors.length > 0) return reply.status(422).send(refusedImport(checked.report));
   try {
-    const report = await db.kysely.transaction().execute(async (trx) => {
-      const done = await checked.write(trx);
-      if (done.errors.length > 0) throw new ImportRefused(done);
-      await recordAdminAction(trx, admin, 'product.import', describe(done));
-      return done;
-    });
+    const report = await asLargeWrite(() =>
+      db.kysely.transaction().execute(async (trx) => {
+        const done = await checked.write(trx);
+        if (done.errors.length > 0) throw new ImportRefused(done);
+        await recordAdminAction(trx, admin, 'product.import', describe(done));
+        return done;
+      }),
+    );
     cache.invalidate('catalog');
     return report;
   } catch (error) {

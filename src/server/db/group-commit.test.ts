@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GroupCommitSqliteDialect } from './group-commit.js';
+import { asLargeWrite, GroupCommitSqliteDialect } from './group-commit.js';
 
 interface Tables {
   parts: { id: Generated<number>; name: string };
@@ -111,6 +111,57 @@ describe('group commit (SQLite)', () => {
     otherProcess.close();
     expect(otherWriter).toMatch(/database is locked/);
     expect(committedNames()).toEqual(['Read First']);
+  });
+
+  describe('the pages a member may have to restore', () => {
+    /** Files this process holds open that have no name any more: SQLite's temporary files. */
+    const openTemporaryFiles = () => readdirSync('/proc/self/fd').filter((fd) => linkOf(`/proc/self/fd/${fd}`).endsWith(' (deleted)')).length;
+    /** '' for the listing's own descriptor, closed by the time it is read. */
+    const linkOf = (path: string) => {
+      try {
+        return readlinkSync(path);
+      } catch {
+        return '';
+      }
+    };
+    /** Renames 200 parts of about a page each: far more than the 64 kB SQLite keeps in memory by default. */
+    async function renameEveryPart(): Promise<number> {
+      return shop.db.transaction().execute(async (trx) => {
+        await sql`update parts set name = 'x' || name`.execute(trx);
+        return openTemporaryFiles();
+      });
+    }
+    beforeEach(async () => {
+      const parts = Array.from({ length: 200 }, (_, n) => ({ name: `${n} `.padEnd(3000, 'p') }));
+      await shop.db.transaction().execute((trx) => trx.insertInto('parts').values(parts).execute());
+    });
+
+    it.runIf(process.platform === 'linux')('keeps them in memory, written to no temporary file', async () => {
+      const before = openTemporaryFiles();
+      expect(await renameEveryPart()).toBe(before);
+      expect(await asLargeWrite(renameEveryPart)).toBe(before + 1);
+    });
+
+    it('commits the open group and answers its members before a large write begins a group of its own', async () => {
+      const storeIn = (trx: Kysely<Tables>) => sql<{ temp_store: number }>`pragma temp_store`.execute(trx).then(({ rows }) => rows[0]!.temp_store);
+      const placing = shop.db.transaction().execute(async (trx) => {
+        await trx.insertInto('parts').values({ name: 'Brake Hose' }).execute();
+        return storeIn(trx);
+      });
+      while (shop.begun.length < 2) await Promise.resolve();
+      const importing = asLargeWrite(() =>
+        shop.db.transaction().execute(async (trx) => {
+          const committedBefore = committedNames();
+          await trx.insertInto('parts').values({ name: 'Imported Part' }).execute();
+          return { committedBefore, store: await storeIn(trx) };
+        }),
+      );
+      const [placed, imported] = await Promise.all([placing, importing]);
+      expect(imported.committedBefore).toContain('Brake Hose');
+      expect(committedNames()).toEqual(expect.arrayContaining(['Brake Hose', 'Imported Part']));
+      expect([placed, imported.store]).toEqual([2, 1]); // memory, file
+      expect(shop.begun).toHaveLength(3);
+    });
   });
 
   it('commits the open group before it closes', async () => {
