@@ -10,7 +10,7 @@ import type { ImportReport } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import type { AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
-import { asLargeWrite } from '../db/group-commit.js';
+import { asLargeWrite } from '../db/large-writes.js';
 import type { Executor } from '../db/schema.js';
 import { Turns } from '../db/turns.js';
 import type { Viewer } from '../http/access.js';

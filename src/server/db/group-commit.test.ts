@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { asLargeWrite, GroupCommitSqliteDialect } from './group-commit.js';
+import { GroupCommitSqliteDialect } from './group-commit.js';
+import { asLargeWrite } from './large-writes.js';
 
 interface Tables {
   parts: { id: Generated<number>; name: string };

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect } from 'kysely';
+import { inLargeWrite } from './large-writes.js';
 
 /**
  * Group commit for the one SQLite connection. A commit writes every page the transaction touched to the
@@ -18,8 +18,8 @@ import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect } fr
  * only up to 64 kB and then in a temporary file for the rest of the group's transaction; a one-line order
  * changes about 40 pages, so every group wrote its members' pages to a file as well (43 writes an order, a
  * tenth of the server's thread under one-line orders). Groups now keep them in memory (`temp_store`); a
- * transaction that changes a large part of the database (`asLargeWrite`) commits the open group first
- * and runs in a group that keeps them in the file, as before.
+ * transaction that changes a large part of the database (`asLargeWrite`, large-writes.ts) commits the open
+ * group first and runs in a group that keeps them in the file, as before.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(
@@ -46,17 +46,6 @@ const raw = (text: string) => CompiledQuery.raw(text);
 /** Where a group's savepoints keep the pages they may have to restore (SQLite's `temp_store`; `file` is its default). */
 type UndoStore = 'memory' | 'file';
 
-const largeWrites = new AsyncLocalStorage<true>();
-
-/**
- * Runs `work`, whose transaction changes a large part of the database (a whole catalog's import, a
- * migration), with the pages it may have to restore in a temporary file rather than in memory: a new price
- * for each of 100,000 parts kept 390 MB of them. A no-op on PostgreSQL.
- */
-export function asLargeWrite<T>(work: () => Promise<T>): Promise<T> {
-  return largeWrites.run(true, work);
-}
-
 class GroupCommitDriver implements Driver {
   private group: Group | null = null;
   private flushScheduled = false;
@@ -77,7 +66,7 @@ class GroupCommitDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     if (this.group && !this.inTransaction()) this.loseGroup(new Error('the database rolled back the transaction'));
-    const undoStore: UndoStore = largeWrites.getStore() ? 'file' : 'memory';
+    const undoStore: UndoStore = inLargeWrite() ? 'file' : 'memory';
     if (this.group && undoStore !== this.undoStore) await this.commitGroup(connection);
     if (!this.group) {
       // SQLite takes the setting when a transaction begins, and refuses to change it inside one.

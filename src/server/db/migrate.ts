@@ -1,6 +1,6 @@
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import type { Db } from './connection.js';
-import { asLargeWrite } from './group-commit.js';
+import { asLargeWrite } from './large-writes.js';
 import { initial } from './migrations/001-initial.js';
 import { payments } from './migrations/002-payments.js';
 import { googleSignIn } from './migrations/003-google-sign-in.js';
