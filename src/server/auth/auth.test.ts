@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
 import { call, databaseKind, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
@@ -21,7 +22,7 @@ describe(`accounts (${databaseKind})`, () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(user).toMatchObject({ name: 'Ada Lovelace', email: 'ada.l+parts@mail.example.co.uk', role: 'user' });
     const row = await server.db.kysely.selectFrom('users').selectAll().where('email', '=', user.email).executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$15\$8\$1\$/);
+    expect(row.password_hash).toMatch(/^scrypt\$13\$8\$10\$/);
     expect(row.password_hash).not.toContain('engine42');
     const session = await server.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', row.id).executeTakeFirstOrThrow();
     expect(session.token_hash).toBe(hashToken(token));
@@ -50,6 +51,21 @@ describe(`accounts (${databaseKind})`, () => {
     const again = await register({ name: 'B', email: 'TWIN@example.com', password: 'gearbox-7732' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('email_taken');
+  });
+
+  it('hashes a password again at sign-in when its hash has older parameters (scrypt N=2^15, p=1)', async () => {
+    const account = await registerCustomer(server.app);
+    const salt = randomBytes(16);
+    const key = scryptSync('secret-password', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const older = ['scrypt', 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const users = server.db.kysely.selectFrom('users').select('password_hash').where('email', '=', account.email);
+    await server.db.kysely.updateTable('users').set({ password_hash: older }).where('email', '=', account.email).execute();
+    expect((await login(account.email, 'secret-password')).statusCode).toBe(200);
+    const renewed = (await users.executeTakeFirstOrThrow()).password_hash;
+    expect(renewed).toMatch(/^scrypt\$13\$8\$10\$/);
+    expect((await login(account.email, 'wrong-password')).statusCode).toBe(401);
+    expect((await login(account.email, 'secret-password')).statusCode).toBe(200);
+    expect((await users.executeTakeFirstOrThrow()).password_hash).toBe(renewed);
   });
 
   it('logs in with the right password only, without telling which part was wrong', async () => {

@@ -9,7 +9,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/service.js';
 import { createUser, findActiveUserByEmail, findActiveUserById, markEmailVerified, setPassword } from '../users/service.js';
 import type { AccountLockout } from './account-lockout.js';
-import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, isCommonPassword, isOutdatedHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.js';
 import { issueToken, retireTokens, useToken } from './tokens.js';
 
@@ -51,6 +51,7 @@ export async function login(db: Executor, lockout: AccountLockout, input: { emai
     throw invalidCredentials();
   }
   await lockout.reset(input.email, input.ip);
+  if (user.password_hash && isOutdatedHash(user.password_hash)) await setPassword(db, user.id, await hashPassword(input.password));
   return { user, token: await createSession(db, user.id, session.ttlMs, session.userAgent) };
 }
 
