@@ -2,6 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
 import { call, databaseKind, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { setPassword } from '../users/service.js';
 import { hashToken } from './sessions.js';
 
 describe(`accounts (${databaseKind})`, () => {
@@ -65,6 +66,10 @@ describe(`accounts (${databaseKind})`, () => {
     expect(renewed).toMatch(/^scrypt\$13\$8\$10\$/);
     expect((await login(account.email, 'wrong-password')).statusCode).toBe(401);
     expect((await login(account.email, 'secret-password')).statusCode).toBe(200);
+    expect((await users.executeTakeFirstOrThrow()).password_hash).toBe(renewed);
+    // A renewal computed from a hash the account no longer has (its password changed meanwhile) is dropped.
+    const { id } = await server.db.kysely.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
+    await setPassword(server.db.kysely, id, older, older);
     expect((await users.executeTakeFirstOrThrow()).password_hash).toBe(renewed);
   });
 

@@ -51,7 +51,8 @@ export async function login(db: Executor, lockout: AccountLockout, input: { emai
     throw invalidCredentials();
   }
   await lockout.reset(input.email, input.ip);
-  if (user.password_hash && isOutdatedHash(user.password_hash)) await setPassword(db, user.id, await hashPassword(input.password));
+  // The same password under today's parameters, unless the password changed since it was read.
+  if (user.password_hash && isOutdatedHash(user.password_hash)) await setPassword(db, user.id, await hashPassword(input.password), user.password_hash);
   return { user, token: await createSession(db, user.id, session.ttlMs, session.userAgent) };
 }
 

@@ -154,12 +154,10 @@ export async function holdAccount(db: Executor, userId: number): Promise<void> {
   if (isPostgres(db)) await lockAccount(db, { userId });
 }
 
-export async function setPassword(db: Executor, userId: number, passwordHash: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: now() })
-    .where('id', '=', userId)
-    .execute();
+/** Sets the password's hash; with `replacing`, only while the stored hash is still that one. */
+export async function setPassword(db: Executor, userId: number, passwordHash: string, replacing?: string): Promise<void> {
+  const update = db.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', userId);
+  await (replacing === undefined ? update : update.where('password_hash', '=', replacing)).execute();
 }
 
 /** The account to remove: not oneself, not an admin. */
