@@ -270,7 +270,7 @@ const READS = [
 /**
  * A search of a common word takes milliseconds of the server's only thread on SQLite (with the cache off,
  * every one of them): part reads at the same time must still be answered in milliseconds, not after a
- * turn of the event loop that ran fifty searches (docs/performance.md, twenty-second session).
+ * turn of the event loop that ran fifty searches (docs/performance-history.md, twenty-second session).
  */
 const BESIDE_SEARCHES = { search: '/api/products?q=brake&limit=24', partRead: '/api/products/5000' };
 
