@@ -6,7 +6,7 @@
 //   --postgres   on a throwaway PostgreSQL instead of SQLite (or set DATABASE_URL=postgres://…)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -117,6 +117,35 @@ function serverPid(startPid) {
   if (!pid) throw new Error('scripts/start.mjs started no server');
   serverPids.push(Number(pid));
   return Number(pid);
+}
+
+/**
+ * The machine's own speed, to read the figures by: a bare node:http server answering 11 bytes, measured
+ * before and after the runs, and the share of the machine's CPU time its host took meanwhile (steal, on a
+ * virtual machine). Requests a second compare across runs only on machines of the same speed.
+ */
+async function machineGauge() {
+  const file = join(work, 'machine.json');
+  writeFileSync(file, JSON.stringify({ '/': { headers: { 'content-type': 'text/plain' }, body: Buffer.from('hello world').toString('base64') } }));
+  const bare = await startCeiling(file, 'minimal');
+  const measure = () => load({ url: `${bare}/`, seconds: SECONDS / READ_ROUNDS }).rps;
+  load({ url: `${bare}/`, seconds: WARMUP });
+  const before = { rps: measure(), cpu: cpuTicks() };
+  return {
+    /** Measures again, and describes the machine over the runs. */
+    done() {
+      const after = measure();
+      const { total, steal } = cpuTicks();
+      const stolen = (100 * (steal - before.cpu.steal)) / (total - before.cpu.total);
+      return `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}); a bare node:http answering 11 bytes: ${num(before.rps)} req/s before the runs, ${num(after)} after; CPU time taken by the host (steal): ${stolen.toFixed(1)} %`;
+    },
+  };
+}
+
+/** The machine's CPU time so far, in ticks (the first line of /proc/stat): all of it, and the host's share (steal). */
+function cpuTicks() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { total: user + nice + system + idle + iowait + irq + softirq + steal, steal };
 }
 
 async function startCeiling(responsesFile, mode) {
@@ -312,6 +341,7 @@ async function main() {
   const minimal = await startCeiling(responsesFile, 'minimal');
   const replay = await startCeiling(responsesFile, 'replay');
   for (const ceiling of [minimal, replay]) load({ url: ceiling + READS[0][1], seconds: WARMUP });
+  const gauge = await machineGauge();
 
   const rssPhases = rssByPhase(shop.pid);
   const reads = [];
@@ -353,8 +383,11 @@ async function main() {
   rssPhases.end();
   const rss = Math.max(...rssPhases.peaks.map((phase) => phase.mb));
   log(`the shop's log: ${(statSync(shop.logFile).size / 1024 / 1024).toFixed(0)} MB`);
+  // Stopped first: its e-mail sender may still be working off the order runs' e-mails.
+  await shop.stop();
+  const machine = gauge.done();
 
-  const misses = report({ db, seeded, reads, besideSearches, oneLine, twentyLines, adminRuns, rss, rssPeaks: rssPhases.peaks });
+  const misses = report({ db, seeded, machine, reads, besideSearches, oneLine, twentyLines, adminRuns, rss, rssPeaks: rssPhases.peaks });
   if (misses.length === 0) console.log(`\nall ${SHORT ? 'short-run floors' : 'budgets'} met`);
   else console.log(`\n${SHORT ? 'short-run floors' : 'budgets'} missed:\n  ${misses.join('\n  ')}`);
   recordMisses(misses);
@@ -365,14 +398,15 @@ const num = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits
 const cell = (value, width) => String(value).padStart(width);
 
 /** Prints every figure beside its budget; answers the misses. */
-function report({ db, seeded, reads, besideSearches, oneLine, twentyLines, adminRuns, rss, rssPeaks }) {
+function report({ db, seeded, machine, reads, besideSearches, oneLine, twentyLines, adminRuns, rss, rssPeaks }) {
   const misses = [];
   const check = (ok, miss) => {
     if (!ok) misses.push(miss);
     return ok ? '✔' : '✘';
   };
   console.log(`\nPartsmith benchmark (${SHORT ? 'short run: floors' : 'full run: budgets'}) — ${db.kind}, started as npm start, ${CONNECTIONS} connections, ${SECONDS} s a run`);
-  console.log(`${num(seeded.products)} parts, ${num(seeded.vehicles)} vehicles, ${num(seeded.applications)} fitment rows, ${num(seeded.orders)} orders, ${num(seeded.reviews)} reviews\n`);
+  console.log(`${num(seeded.products)} parts, ${num(seeded.vehicles)} vehicles, ${num(seeded.applications)} fitment rows, ${num(seeded.orders)} orders, ${num(seeded.reviews)} reviews`);
+  console.log(`machine: ${machine}\n`);
   console.log(`reads: ours/ceiling ≥ ${BUDGET.readRatio} and p99 < ${BUDGET.readP99} ms; cache off ≥ ${BUDGET.uncachedRatio} and p99 < ${BUDGET.uncachedP99} ms (of the minimal ceiling)`);
   console.log('endpoint                 ours req/s  p99 | cache off req/s  p99 | minimal req/s | headers req/s | ours/min  ours/hdr  off/min');
   for (const r of reads) {
