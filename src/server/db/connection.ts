@@ -62,7 +62,8 @@ function forTheShop(sqlite: SQLite.Database): SQLite.Database {
   // Waits instead of failing when a backup, a checkpoint or a second process holds the lock.
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's own default page cache, 2 MB (the driver sets 16 MB): the file's pages stay in the system's
-  // cache anyway. Two full 16 MB caches were 30 MB of the server's peak memory (docs/performance.md).
+  // cache anyway. Two full 16 MB caches were 30 MB of the server's peak memory (docs/performance-history.md,
+  // thirty-first session).
   sqlite.pragma('cache_size = -2000');
   // Lower case beyond ASCII (SQLite's lower() and LIKE fold ASCII only), as FTS5's trigram index folds it.
   sqlite.function('casefold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
