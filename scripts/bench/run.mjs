@@ -5,7 +5,7 @@
 //   --short      a smaller seed and 2 s per run (npm test/CI): enforces regression floors, not the budgets
 //   --postgres   on a throwaway PostgreSQL instead of SQLite (or set DATABASE_URL=postgres://…)
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -268,6 +268,15 @@ async function signIn(base, email, password) {
  * uncounted). Meanwhile the server may expire older unpaid orders, which moves their units from ordered
  * back to stock: the sum holds, and they are not among the orders placed since.
  */
+/** How many orders the shop's log has a line for (a 201 to POST /api/orders): a log that loses lines shows. */
+async function ordersLoggedIn(logFile) {
+  let count = 0;
+  for await (const line of createInterface({ input: createReadStream(logFile) })) {
+    if (line.includes('"url":"/api/orders"') && line.includes('"statusCode":201')) count += 1;
+  }
+  return count;
+}
+
 async function measureOrders(db, base, tokens, lines) {
   const parts = { firstPart: 1, parts: 10_000, lines, quantity: 50 };
   const before = await unitsOfParts(db, 1, parts.parts);
@@ -386,8 +395,9 @@ async function main() {
   // Stopped first: its e-mail sender may still be working off the order runs' e-mails.
   await shop.stop();
   const machine = gauge.done();
+  const loggedOrders = await ordersLoggedIn(shop.logFile);
 
-  const misses = report({ db, seeded, machine, reads, besideSearches, oneLine, twentyLines, adminRuns, rss, rssPeaks: rssPhases.peaks });
+  const misses = report({ db, seeded, machine, reads, besideSearches, oneLine, twentyLines, loggedOrders, adminRuns, rss, rssPeaks: rssPhases.peaks });
   if (misses.length === 0) console.log(`\nall ${SHORT ? 'short-run floors' : 'budgets'} met`);
   else console.log(`\n${SHORT ? 'short-run floors' : 'budgets'} missed:\n  ${misses.join('\n  ')}`);
   recordMisses(misses);
@@ -398,7 +408,7 @@ const num = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits
 const cell = (value, width) => String(value).padStart(width);
 
 /** Prints every figure beside its budget; answers the misses. */
-function report({ db, seeded, machine, reads, besideSearches, oneLine, twentyLines, adminRuns, rss, rssPeaks }) {
+function report({ db, seeded, machine, reads, besideSearches, oneLine, twentyLines, loggedOrders, adminRuns, rss, rssPeaks }) {
   const misses = [];
   const check = (ok, miss) => {
     if (!ok) misses.push(miss);
@@ -444,6 +454,9 @@ function report({ db, seeded, machine, reads, besideSearches, oneLine, twentyLin
     ];
     console.log(`${name.padEnd(26)} ${cell(num(run.rps), 8)}/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ${num(placed)} placed, ${run.bad} failed, units ${accounted ? '' : 'NOT '}accounted for ${marks.join('')}`);
   }
+  const answered = oneLine.run.ok + twentyLines.run.ok;
+  const logMark = check(loggedOrders >= answered, `the shop's log: a line for ${num(loggedOrders)} of the ${num(answered)} orders answered`);
+  console.log(`the shop's log has a line for ${num(loggedOrders)} orders; ${num(answered)} were answered ${logMark}`);
 
   console.log(`\nadmin (${ADMIN_CONNECTIONS} connections, ${num(seeded.orders)} orders): p99 < ${BUDGET.adminP99} ms`);
   for (const { name, run } of adminRuns) {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { serverLogger } from './http/request-log.js';
+import { serverLogging } from './http/request-log.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -24,7 +24,8 @@ async function main() {
   const db = connect(config.database);
   await migrateToLatest(db);
   const cache = new ResponseCache(config.publicCacheMs);
-  const app = await buildApp({ db, config, cache }, serverLogger(config.logLevel));
+  const logging = serverLogging(config.logLevel);
+  const app = await buildApp({ db, config, cache }, logging.options);
 
   await withStartupLock(db, async () => {
     if (config.admin) await ensureAdmin(db.kysely, config.admin, app.log);
@@ -34,7 +35,7 @@ async function main() {
     }
   });
 
-  const transport = config.smtp ? await smtpTransport(config.smtp.url, config.smtp.from) : logTransport(app.log);
+  const transport = config.smtp ? await smtpTransport(config.smtp.url, config.smtp.from) : logTransport(app.log, logging.caughtUp);
   const stopJobs = startJobs(db.kysely, config, transport, cache, app.log);
   stopOnSignals(app, async () => {
     stopJobs();

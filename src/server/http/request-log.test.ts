@@ -1,6 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { databaseKind, startTestServer, type TestServer } from '../test/harness.js';
 import { collectedLogLines } from '../test/log-lines.js';
+import { serverLogging } from './request-log.js';
 
 describe(`request logging (${databaseKind})`, () => {
   let server: TestServer | undefined;
@@ -23,5 +28,25 @@ describe(`request logging (${databaseKind})`, () => {
     server = await startTestServer({}, { level: 'warn', stream });
     await server.app.inject({ method: 'GET', url: '/api/products?limit=2' });
     expect(lines).toEqual([]);
+  });
+
+  it('holds back a writer of many lines until the log has caught up, so that none is lost', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'partsmith-log-'));
+    try {
+      const logging = serverLogging('info', join(folder, 'shop.log'));
+      const log = pino(logging.options, logging.options.stream);
+      // 10 MB of lines the size of an order's e-mail: more than the log holds unwritten (4 MB).
+      const text = `Your order — ${'1 × BRK-00042 Brake Disc $42.50 '.repeat(60)}`;
+      const count = 5000;
+      for (let i = 0; i < count; i++) {
+        await logging.caughtUp();
+        log.info({ i, text }, 'e-mail');
+      }
+      const written = () => readFileSync(join(folder, 'shop.log'), 'utf8').split('\n').filter(Boolean);
+      await vi.waitFor(() => expect(written()).toHaveLength(count), { timeout: 5000 });
+      expect(written().map((line) => (JSON.parse(line) as { i: number }).i)).toEqual([...Array(count).keys()]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@
  * process exits). Measured in docs/performance.md.
  */
 import type { IncomingMessage } from 'node:http';
-import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
 
 /**
@@ -14,8 +14,62 @@ import pino from 'pino';
  */
 const MAX_UNWRITTEN_LOG_BYTES = 4 * 1024 * 1024;
 
-export function serverLogger(level: string): FastifyServerOptions['logger'] {
-  return { level, stream: pino.destination({ dest: 1, sync: false, maxLength: MAX_UNWRITTEN_LOG_BYTES }) };
+/** How much the log may hold unwritten before a writer of many lines at once waits for it. */
+const CAUGHT_UP_BYTES = 64 * 1024;
+
+/** A writer of many lines waits at most this long: a log that writes nothing (stdout gone) must not stop it. */
+const MAX_WAIT_FOR_LOG_MS = 1000;
+
+export interface ServerLogging {
+  options: { level: string; stream: pino.DestinationStream };
+  /** Resolves once the log holds little unwritten (or after a second at most). */
+  caughtUp(): Promise<void>;
+}
+
+/** The server's log: to stdout (`dest`: another file descriptor or a path), asynchronously. */
+export function serverLogging(level: string, dest: number | string = 1): ServerLogging {
+  const destination = new PacedDestination(pino.destination({ dest, sync: false, maxLength: MAX_UNWRITTEN_LOG_BYTES }));
+  return { options: { level, stream: destination }, caughtUp: () => destination.caughtUp() };
+}
+
+/**
+ * pino's asynchronous destination, counting what it holds unwritten so that a writer of many lines can
+ * wait for it: the e-mail log, which writes a backlog of thousands of messages 20 a loop turn while the
+ * destination writes 16 kB a turn. Written as fast as they came, under the order load a backlog filled
+ * the 4 MB within seconds and every line past it was lost, the requests' too (docs/performance.md).
+ */
+class PacedDestination {
+  private unwritten = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly destination: ReturnType<typeof pino.destination>) {
+    destination.on('write', (bytes: number) => this.written(bytes));
+    destination.on('drop', (line: string) => this.written(Buffer.byteLength(line)));
+  }
+
+  write(line: string): boolean {
+    this.unwritten += Buffer.byteLength(line);
+    return this.destination.write(line);
+  }
+
+  caughtUp(): Promise<void> {
+    if (this.unwritten <= CAUGHT_UP_BYTES) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, MAX_WAIT_FOR_LOG_MS);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private written(bytes: number): void {
+    this.unwritten -= bytes;
+    if (this.unwritten > CAUGHT_UP_BYTES) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const release of waiters) release();
+  }
 }
 
 /** No line when a request arrives; method, URL, status and time once it is answered. */

@@ -16,6 +16,8 @@ import type { OrderFacts } from './templates.js';
 
 const PUBLIC_URL = 'https://shop.partsmith.example';
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Parameters<typeof sendDueMail>[3];
+/** A log that has always written everything it was given. */
+const logCaughtUp = () => Promise.resolve();
 
 describe(`e-mail over SMTP (${databaseKind})`, () => {
   let sink: MailSink;
@@ -172,7 +174,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
       const lines: unknown[] = [];
       const log = { ...quietLog, info: (entry: unknown) => lines.push(entry) } as unknown as Parameters<typeof sendDueMail>[3];
       await enqueueMail(server.db.kysely, { kind: 'order-paid', to: 'logged-invoice@example.com', data: { ...paid, invoice } });
-      await sendDueMail(server.db.kysely, logTransport(log), shop, log);
+      await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp), shop, log);
       expect(JSON.stringify(lines)).toContain('"attachments":["invoice-INV-000042.pdf"]');
     });
   });
@@ -226,10 +228,26 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     const lines: unknown[] = [];
     const log = { ...quietLog, info: (entry: unknown) => lines.push(entry) } as unknown as Parameters<typeof sendDueMail>[3];
     const account = await registerCustomer(server.app, 'Logged Person');
-    expect(await sendDueMail(server.db.kysely, logTransport(log), shop, log)).toBeGreaterThanOrEqual(1);
+    expect(await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp), shop, log)).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(lines)).toContain(account.email);
     const outbox = (await call(server.app, 'GET', '/api/admin/outbox', { token: admin.token })).json();
     expect(outbox[0]).toMatchObject({ to: account.email, kind: 'verify-email', status: 'logged', subject: 'Please confirm your e-mail address – Partsmith' });
+  });
+
+  it('without SMTP, writes each message only once the log has caught up with what it holds', async () => {
+    await enqueueMail(server.db.kysely, { kind: 'verify-email', to: 'log-waits@example.com', data: { name: 'W', token: 't' } });
+    const lines: string[] = [];
+    const log = { ...quietLog, info: (entry: unknown) => lines.push(JSON.stringify(entry)) } as unknown as Parameters<typeof sendDueMail>[3];
+    let catchUp = () => {};
+    const gate = new Promise<void>((resolve) => (catchUp = resolve));
+    const transport = logTransport(log, () => gate);
+    const sending = sendDueMail(server.db.kysely, transport, shop, log);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines).toEqual([]);
+    catchUp();
+    await sending;
+    while ((await sendDueMail(server.db.kysely, transport, shop, log)) > 0);
+    expect(lines.filter((line) => line.includes('log-waits@example.com'))).toHaveLength(1);
   });
 
   it('without SMTP, marks a whole batch logged together, and logs none of it twice', async () => {
@@ -237,7 +255,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     for (const to of recipients) await enqueueMail(server.db.kysely, { kind: 'verify-email', to, data: { name: 'L', token: 't' } });
     const lines: string[] = [];
     const log = { ...quietLog, info: (entry: unknown) => lines.push(JSON.stringify(entry)) } as unknown as Parameters<typeof sendDueMail>[3];
-    while ((await sendDueMail(server.db.kysely, logTransport(log), shop, log)) > 0);
+    while ((await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp), shop, log)) > 0);
     const rows = await server.db.kysely.selectFrom('outbox').select(['status', 'sent_at']).where('recipient', 'in', recipients).execute();
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row).toMatchObject({ status: 'logged', sent_at: expect.any(String) });

@@ -31,10 +31,15 @@ export async function smtpTransport(smtpUrl: string, from: string): Promise<Mail
   };
 }
 
-export function logTransport(log: FastifyBaseLogger): MailTransport {
+/**
+ * Writes each message to the log, once the log has written what it holds (`caughtUp`): a backlog of
+ * thousands would otherwise outrun it and be lost past its limit.
+ */
+export function logTransport(log: FastifyBaseLogger, caughtUp: () => Promise<void>): MailTransport {
   return {
     delivers: 'logged',
     async send({ to, subject, text, attachments }) {
+      await caughtUp();
       const files = attachments?.map((attachment) => attachment.filename);
       log.info({ mail: { to, subject, text, attachments: files } }, 'e-mail not sent (SMTP_URL is not set): kept in the outbox');
     },
