@@ -35,7 +35,9 @@ async function main() {
     }
   });
 
-  const transport = config.smtp ? await smtpTransport(config.smtp.url, config.smtp.from) : logTransport(app.log, logging.caughtUp);
+  const transport = config.smtp
+    ? await smtpTransport(config.smtp.url, config.smtp.from)
+    : logTransport(app.log, logging.caughtUp, { withText: config.env !== 'production' });
   const stopJobs = startJobs(db.kysely, config, transport, cache, app.log);
   stopOnSignals(app, async () => {
     stopJobs();

@@ -174,7 +174,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
       const lines: unknown[] = [];
       const log = { ...quietLog, info: (entry: unknown) => lines.push(entry) } as unknown as Parameters<typeof sendDueMail>[3];
       await enqueueMail(server.db.kysely, { kind: 'order-paid', to: 'logged-invoice@example.com', data: { ...paid, invoice } });
-      await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp), shop, log);
+      await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp, { withText: true }), shop, log);
       expect(JSON.stringify(lines)).toContain('"attachments":["invoice-INV-000042.pdf"]');
     });
   });
@@ -228,10 +228,20 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     const lines: unknown[] = [];
     const log = { ...quietLog, info: (entry: unknown) => lines.push(entry) } as unknown as Parameters<typeof sendDueMail>[3];
     const account = await registerCustomer(server.app, 'Logged Person');
-    expect(await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp), shop, log)).toBeGreaterThanOrEqual(1);
+    expect(await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp, { withText: true }), shop, log)).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(lines)).toContain(account.email);
     const outbox = (await call(server.app, 'GET', '/api/admin/outbox', { token: admin.token })).json();
     expect(outbox[0]).toMatchObject({ to: account.email, kind: 'verify-email', status: 'logged', subject: 'Please confirm your e-mail address – Partsmith' });
+  });
+
+  it('without SMTP in production, logs to whom and what about, but not the text: its link would open the account', async () => {
+    await enqueueMail(server.db.kysely, { kind: 'reset-password', to: 'no-text@example.com', data: { name: 'N', token: 'secret-reset-token' } });
+    const lines: string[] = [];
+    const log = { ...quietLog, info: (entry: unknown) => lines.push(JSON.stringify(entry)) } as unknown as Parameters<typeof sendDueMail>[3];
+    while ((await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp, { withText: false }), shop, log)) > 0);
+    const line = lines.find((entry) => entry.includes('no-text@example.com'));
+    expect(line).toContain('Reset your password');
+    expect(line).not.toContain('secret-reset-token');
   });
 
   it('without SMTP, writes each message only once the log has caught up with what it holds', async () => {
@@ -240,7 +250,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     const log = { ...quietLog, info: (entry: unknown) => lines.push(JSON.stringify(entry)) } as unknown as Parameters<typeof sendDueMail>[3];
     let catchUp = () => {};
     const gate = new Promise<void>((resolve) => (catchUp = resolve));
-    const transport = logTransport(log, () => gate);
+    const transport = logTransport(log, () => gate, { withText: true });
     const sending = sendDueMail(server.db.kysely, transport, shop, log);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(lines).toEqual([]);
@@ -255,7 +265,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     for (const to of recipients) await enqueueMail(server.db.kysely, { kind: 'verify-email', to, data: { name: 'L', token: 't' } });
     const lines: string[] = [];
     const log = { ...quietLog, info: (entry: unknown) => lines.push(JSON.stringify(entry)) } as unknown as Parameters<typeof sendDueMail>[3];
-    while ((await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp), shop, log)) > 0);
+    while ((await sendDueMail(server.db.kysely, logTransport(log, logCaughtUp, { withText: true }), shop, log)) > 0);
     const rows = await server.db.kysely.selectFrom('outbox').select(['status', 'sent_at']).where('recipient', 'in', recipients).execute();
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row).toMatchObject({ status: 'logged', sent_at: expect.any(String) });

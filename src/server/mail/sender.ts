@@ -1,6 +1,7 @@
 /**
  * Sends what the outbox holds: over SMTP (nodemailer) when SMTP_URL is set; otherwise each message is
- * written to the log and kept in the outbox, where an admin can read it outside production.
+ * written to the log (in production without its text) and kept in the outbox, where an admin can read it
+ * outside production.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/schema.js';
@@ -33,15 +34,17 @@ export async function smtpTransport(smtpUrl: string, from: string): Promise<Mail
 
 /**
  * Writes each message to the log, once the log has written what it holds (`caughtUp`): a backlog of
- * thousands would otherwise outrun it and be lost past its limit.
+ * thousands would otherwise outrun it and be lost past its limit. In production without its text: the
+ * links in it (confirm an address, reset a password) would let whoever reads the log into the account.
  */
-export function logTransport(log: FastifyBaseLogger, caughtUp: () => Promise<void>): MailTransport {
+export function logTransport(log: FastifyBaseLogger, caughtUp: () => Promise<void>, { withText }: { withText: boolean }): MailTransport {
   return {
     delivers: 'logged',
     async send({ to, subject, text, attachments }) {
       await caughtUp();
       const files = attachments?.map((attachment) => attachment.filename);
-      log.info({ mail: { to, subject, text, attachments: files } }, 'e-mail not sent (SMTP_URL is not set): kept in the outbox');
+      const mail = withText ? { to, subject, text, attachments: files } : { to, subject, attachments: files };
+      log.info({ mail }, 'e-mail not sent (SMTP_URL is not set): kept in the outbox');
     },
   };
 }
