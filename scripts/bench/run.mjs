@@ -261,13 +261,6 @@ async function signIn(base, email, password) {
   return (await response.json()).token;
 }
 
-/**
- * POST /api/orders under load, each order over parts spread across the first 10,000; then the database
- * must say that stock + ordered did not change and that the units of the orders placed since match the
- * orders answered (autocannon stops counting at the deadline, so up to one order per connection completes
- * uncounted). Meanwhile the server may expire older unpaid orders, which moves their units from ordered
- * back to stock: the sum holds, and they are not among the orders placed since.
- */
 /** How many orders the shop's log has a line for (a 201 to POST /api/orders): a log that loses lines shows. */
 async function ordersLoggedIn(logFile) {
   let count = 0;
@@ -277,6 +270,13 @@ async function ordersLoggedIn(logFile) {
   return count;
 }
 
+/**
+ * POST /api/orders under load, each order over parts spread across the first 10,000; then the database
+ * must say that stock + ordered did not change and that the units of the orders placed since match the
+ * orders answered (autocannon stops counting at the deadline, so up to one order per connection completes
+ * uncounted). Meanwhile the server may expire older unpaid orders, which moves their units from ordered
+ * back to stock: the sum holds, and they are not among the orders placed since.
+ */
 async function measureOrders(db, base, tokens, lines) {
   const parts = { firstPart: 1, parts: 10_000, lines, quantity: 50 };
   const before = await unitsOfParts(db, 1, parts.parts);
