@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -46,6 +47,25 @@ describe(`request logging (${databaseKind})`, () => {
       await vi.waitFor(() => expect(written()).toHaveLength(count), { timeout: 5000 });
       expect(written().map((line) => (JSON.parse(line) as { i: number }).i)).toEqual([...Array(count).keys()]);
     } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('waits a second at most for a log that writes nothing (stdout never read)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'partsmith-log-'));
+    const fifo = join(folder, 'unread');
+    execFileSync('mkfifo', [fifo]);
+    try {
+      const logging = serverLogging('info', fifo);
+      const log = pino(logging.options, logging.options.stream);
+      log.info({ text: 'x'.repeat(100_000) }, 'more than the log may hold unwritten');
+      const started = Date.now();
+      await logging.caughtUp();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      // The destination still waits to open the pipe: a reader lets it, and closing makes its writes fail.
+      closeSync(openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK));
       rmSync(folder, { recursive: true, force: true });
     }
   });

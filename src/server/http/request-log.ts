@@ -40,7 +40,7 @@ export function serverLogging(level: string, dest: number | string = 1): ServerL
  */
 class PacedDestination {
   private unwritten = 0;
-  private waiters: (() => void)[] = [];
+  private readonly waiters = new Set<() => void>();
 
   constructor(private readonly destination: ReturnType<typeof pino.destination>) {
     destination.on('write', (bytes: number) => this.written(bytes));
@@ -55,20 +55,20 @@ class PacedDestination {
   caughtUp(): Promise<void> {
     if (this.unwritten <= CAUGHT_UP_BYTES) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, MAX_WAIT_FOR_LOG_MS);
-      this.waiters.push(() => {
+      const release = () => {
         clearTimeout(timer);
+        this.waiters.delete(release);
         resolve();
-      });
+      };
+      const timer = setTimeout(release, MAX_WAIT_FOR_LOG_MS);
+      this.waiters.add(release);
     });
   }
 
   private written(bytes: number): void {
     this.unwritten -= bytes;
     if (this.unwritten > CAUGHT_UP_BYTES) return;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const release of waiters) release();
+    for (const release of [...this.waiters]) release();
   }
 }
 
