@@ -3,8 +3,8 @@
  * confirm an address or reset a password would let whoever reads the log into the account. A real server
  * process, as `npm start` runs it.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { databaseKind, freshDatabase, killAllServers, mustRequest, registerThrough, sleep, startServer, type TestDatabase } from './processes.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { databaseKind, freshDatabase, killAllServers, mustRequest, registerThrough, startServer, type TestDatabase } from './processes.js';
 
 describe(`the e-mail log of a server without SMTP (${databaseKind})`, () => {
   const databases: TestDatabase[] = [];
@@ -19,9 +19,15 @@ describe(`the e-mail log of a server without SMTP (${databaseKind})`, () => {
     const server = await startServer({ databaseUrl: database.url, env: { LOG_LEVEL: 'info', MAIL_SEND_EVERY: '100ms', ...env } });
     const { email } = await registerThrough(server.url);
     await mustRequest(server.url, 'POST', '/api/auth/password-reset', { body: { email } }, [202]);
-    const mailed = (kind: string) => server.output().split('\n').find((line) => line.includes('e-mail not sent') && line.includes(email) && line.includes(kind));
-    for (let waited = 0; !mailed('Reset your password') && waited < 10_000; waited += 100) await sleep(100);
-    return mailed('Reset your password') ?? '';
+    const resetMail = () => server.output().split('\n').find((line) => line.includes('e-mail not sent') && line.includes(email) && line.includes('Reset your password'));
+    return vi.waitFor(
+      () => {
+        const line = resetMail();
+        if (!line) throw new Error(`no password-reset e-mail to ${email} in the log yet`);
+        return line;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   }
 
   it('in production, names the recipient and the subject, not the text with its link', async () => {
