@@ -22,6 +22,7 @@ import { fitmentRoutes } from './fitment/routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
+import { withoutHomeOnlyLinks } from './http/page-html.js';
 import { refuseNulCharacters } from './http/input-guard.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
@@ -112,6 +113,7 @@ export async function buildApp(
 
   const webRoot = resolve(config.webDist);
   const hasWebApp = existsSync(resolve(webRoot, 'index.html'));
+  const otherPagesHtml = hasWebApp ? withoutHomeOnlyLinks(readFileSync(resolve(webRoot, 'index.html'), 'utf8')) : '';
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -127,7 +129,7 @@ export async function buildApp(
       },
     });
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-    productPageRoute(app, db.kysely, readFileSync(resolve(webRoot, 'index.html'), 'utf8'));
+    productPageRoute(app, db.kysely, otherPagesHtml);
   }
 
   // Unknown /api paths and missing files get a 404; with a built storefront, any other page path gets
@@ -135,7 +137,7 @@ export async function buildApp(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = hasWebApp && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path) && ['GET', 'HEAD'].includes(request.method);
-    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isPage) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(otherPagesHtml);
     return reply.status(404).send({ error: { code: 'not_found', message: errorMessages.notFound('Route') } });
   });
   return app;

@@ -5,7 +5,10 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, createProduct, databaseKind, registerAdmin, startTestServer, type TestServer } from '../test/harness.js';
 
-const INDEX_HTML = '<!doctype html><head><meta name="description" content="Partsmith – car parts." /><title>Partsmith</title></head>';
+const HERO_PRELOAD = '<link rel="preload" as="image" href="/images/hero.svg" fetchpriority="high" data-home-only />';
+const INDEX_HTML = `<!doctype html><head>\n    <meta name="description" content="Partsmith – car parts." />\n    ${HERO_PRELOAD}\n    <title>Partsmith</title></head>`;
+/** What every page but the home page gets: the home page's own preload left out, nothing else. */
+const OTHER_PAGES_HTML = INDEX_HTML.replace(`\n    ${HERO_PRELOAD}`, '');
 
 describe(`the storefront's files (${databaseKind})`, () => {
   let server: TestServer;
@@ -40,13 +43,15 @@ describe(`the storefront's files (${databaseKind})`, () => {
     expect(plain.body).toBe(script);
   });
 
-  it('answers page paths with the app (revalidated), and missing files or API paths with 404', async () => {
+  it('answers page paths with the app (revalidated), the hero preloaded on the home page only, and missing files or API paths with 404', async () => {
     for (const path of ['/', '/allProducts', '/dashboard/myOrders', '/no/such/page']) {
       const page = await get(path);
       expect(page.statusCode, path).toBe(200);
-      expect(page.body).toContain('<title>Partsmith</title>');
+      expect(page.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(page.body, path).toBe(path === '/' ? INDEX_HTML : OTHER_PAGES_HTML);
       expect(page.headers['cache-control']).toBe('no-cache');
     }
+    expect(OTHER_PAGES_HTML).not.toContain('hero.svg');
     expect((await get('/assets/index-old999.js')).statusCode).toBe(404);
     const api = await get('/api/no-such-endpoint');
     expect(api.statusCode).toBe(404);
@@ -66,7 +71,8 @@ describe(`the storefront's files (${databaseKind})`, () => {
     }
     const unknown = await get('/parts/NOPE-1');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toBe(INDEX_HTML);
+    expect(unknown.body).toBe(OTHER_PAGES_HTML);
+    expect((await get('/parts/FL-88')).body).not.toContain('hero.svg');
     const id = (await call(server.app, 'GET', '/api/products/sku/FL-88')).json()._id as string;
     await call(server.app, 'PATCH', `/api/products/${id}`, { token: admin.token, body: { active: false } });
     expect((await get('/parts/FL-88')).statusCode).toBe(404);
