@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../index.css';
-import { prefetchForLocation } from '../features/catalog/api.js';
+import { prefetchForLocation } from './prefetch.js';
 import { createQueryClient, Providers } from './providers.js';
 import { AppRoutes, loadPageCode } from './router.js';
 

@@ -1,9 +1,7 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { CategorySummary, Product, ProductPage } from '../../../shared/api.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
-import { preloadPagePicture } from './components/ProductFacts.js';
 import type { ProductFilters } from './filters.js';
 
 /** Products on the home page's grid. */
@@ -24,19 +22,6 @@ export function productPagesQuery(filters: ProductFilters) {
     initialPageParam: null as string | null,
     getNextPageParam: (last: ProductPage) => last.nextCursor,
   };
-}
-
-/**
- * Opening /allProducts or a part's page directly: ask for its data at once, while the page's code is still
- * loading, instead of after it; for a part's page its picture too (that page's largest paint), as soon as
- * the part says which. /allProducts only without filters: reading them needs the catalog's rules
- * (src/shared/catalog.ts), which would add to every page's first download.
- */
-export function prefetchForLocation(client: QueryClient, { pathname, search }: { pathname: string; search: string }) {
-  if (pathname === '/allProducts' && search === '') void client.prefetchInfiniteQuery(productPagesQuery(NO_FILTERS));
-  // The part number as the page reads it (router.tsx's `parts/:sku`, decoded the same way).
-  const sku = matchPath('/parts/:sku', pathname)?.params.sku;
-  if (sku) client.fetchQuery(productBySkuQuery(sku)).then(preloadPagePicture, () => {});
 }
 
 /** `/api/products?limit=…&cursor=…&q=…&category=…&inStock=true&sort=…&vehicle=…&fitsOnly=false`: always a page, never the unpaged list. */
@@ -90,9 +75,11 @@ export function useProductBySku(sku: string) {
 }
 
 /** Every category with its count of parts for sale (0 for an empty one). */
+export const categoriesQuery = {
+  queryKey: keys.categories,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<CategorySummary[]>('/api/categories', { signal }),
+};
+
 export function useCategories() {
-  return useQuery({
-    queryKey: keys.categories,
-    queryFn: ({ signal }) => apiFetch<CategorySummary[]>('/api/categories', { signal }),
-  });
+  return useQuery(categoriesQuery);
 }

@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Application, PartLookup, Vehicle, VinAnswer } from '../../../shared/api.js';
+import type { PartLookup, Vehicle, VinAnswer } from '../../../shared/api.js';
 import { normalisePartNumber } from '../../../shared/catalog.js';
 import { ApiError, apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
-
-// The vehicle base changes with a data import, not while a buyer shops: its lists are kept for the visit.
-const BASE_STALE_TIME = 60 * 60_000;
+import { BASE_STALE_TIME, productFitmentQuery, vehicleYearsQuery } from './queries.js';
 
 /** `year=2015&make=Toyota`, encoded. */
 const queryString = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString();
 
 export function useVehicleYears() {
-  return useQuery({
-    queryKey: keys.vehicleYears,
-    queryFn: ({ signal }) => apiFetch<number[]>('/api/vehicles/years', { signal }),
-    staleTime: BASE_STALE_TIME,
-  });
+  return useQuery(vehicleYearsQuery);
 }
 
 export function useVehicleMakes(year: number | null) {
@@ -56,12 +50,8 @@ export function vinQuery(vin: string) {
   };
 }
 
-/** The vehicles a part fits, as its applications (year ranges, trims, qualifiers, positions). */
 export function useProductFitment(productId: string) {
-  return useQuery({
-    queryKey: keys.productFitment(productId),
-    queryFn: ({ signal }) => apiFetch<Application[]>(`/api/products/${seg(productId)}/fitment`, { signal }),
-  });
+  return useQuery(productFitmentQuery(productId));
 }
 
 /** A search that holds a digit may be a part number: an OE, interchange or old number of ours. */

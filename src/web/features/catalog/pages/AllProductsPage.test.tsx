@@ -11,7 +11,7 @@ import { civic, corollaLe, serveVehicleBase } from '../../../test/fake-vehicles.
 import { aProduct } from '../../../test/fixtures.js';
 import { fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { createQueryClient } from '../../../app/providers.js';
-import { prefetchForLocation } from '../api.js';
+import { prefetchForLocation } from '../../../app/prefetch.js';
 import { AllProductsPage } from './AllProductsPage.js';
 
 const brakes = { slug: 'brakes', name: 'Brakes' };
@@ -304,12 +304,15 @@ describe('AllProductsPage', () => {
 });
 
 describe('prefetchForLocation', () => {
-  it('asks, before the page loads, for the very list the page then shows', async () => {
+  const urls = (calls: { url: string }[]) => calls.map((call) => call.url).sort();
+
+  it('asks, before the page loads, for the very list, categories and vehicle years the page then shows', async () => {
     const { calls } = serveCatalog();
     // The shop's own query client: what it keeps fresh is not asked for again.
     const client = createQueryClient();
     prefetchForLocation(client, { pathname: '/allProducts', search: '' });
-    await waitFor(() => expect(productCalls(calls)).toHaveLength(1));
+    const asked = ['/api/categories', '/api/products?limit=24', '/api/vehicles/years'];
+    await waitFor(() => expect(urls(calls)).toEqual(asked));
     render(
       <QueryClientProvider client={client}>
         <AuthContext value={fakeAuth()}>
@@ -322,16 +325,21 @@ describe('prefetchForLocation', () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
-    // The page found its list in the cache: no second request for it.
-    expect(productCalls(calls)).toEqual(['/api/products?limit=24']);
+    expect(await screen.findByRole('option', { name: '2016' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Brakes (2)' })).toBeInTheDocument();
+    // The page found all of it in the cache: no second request for any.
+    expect(urls(calls)).toEqual(asked);
   });
 
-  it.each([
-    ['all products with filters (the page asks for its own view)', '/allProducts', '?category=brakes'],
-    ['another page', '/blogs', ''],
-  ])('prefetches nothing for %s', (_, pathname, search) => {
+  it("asks for the filters' column only when the address has filters (the page asks for its own view)", async () => {
     const { calls } = serveCatalog();
-    prefetchForLocation(new QueryClient(), { pathname, search });
+    prefetchForLocation(new QueryClient(), { pathname: '/allProducts', search: '?category=brakes' });
+    await waitFor(() => expect(urls(calls)).toEqual(['/api/categories', '/api/vehicles/years']));
+  });
+
+  it('prefetches nothing for another page', () => {
+    const { calls } = serveCatalog();
+    prefetchForLocation(new QueryClient(), { pathname: '/blogs', search: '' });
     expect(calls).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { readCart } from '../../../lib/cart-store.js';
 import { createQueryClient } from '../../../app/providers.js';
-import { prefetchForLocation } from '../api.js';
+import { prefetchForLocation } from '../../../app/prefetch.js';
 import { ProductPage } from './ProductPage.js';
 
 const padSet = aProduct({
@@ -301,7 +301,7 @@ describe('ProductPage: buying in bulk', () => {
 describe('ProductPage opened directly', () => {
   afterEach(() => document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove()));
 
-  /** The start-up prefetch for the part's address, then the app's routes there: the preload link and the page's picture. */
+  /** The start-up prefetch for the part's address (the part, then its picture and fitment), then the app's routes there: the preload link and the page's picture. */
   async function openDirectly(product: typeof padSet) {
     const { calls } = servePart(product);
     // The shop's own query client: what it keeps fresh is not asked for again.
@@ -312,6 +312,9 @@ describe('ProductPage opened directly', () => {
       expect(link).not.toBeNull();
       return link!;
     });
+    const fitmentUrl = `/api/products/${product._id}/fitment`;
+    const asked = () => calls.map((call) => call.url);
+    await waitFor(() => expect(asked()).toContain(fitmentUrl));
     render(
       <QueryClientProvider client={client}>
         <AuthContext value={fakeAuth()}>
@@ -324,8 +327,9 @@ describe('ProductPage opened directly', () => {
     const picture = await screen.findByRole('img', { name: product.name }, { timeout: 5000 });
     expect(preload).toHaveAttribute('fetchpriority', 'high');
     expect(picture).toHaveAttribute('fetchpriority', 'high');
-    // The page found its part in the cache: no second request for it.
-    expect(calls.map((call) => call.url).filter((url) => url.startsWith('/api/products/sku/'))).toEqual([`/api/products/sku/${product.sku}`]);
+    expect(await screen.findByRole('heading', { name: 'Fits these vehicles' })).toBeInTheDocument();
+    // The page found its part and its fitment in the cache: no second request for either.
+    expect(asked()).toEqual([`/api/products/sku/${product.sku}`, fitmentUrl]);
     return { preload, picture };
   }
 
