@@ -7,7 +7,7 @@ import { productFitmentQuery, vehicleYearsQuery } from '../features/fitment/quer
 /**
  * Opening /allProducts or a part's page directly: ask for what it shows at once, while the page's code is
  * still loading, instead of after it renders; for a part's page its picture and its fitment too, as soon
- * as the part says which. /allProducts's list only without filters: reading them needs the catalog's
+ * as the part says which. The list of /allProducts only without filters: reading them needs the catalog's
  * rules (src/shared/catalog.ts), which would add to every page's first download.
  */
 export function prefetchForLocation(client: QueryClient, { pathname, search }: { pathname: string; search: string }) {

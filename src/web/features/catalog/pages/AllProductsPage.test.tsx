@@ -331,7 +331,7 @@ describe('prefetchForLocation', () => {
     expect(urls(calls)).toEqual(asked);
   });
 
-  it("asks for the filters' column only when the address has filters (the page asks for its own view)", async () => {
+  it("asks only for the filters' column when the address has filters (the page asks for its own view of the list)", async () => {
     const { calls } = serveCatalog();
     prefetchForLocation(new QueryClient(), { pathname: '/allProducts', search: '?category=brakes' });
     await waitFor(() => expect(urls(calls)).toEqual(['/api/categories', '/api/vehicles/years']));
