@@ -5,10 +5,14 @@ import tailwindcss from '@tailwindcss/vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: here('./src/web'),
   publicDir: here('./src/web/public'),
   plugins: [react(), tailwindcss()],
+  // React Router's package points every import at its development build (remix-run/react-router#12532,
+  // #14102): its warnings, and checks a visitor's browser runs on every page. The build takes its
+  // production build instead; the dev server and the tests keep the warnings.
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: here('./node_modules/react-router/dist/production/index.mjs') }] } : {},
   build: {
     outDir: here('./dist/web'),
     emptyOutDir: true,
@@ -34,4 +38,4 @@ export default defineConfig({
       '/uploads': 'http://127.0.0.1:3000',
     },
   },
-});
+}));
