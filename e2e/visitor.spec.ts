@@ -323,6 +323,40 @@ test.describe('a visitor', () => {
     await expect(page).toHaveURL(/\/allProducts$/);
   });
 
+  test.describe('before the script runs', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('sees the home page, the catalog and the info pages as built, their controls disabled until it runs', async ({ page }) => {
+      await page.goto('/');
+      await expect(page).toHaveTitle('Partsmith – Genuine car parts from the manufacturer');
+      await expect(page.getByRole('heading', { level: 1, name: 'Genuine car parts, made to fit' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Purshase Now' })).toHaveAttribute('href', '/allProducts');
+      // A picture of the page: nothing in it answers a click or takes typing.
+      await expect(page.locator('#root > fieldset')).toHaveAttribute('inert', '');
+
+      await page.goto('/allProducts?q=brake');
+      await expect(page).toHaveTitle('All Products – Partsmith');
+      await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+      await expect(page.getByRole('searchbox', { name: 'Search products by name or part number' })).toBeDisabled();
+      await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeDisabled();
+
+      await page.goto('/about');
+      await expect(page.getByRole('heading', { level: 2, name: 'Careers' })).toBeVisible();
+      // A page that is not prerendered is the bare app until its script runs.
+      await page.goto('/contact');
+      await expect(page.locator('#root')).toBeEmpty();
+    });
+  });
+
+  test('the catalog opened directly takes over its prerendered page', async ({ page }) => {
+    await page.goto('/allProducts');
+    const search = page.getByRole('searchbox', { name: 'Search products by name or part number' });
+    await expect(search).toBeEnabled();
+    await expect(page.getByRole('article')).toHaveCount(PAGE);
+    await expect(page.locator('fieldset[disabled]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  });
+
   test('pages pass axe-core: home, all products, login', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('article').first()).toBeVisible();

@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { errorMessages } from '../shared/messages.js';
@@ -22,7 +22,7 @@ import { fitmentRoutes } from './fitment/routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
-import { withoutHomeOnlyLinks } from './http/page-html.js';
+import { PRERENDERED_PAGES, prerenderedFile, withoutHomeOnlyLinks } from '../shared/page-html.js';
 import { refuseNulCharacters } from './http/input-guard.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
@@ -128,7 +128,11 @@ export async function buildApp(
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    const sendPage = (file: string) => (_request: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile(file);
+    // The pages the build prerendered are sent as built (compressed); any other page gets the bare app.
+    const prerendered = PRERENDERED_PAGES.filter((path) => existsSync(resolve(webRoot, prerenderedFile(path))));
+    for (const path of prerendered) app.get(path, sendPage(prerenderedFile(path)));
+    if (!prerendered.includes('/')) app.get('/', sendPage('index.html'));
     productPageRoute(app, db.kysely, otherPagesHtml);
   }
 

@@ -9,6 +9,8 @@ const HERO_PRELOAD = '<link rel="preload" as="image" href="/images/hero.svg" fet
 const INDEX_HTML = `<!doctype html><head>\n    <meta name="description" content="Partsmith – car parts." />\n    ${HERO_PRELOAD}\n    <title>Partsmith</title></head>`;
 /** What every page but the home page gets: the home page's own preload left out, nothing else. */
 const OTHER_PAGES_HTML = INDEX_HTML.replace(`\n    ${HERO_PRELOAD}`, '');
+/** A page the build prerendered (this dist has only this one). */
+const ALL_PRODUCTS_HTML = `<!doctype html><head><title>All Products – Partsmith</title></head><body><div id="root"><h1>All Products</h1>${'<p>Genuine parts.</p>'.repeat(40)}</div></body>`;
 
 describe(`the storefront's files (${databaseKind})`, () => {
   let server: TestServer;
@@ -19,6 +21,9 @@ describe(`the storefront's files (${databaseKind})`, () => {
     dist = mkdtempSync(join(tmpdir(), 'partsmith-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    mkdirSync(join(dist, 'pages'));
+    writeFileSync(join(dist, 'pages', 'allProducts.html'), ALL_PRODUCTS_HTML);
+    writeFileSync(join(dist, 'pages', 'allProducts.html.br'), brotliCompressSync(ALL_PRODUCTS_HTML));
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -44,7 +49,8 @@ describe(`the storefront's files (${databaseKind})`, () => {
   });
 
   it('answers page paths with the app (revalidated), the hero preloaded on the home page only, and missing files or API paths with 404', async () => {
-    for (const path of ['/', '/allProducts', '/dashboard/myOrders', '/no/such/page']) {
+    // /about is prerendered by a full build; this dist has no file for it, nor for the home page.
+    for (const path of ['/', '/about', '/dashboard/myOrders', '/no/such/page']) {
       const page = await get(path);
       expect(page.statusCode, path).toBe(200);
       expect(page.headers['content-type'], path).toMatch(/^text\/html/);
@@ -56,6 +62,19 @@ describe(`the storefront's files (${databaseKind})`, () => {
     const api = await get('/api/no-such-endpoint');
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
+  });
+
+  it('answers a prerendered page with its file, whatever the query, compressed when the browser takes it', async () => {
+    for (const path of ['/allProducts', '/allProducts?q=brake&inStock=true']) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(200);
+      expect(page.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(page.headers['cache-control'], path).toBe('no-cache');
+      expect(page.body, path).toBe(ALL_PRODUCTS_HTML);
+    }
+    const brotli = await get('/allProducts', { 'accept-encoding': 'br, gzip' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload).toEqual(brotliCompressSync(ALL_PRODUCTS_HTML));
   });
 
   it("gives a part's page its own title, description and canonical link (escaped), and 404 for an unknown number", async () => {
