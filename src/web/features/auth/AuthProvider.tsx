@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/api.js';
-import { authApi } from './api.js';
+import { authApi, meQuery } from './api.js';
 import { getToken, setToken as storeToken, UNAUTHORIZED_EVENT } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 import { AuthContext, type AuthState } from './auth-context.js';
@@ -37,13 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [client]);
 
-  const me = useQuery({
-    queryKey: keys.me,
-    queryFn: ({ signal }) => authApi.me(signal),
-    enabled: Boolean(token),
-    retry: (count, error) => (error as { status?: number }).status !== 401 && count < 2,
-    staleTime: 5 * 60_000,
-  });
+  const me = useQuery({ ...meQuery, enabled: Boolean(token) });
 
   const signIn = useCallback(
     (next: { token: string; user: User }) => {

@@ -41,6 +41,14 @@ export const authApi = {
   verifyEmail: (body: VerifyEmailBody) => apiFetch<void>('/api/auth/verify-email', { method: 'POST', body, auth: false }),
 };
 
+/** The signed-in account (the navbar's name, what the pages let it do); the start-up prefetch asks for it too. */
+export const meQuery = {
+  queryKey: keys.me,
+  queryFn: ({ signal }: { signal: AbortSignal }) => authApi.me(signal),
+  retry: (count: number, error: unknown) => (error as { status?: number }).status !== 401 && count < 2,
+  staleTime: 5 * 60_000,
+};
+
 /** Where the browser goes (a full page load) to start "Continue with Google". */
 export function googleStartUrl(returnTo: string): string {
   return `/api/auth/google/start?returnTo=${encodeURIComponent(returnTo)}`;

@@ -73,10 +73,9 @@ export function usePartLookup(number: string) {
   });
 }
 
-// ---- The signed-in buyer's garage (the browser keeps a visitor's: garage.ts) -----------------------
+// ---- The signed-in buyer's garage, its changes (its list: queries.ts; a visitor's: garage.ts) -------
 
 export const garageApi = {
-  list: (signal?: AbortSignal) => apiFetch<Vehicle[]>('/api/garage', { signal }),
   /** Adds a vehicle (again is no change); answers the garage. */
   add: (vehicleId: number) => apiFetch<Vehicle[]>(`/api/garage/${seg(vehicleId)}`, { method: 'PUT' }),
   remove: (vehicleId: number) => apiFetch<Vehicle[]>(`/api/garage/${seg(vehicleId)}`, { method: 'DELETE' }),

@@ -7,6 +7,7 @@ import { keys } from '../../lib/query-keys.js';
 import { useAuth } from '../auth/auth-context.js';
 import { garageApi } from './api.js';
 import { readGarage, storedCurrent, useStoredGarage, writeGarage } from './garage-store.js';
+import { garageQuery } from './queries.js';
 
 /** My garage: the buyer's vehicles, one of them the one shopped for. */
 export interface Garage {
@@ -31,11 +32,7 @@ export function useGarage(): Garage {
   const { user, loading } = useAuth();
   const stored = useStoredGarage();
   const client = useQueryClient();
-  const account = useQuery({
-    queryKey: keys.garage,
-    queryFn: ({ signal }) => garageApi.list(signal),
-    enabled: Boolean(user),
-  });
+  const account = useQuery({ ...garageQuery, enabled: Boolean(user) });
   const pendingMerge = Boolean(user) && (stored.vehicles.length > 0 || (stored.current !== null && stored.owner === ''));
   useEffect(() => {
     if (user && pendingMerge) mergeIntoAccount(client, user);

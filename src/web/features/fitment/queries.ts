@@ -1,4 +1,4 @@
-import type { Application } from '../../../shared/api.js';
+import type { Application, Vehicle } from '../../../shared/api.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 
@@ -19,3 +19,9 @@ export const productFitmentQuery = (productId: string) => ({
   queryKey: keys.productFitment(productId),
   queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<Application[]>(`/api/products/${seg(productId)}/fitment`, { signal }),
 });
+
+/** The signed-in buyer's garage (a visitor's is the browser's: garage-store.ts). */
+export const garageQuery = {
+  queryKey: keys.garage,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<Vehicle[]>('/api/garage', { signal }),
+};

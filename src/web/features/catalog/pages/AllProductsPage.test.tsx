@@ -4,12 +4,14 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import type { CategorySummary, Product } from '../../../../shared/api.js';
 import { normalisePartNumber } from '../../../../shared/catalog.js';
 import { errorMessages } from '../../../../shared/messages.js';
-import { AuthContext } from '../../auth/auth-context.js';
+import { AuthProvider } from '../../auth/AuthProvider.js';
+import { setToken } from '../../../lib/api-client.js';
 import { writeGarage } from '../../fitment/garage-store.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
-import { civic, corollaLe, serveVehicleBase } from '../../../test/fake-vehicles.js';
-import { aProduct } from '../../../test/fixtures.js';
-import { fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
+import { civic, corollaLe, fakeAccountGarage, serveVehicleBase } from '../../../test/fake-vehicles.js';
+import { aProduct, signedIn } from '../../../test/fixtures.js';
+import type { FakeAnswer } from '../../../test/fake-answers.js';
+import { mockFetch, renderWithProviders } from '../../../test/render.js';
 import { createQueryClient } from '../../../app/providers.js';
 import { prefetchForLocation } from '../../../app/prefetch.js';
 import { AllProductsPage } from './AllProductsPage.js';
@@ -61,29 +63,31 @@ const SORTS: Record<string, (a: Product, b: Product) => number> = {
  * names and normalised part numbers, `category`, `inStock=true` (stock >= min), `sort`; and the categories.
  * The vehicle selector's years; no number leads to a part.
  */
+function catalogAnswers(url: string): FakeAnswer | undefined {
+  const { pathname, searchParams } = new URL(url, 'http://shop.test');
+  if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
+  if (pathname === '/api/vehicles/years') return { status: 200, body: [2016, 2015] };
+  if (pathname === '/api/parts/lookup') return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Part'));
+  if (pathname !== '/api/products') return undefined;
+  if (!searchParams.has('limit')) return { status: 200, body: CATALOG }; // the old unpaged answer
+  const limit = Number(searchParams.get('limit'));
+  const offset = Number(searchParams.get('cursor') ?? 0);
+  const q = searchParams.get('q')?.toLowerCase() ?? '';
+  const category = searchParams.get('category');
+  const sort = SORTS[searchParams.get('sort') ?? ''];
+  const matching = CATALOG.filter(
+    (p) =>
+      (p.name.toLowerCase().includes(q) || normalisePartNumber(p.sku).includes(normalisePartNumber(q))) &&
+      (!category || p.category.slug === category) &&
+      (searchParams.get('inStock') !== 'true' || p.stock >= p.min),
+  );
+  if (sort) matching.sort(sort);
+  const items = matching.slice(offset, offset + limit);
+  return { status: 200, body: { items, nextCursor: matching.length > offset + limit ? String(offset + limit) : null } };
+}
+
 function serveCatalog() {
-  return mockFetch((url) => {
-    const { pathname, searchParams } = new URL(url, 'http://shop.test');
-    if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
-    if (pathname === '/api/vehicles/years') return { status: 200, body: [2016, 2015] };
-    if (pathname === '/api/parts/lookup') return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Part'));
-    if (pathname !== '/api/products') return undefined;
-    if (!searchParams.has('limit')) return { status: 200, body: CATALOG }; // the old unpaged answer
-    const limit = Number(searchParams.get('limit'));
-    const offset = Number(searchParams.get('cursor') ?? 0);
-    const q = searchParams.get('q')?.toLowerCase() ?? '';
-    const category = searchParams.get('category');
-    const sort = SORTS[searchParams.get('sort') ?? ''];
-    const matching = CATALOG.filter(
-      (p) =>
-        (p.name.toLowerCase().includes(q) || normalisePartNumber(p.sku).includes(normalisePartNumber(q))) &&
-        (!category || p.category.slug === category) &&
-        (searchParams.get('inStock') !== 'true' || p.stock >= p.min),
-    );
-    if (sort) matching.sort(sort);
-    const items = matching.slice(offset, offset + limit);
-    return { status: 200, body: { items, nextCursor: matching.length > offset + limit ? String(offset + limit) : null } };
-  });
+  return mockFetch(catalogAnswers);
 }
 
 /** Where the router is, and a back button: to see what the page wrote to the address, and step back. */
@@ -303,6 +307,21 @@ describe('AllProductsPage', () => {
   });
 });
 
+/** The page as main.tsx renders it: on the query client the start-up prefetch filled, signed in or not. */
+function renderPrefetched(client: QueryClient) {
+  render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/allProducts']}>
+          <Routes>
+            <Route path="/allProducts" element={<AllProductsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
 describe('prefetchForLocation', () => {
   const urls = (calls: { url: string }[]) => calls.map((call) => call.url).sort();
 
@@ -313,17 +332,7 @@ describe('prefetchForLocation', () => {
     prefetchForLocation(client, { pathname: '/allProducts', search: '' });
     const asked = ['/api/categories', '/api/products?limit=24', '/api/vehicles/years'];
     await waitFor(() => expect(urls(calls)).toEqual(asked));
-    render(
-      <QueryClientProvider client={client}>
-        <AuthContext value={fakeAuth()}>
-          <MemoryRouter initialEntries={['/allProducts']}>
-            <Routes>
-              <Route path="/allProducts" element={<AllProductsPage />} />
-            </Routes>
-          </MemoryRouter>
-        </AuthContext>
-      </QueryClientProvider>,
-    );
+    renderPrefetched(client);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(24));
     expect(await screen.findByRole('option', { name: '2016' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Brakes (2)' })).toBeInTheDocument();
@@ -335,6 +344,37 @@ describe('prefetchForLocation', () => {
     const { calls } = serveCatalog();
     prefetchForLocation(new QueryClient(), { pathname: '/allProducts', search: '?category=brakes' });
     await waitFor(() => expect(urls(calls)).toEqual(['/api/categories', '/api/vehicles/years']));
+  });
+
+  it("asks for a signed-in buyer's account and garage too: the first render names the buyer and lists the garage", async () => {
+    setToken(signedIn.token);
+    writeGarage(() => ({ vehicles: [], current: corollaLe, owner: signedIn.user._id }));
+    const garage = fakeAccountGarage([corollaLe]);
+    const { calls } = mockFetch((url, init) => (url === '/api/me' ? { status: 200, body: signedIn.user } : (garage(url, init) ?? catalogAnswers(url))));
+    const client = createQueryClient();
+    prefetchForLocation(client, { pathname: '/allProducts', search: '' });
+    const asked = ['/api/categories', '/api/garage', '/api/me', '/api/products?limit=24&vehicle=1', '/api/vehicles/years'];
+    await waitFor(() => expect(urls(calls)).toEqual(asked));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    renderPrefetched(client);
+    // At once, not after a round trip: the garage's list (above the selector, which it would push down).
+    expect(screen.getByRole('group', { name: 'My garage' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '2015 Toyota Corolla LE 1.8L I4' })).toBeInTheDocument();
+    expect(urls(calls)).toEqual(asked);
+  });
+
+  it("asks for the parts that fit a visitor's vehicle, as the page shows them", async () => {
+    writeGarage(() => ({ vehicles: [corollaLe], current: corollaLe, owner: '' }));
+    const { calls } = serveCatalog();
+    prefetchForLocation(new QueryClient(), { pathname: '/allProducts', search: '' });
+    await waitFor(() => expect(urls(calls)).toEqual(['/api/categories', '/api/products?limit=24&vehicle=1', '/api/vehicles/years']));
+  });
+
+  it("asks for the account on any page when signed in, and for no garage there", async () => {
+    setToken(signedIn.token);
+    const { calls } = mockFetch((url) => (url === '/api/me' ? { status: 200, body: signedIn.user } : undefined));
+    prefetchForLocation(new QueryClient(), { pathname: '/blogs', search: '' });
+    await waitFor(() => expect(urls(calls)).toEqual(['/api/me']));
   });
 
   it('prefetches nothing for another page', () => {
