@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { errorMessages } from '../shared/messages.js';
+import { PRERENDERED_PAGES, prerenderedFile, withoutHomeOnlyLinks } from '../shared/page-html.js';
 import { errorResponseSchema, healthSchema } from '../shared/api.js';
 import { type AppContext, typed } from './app-types.js';
 import { googleRoutes } from './auth/google/routes.js';
@@ -22,7 +23,6 @@ import { fitmentRoutes } from './fitment/routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
-import { PRERENDERED_PAGES, prerenderedFile, withoutHomeOnlyLinks } from '../shared/page-html.js';
 import { refuseNulCharacters } from './http/input-guard.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
