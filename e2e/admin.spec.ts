@@ -104,7 +104,7 @@ test.describe('an admin', () => {
 
     await page.goto('/dashboard/manage-products');
     const row = page.getByRole('row').filter({ hasText: name });
-    // SPEC's image, name, stock, price and Remove, with the part number (generated), category, minimum, status and the other actions.
+    // The original columns (docs/legacy-contract.md#screen-text): image, name, stock, price and Remove, with the part number (generated), category, minimum, status and the other actions.
     await expect(row.getByRole('cell')).toHaveText(['', /^PS-\d+$/, name, 'Other Parts', '$4.75', '300', '40', 'active', /Remove$/]);
     await row.getByRole('button', { name: `Remove ${name}` }).click();
     const confirm = page.getByRole('alertdialog');
@@ -285,7 +285,7 @@ test.describe('an admin', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: `Remove ${name}` }).click();
     const confirm = page.getByRole('alertdialog');
-    // The SPEC's question word for word (58 units left after the order of 2), then what happens to the order.
+    // The original question word for word (docs/legacy-contract.md#confirmations) (58 units left after the order of 2), then what happens to the order.
     await expect(confirm.getByText(`Are you sure you want to remove ${name}? It has 58 units in stock`, { exact: true })).toBeVisible();
     await expect(
       confirm.getByText('It has 1 unpaid order: removing the product cancels it, and its customer is told by e-mail.', { exact: true }),

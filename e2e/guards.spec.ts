@@ -12,7 +12,7 @@ test.describe('route guards', () => {
     await expect(page.getByRole('heading', { name: /^Your Orders: \d+$/ })).toBeVisible();
   });
 
-  test('a customer on an admin route is signed out and lands on login (SPEC section 4)', async ({ page, request }) => {
+  test('a customer on an admin route is signed out and lands on login (docs/legacy-contract.md#sign-in-and-guards)', async ({ page, request }) => {
     const token = await apiLogin(request, CUSTOMER);
     await signInWithToken(page, token);
     await page.goto('/dashboard/manage-orders');

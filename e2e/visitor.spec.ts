@@ -74,7 +74,7 @@ test.describe('a visitor', () => {
     await expect(images.nth(3)).toHaveAttribute('loading', 'lazy');
     await expect(images.first()).toHaveAttribute('width', /\d+/);
 
-    // Business summary figures of the SPEC.
+    // The home page's written business summary (docs/legacy-contract.md#home-page).
     for (const figure of ['100M+', '60k+', '86%', '31 remaining', '10k+', 'Average rating 4.9'])
       await expect(page.getByText(figure, { exact: true })).toBeVisible();
 

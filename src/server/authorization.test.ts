@@ -29,7 +29,7 @@ interface Row {
   expected: Record<Role, number>;
   /** Builds the request fresh for each role, so state-changing calls don't affect each other. */
   request: (role: Role) => Promise<Cell>;
-  /** The body says what is asked (SPEC's two-faced PATCH): who may is known only once it is read. */
+  /** The body says what is asked (the two-faced PATCH, docs/legacy-contract.md#two-faced-patch): who may is known only once it is read. */
   bodyDecides?: boolean;
 }
 

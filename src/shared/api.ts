@@ -1,4 +1,4 @@
-/** The wire format of every answer: SPEC's entity fields and names, plus a few additions. */
+/** The wire format of every answer: the original storefront's fields and names (docs/legacy-contract.md#fields), plus the shop's additions. */
 import { z } from 'zod';
 import { PART_NUMBER_TYPES } from './fitment.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from './order-status.js';
@@ -155,7 +155,7 @@ export const orderSchema = z.object({
   /** The sum of the lines' totals, in dollars (price × quantity on a one-line order). */
   total: z.number(),
   /**
-   * Every order has lines; SPEC's one-product fields above describe a one-line order exactly. On a longer
+   * Every order has lines; the original one-product fields above describe a one-line order exactly. On a longer
    * order `productId`, `sku` and `price` are its first line's, `product` names it and how many more
    * parts follow, and `quantity` counts every unit.
    */

@@ -21,7 +21,7 @@ export const CATEGORIES = [
 
 export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
 export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
-/** Where a part goes when nobody chose its category (SPEC's add form, an old client). */
+/** Where a part goes when nobody chose its category (the original add form, an old client: docs/legacy-contract.md#old-clients). */
 export const DEFAULT_CATEGORY: CategorySlug = 'other';
 
 export function categoryOf(slug: string) {

@@ -1,6 +1,7 @@
 /**
- * Every user-facing string of the SPEC, word for word (typos included), and under `ui` the browser's
- * own messages that the SPEC does not word (toasts, confirmations, notices), so they live in one place.
+ * Every user-facing string of the original storefront, word for word, typos included
+ * (docs/legacy-contract.md#strings), and under `ui` the shop's own messages (toasts, confirmations,
+ * notices), so they live in one place.
  * Both the server (error messages) and the browser (toasts, labels) import from here.
  */
 import { UPLOAD_MAX_MB, UPLOAD_MAX_MEGAPIXELS } from './images.js';
@@ -10,7 +11,7 @@ export const messages = {
   validation: {
     quantityRequired: 'Quantity is required',
     quantityTooLow: (min: number) => `Quantity Must be ${min} or higher`,
-    // SPEC's text ends with a space; kept as-is.
+    // The original text ends with a space; kept as-is (docs/legacy-contract.md#quantity).
     quantityTooHigh: (stock: number) => `Quantity Must be lower than ${stock} `,
     quantityNotInPacks: (packSize: number) => `Quantity must be a multiple of ${packSize}`,
     quantityWhole: 'Quantity must be a whole number',
@@ -54,7 +55,7 @@ export const messages = {
     youPaid: (amount: string) => `You Paid: $${amount}`,
     transactionId: (id: string) => `Your Transaction ID: ${id}`,
   },
-  /** The browser's own messages, not worded by the SPEC. */
+  /** The shop's own messages, which the original storefront did not have. */
   ui: {
     contactSent: 'Thank you! Your message is sent, we will reply by e-mail.',
     reviewPosted: 'Thank you! Your review is posted.',
@@ -67,7 +68,7 @@ export const messages = {
     googleSigningIn: 'Signing you in with Google…',
     /** How an order that expired unpaid (its stock returned) is shown. */
     orderExpired: 'cancelled (expired)',
-    /** SPEC's `product` of an order with several lines: its first part and how many more follow. */
+    /** The original `product` field of an order with several lines: its first part and how many more follow. */
     orderHeadline: (first: string, more: number) => `${first} and ${more} more ${more === 1 ? 'part' : 'parts'}`,
     testModeNotice: 'Test mode — no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC.',
     orderPaid: 'This order is paid.',
@@ -88,9 +89,9 @@ export const messages = {
     /** Placing an order: no answer from the shop (offline, or none in time). A retry sends the same Idempotency-Key. */
     orderNotSent:
       'Cannot reach the shop — your order is not confirmed. Please check your connection and press Confirm Order again; it will not be placed twice.',
-    /** The order modal's hint under the quantity: the stock itself may be ordered (SPEC section 9). */
+    /** The order modal's hint under the quantity: the stock itself may be ordered (docs/legacy-contract.md#quantity). */
     quantityHint: (min: number, stock: number, price: string) => `From ${min} to ${stock} units · $${price} per unit`,
-    /** A product whose stock is under its minimum order (or none): SPEC's bounds leave nothing to order. */
+    /** A product whose stock is under its minimum order (or none): the quantity's bounds leave nothing to order (docs/legacy-contract.md#quantity). */
     outOfStock: 'Out of stock',
     outOfStockDetail: (min: number) => `Fewer than the minimum order of ${min} units are left, so this part cannot be ordered right now.`,
     passwordChanged: 'Your password is changed. Every other session of your account is signed out.',
@@ -121,7 +122,7 @@ export const messages = {
       makeAdmin: { confirmLabel: 'Make admin', cancelLabel: 'Keep as customer' },
       removeUser: { confirmLabel: 'Remove user', cancelLabel: 'Keep user' },
     },
-    /** Removing a product: what happens to its open orders, after the SPEC's question (GET /api/products/:id/open-orders). */
+    /** Removing a product: what happens to its open orders, after the original question (docs/legacy-contract.md#confirmations; GET /api/products/:id/open-orders). */
     unpaidOrdersCancelled: (count: number) =>
       count === 1
         ? 'It has 1 unpaid order: removing the product cancels it, and its customer is told by e-mail.'
@@ -248,7 +249,7 @@ export const messages = {
       leftToFix: 'The lines below still need fixing: correct them and check again.',
       cartLink: 'Quick order by part numbers',
     },
-    /** My Orders and Manage All Orders beyond the SPEC: ordering again, invoices, orders of several parts. */
+    /** My Orders and Manage All Orders beyond the original storefront: ordering again, invoices, orders of several parts. */
     orders: {
       orderAgain: 'Order again',
       orderAgainLabel: (id: string) => `Order again: the parts of order ${id}`,
@@ -403,7 +404,7 @@ const WAS_BEFORE_PAYMENT: Record<OrderStatus, string> = {
   expired: 'expired',
 };
 
-/** Server error messages that the SPEC does not word; kept here so the browser can match on them. */
+/** Server error messages the original storefront did not have; kept here so the browser can match on them. */
 export const errorMessages = {
   invalidCredentials: 'Wrong e-mail or password',
   emailTaken: 'An account with this e-mail already exists',

@@ -25,7 +25,8 @@ export type QuantityProblem = {
 export const orderTotalTooLarge = () => errorMessages.orderTotalTooLarge(formatDollars(centsToDollars(MAX_ORDER_TOTAL_CENTS)));
 
 /**
- * The one quantity rule: at least the product's min, whole packs, at most its stock (SPEC's messages),
+ * The one quantity rule: at least the product's min, whole packs, at most its stock (the original messages,
+ * docs/legacy-contract.md#quantity),
  * within the card limit at the tier's unit price.
  */
 export function quantityError(quantity: number, { min, stock, packSize = 1, pricing }: QuantityBounds): QuantityProblem | null {

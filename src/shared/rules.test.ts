@@ -21,7 +21,7 @@ describe('e-mail rule', () => {
 
 describe('quantity rule', () => {
   const bounds = { min: 100, stock: 1250 };
-  it("uses SPEC's messages at both ends", () => {
+  it("uses the original storefront's messages at both ends (docs/legacy-contract.md#quantity)", () => {
     expect(quantityError(99, bounds)).toEqual({ code: 'quantity_too_low', message: 'Quantity Must be 100 or higher' });
     expect(quantityError(100, bounds)).toBeNull();
     expect(quantityError(1250, bounds)).toBeNull();

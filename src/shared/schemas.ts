@@ -172,7 +172,7 @@ export const idSchema = z.union([z.string(), z.number()], { error: fieldMessages
 
 /**
  * A quantity is a whole number; whether it is too low or too high is the product's to say (its min and
- * stock, with SPEC's messages, whatever number was typed: 0, -10 or 99999999999999).
+ * stock, with the original messages (docs/legacy-contract.md#quantity), whatever number was typed: 0, -10 or 99999999999999).
  */
 const quantityNumber = z.number({ error: v.quantityRequired }).refine(Number.isInteger, fieldMessages.quantityWhole);
 
@@ -192,9 +192,9 @@ const orderLinesSchema = z
 export const poNumberSchema = z.string().trim().max(50, fieldMessages.tooLong(50));
 
 /**
- * What the server accepts for a new order: SPEC's one product (`productId`, `quantity`) or `lines`; name,
+ * What the server accepts for a new order: the original one product (`productId`, `quantity`) or `lines`; name,
  * e-mail, products and prices come from the server. Either way the server sees lines; `singleProduct`
- * says the SPEC form was used (its problems are reported on `quantity`, as before).
+ * says the one-product form was used (its problems are reported on `quantity`: docs/legacy-contract.md#old-clients).
  */
 export const orderInputSchema = z
   .object({
@@ -243,7 +243,7 @@ export const partsResolveSchema = z.object({
   numbers: z.array(z.string().max(PART_NUMBER_MAX * 2, fieldMessages.tooLong(PART_NUMBER_MAX * 2))).min(1, fieldMessages.numberRequired).max(QUICK_ORDER_LINES_MAX, fieldMessages.linesTooMany(QUICK_ORDER_LINES_MAX)),
 });
 
-/** SPEC's two-faced PATCH /api/orders/:id: a delivery (`status: 'shipped'`) or a payment report (`transactionId`). */
+/** The two-faced PATCH /api/orders/:id (docs/legacy-contract.md#two-faced-patch): a delivery (`status: 'shipped'`) or a payment report (`transactionId`). */
 export const orderPatchSchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   transactionId: z.string().trim().min(1).max(255).optional(),
@@ -374,7 +374,7 @@ export function tiersBelowPrice(price: number, tiers: readonly { price: number }
   return tiers.every((tier) => tier.price < price);
 }
 
-/** A product's fields; SPEC's six are required when adding, the part number, category and specs are not. */
+/** A product's fields; the original six (docs/legacy-contract.md#fields) are required when adding, the part number, category and specs are not. */
 const productFields = {
   name: requiredText(fieldMessages.productNameRequired, 120),
   description: requiredText(fieldMessages.productDescriptionRequired, 2000),
@@ -495,7 +495,7 @@ const orderPaging = {
   limit: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE.max).optional(),
   cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, fieldMessages.cursorInvalid).optional(),
 };
-/** My Orders (GET /api/orders/:email), newest first: paged with `limit` or `cursor`, else SPEC's whole array. */
+/** My Orders (GET /api/orders/:email), newest first: paged with `limit` or `cursor`, else the whole array (docs/legacy-contract.md#old-clients). */
 export const myOrdersQuerySchema = z.object(orderPaging);
 
 /**

@@ -35,7 +35,7 @@ describe(`accounts (${databaseKind})`, () => {
     }
   });
 
-  it("rejects bad registrations with SPEC's messages", async () => {
+  it("rejects bad registrations with the original storefront's messages (docs/legacy-contract.md#validation-messages)", async () => {
     const empty = await register({});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toEqual({
