@@ -1,5 +1,5 @@
 /**
- * Domains own their tables (docs: ARCHITECTURE.md, "Domains own their tables"): no module runs SQL on a
+ * Domains own their tables (README.md, "Layout"): no module runs SQL on a
  * table it does not own. This test reads the server's sources and fails, listing file:line:table, for
  * every Kysely or raw-SQL reference to a table outside the domain that owns it. Files outside a domain
  * folder (flows, seed, http, db, app.ts, main.ts, …) may reference no table at all: they go through the

@@ -21,9 +21,9 @@ export function orderTotalCents(unitPriceCents: Cents, quantity: number): Cents 
   return unitPriceCents * quantity;
 }
 
-// Written out rather than with Intl.NumberFormat: building an en-US formatter loads ICU's number data,
-// 15–30 ms of the browser's main thread on the first price shown (the two formatters were the top frame of
-// the home page's longest task). The shop shows US dollars only, so the grouping rule is fixed.
+// Written out rather than with Intl.NumberFormat: building an en-US formatter loads ICU's number data on
+// the browser's main thread before the first price can show. The shop shows US dollars only, so the
+// grouping rule is fixed.
 /** "$1,234.50" style without the dollar sign: 1234.5 -> "1,234.50"; whole amounts keep no decimals: 94 -> "94". */
 export function formatDollars(dollars: number): string {
   const [whole, fraction] = Math.abs(dollars).toFixed(Number.isInteger(dollars) ? 0 : 2).split('.');

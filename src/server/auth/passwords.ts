@@ -1,6 +1,6 @@
 /**
  * Password hashing with scrypt, a memory-hard KDF, at OWASP's minimum (N=2^13, r=8, p=10: 8 MiB a hash,
- * counted as strong as N=2^17 with p=1). A hash made with other parameters (N=2^15, p=1 before: 32 MiB,
+ * counted as strong as N=2^17 with p=1). A stored hash made with other parameters (such as N=2^15, p=1,
  * below that minimum) still verifies and is made again at the account's next sign-in.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';

@@ -18,7 +18,7 @@ import type { ImageStorage } from './storage.js';
 
 const MAX_INPUT_PIXELS = UPLOAD_MAX_MEGAPIXELS * 1_000_000;
 
-/** libvips is loaded with the first upload: a shop that never uploads keeps its memory (about 20 MB). */
+/** libvips is loaded with the first upload: a shop that never uploads never spends memory on it. */
 const loadSharp = async () => (await import('sharp')).default;
 type Sharp = Awaited<ReturnType<typeof loadSharp>>;
 const WEBP_QUALITY = 80;

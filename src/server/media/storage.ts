@@ -30,7 +30,7 @@ export function localDiskStorage(dir: string): ImageStorage {
   };
 }
 
-/** The AWS SDK (about 30 MB once loaded) is loaded with the first upload, not at start. */
+/** The AWS SDK is large, so it is loaded with the first upload, not at start. */
 export function s3Storage(settings: S3Config): ImageStorage {
   const sdk = once(async () => {
     const { PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
