@@ -667,7 +667,7 @@ describe(`fuzzing every endpoint with generated bad input (${databaseKind})`, ()
     }
   });
 
-  // Bugs this fuzzer found once (each was a 500 or a foreign error shape), kept as plain regressions.
+  // Inputs the fuzzer has shown to be easy to get wrong (a 500 or a foreign error shape), pinned as plain cases.
   it('a NUL character in any text gets a 400, not a 500 (PostgreSQL cannot store it)', async () => {
     // Fresh sessions: a fuzzed "sign out everywhere else" may have ended the ones made at the start.
     const token = await createSession(server.db.kysely, customerId, sessionTtlMs);
