@@ -5,8 +5,7 @@ import { ORDER_STATUSES, type OrderStatus, PAID_STATUS } from '../../shared/orde
 import { fieldMessages } from '../../shared/schemas.js';
 import type { OrderRow } from '../db/schema.js';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
-import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
-import { exportOrdersCsv, rareTrigrams, textMatchesPostgres } from './listing.js';
+import { rareTrigrams, textMatchesPostgres } from './listing.js';
 import { conditionsRun } from '../test/query-plans.js';
 import { indexNewOrders } from './search-index.js';
 import { type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from './service.js';
@@ -213,11 +212,6 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="partsmith-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
       return parse(response.body, { bom: true }) as string[][];
     };
-
-    it('lets other requests have turns of the event loop between its pieces', async () => {
-      const file = exportOrdersCsv(server.db.kysely, { timeZone: TIME_ZONE }, { bom: false });
-      expect(await otherWorkRunsFirst(() => readToTheEnd(file))).toBe(true);
-    });
 
     it('writes a row per order line, newest order first, with the order on every row', async () => {
       const [header, ...rows] = await exported('');
