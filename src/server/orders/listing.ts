@@ -111,8 +111,8 @@ const TRIGRAM = 3;
 /**
  * The ids of the orders whose name, e-mail or PO number holds the text: PostgreSQL's trigram indexes are on
  * these very expressions. A GIN index reads the whole list of every trigram it is asked for, and a search
- * like 'bench42@example' asks for 'exa', 'amp' and 'ple' too, which are in every order's e-mail. So a search
- * of more than `FEW_PIECES` pieces asks each column first for two of them, the likeliest rare first ('h42'
+ * like 'buyer42@example' asks for 'exa', 'amp' and 'ple' too, which are in every order's e-mail. So a search
+ * of more than `FEW_PIECES` pieces asks each column first for two of them, the likeliest rare first ('r42'
  * and '42@'), and compares the few orders found with the whole search. A column where those two pieces are
  * in more than `guessedRows` orders (a search whose digits are in a year, say) is asked for the whole search
  * after all, having cost the comparison of that many orders more.
