@@ -111,7 +111,7 @@ const linesOf = (text: string) =>
 export async function renderInvoicePdf(facts: InvoiceFacts, shopDetails: ShopDetails): Promise<Buffer> {
   const invoice = drawable(facts);
   const shop = drawable(shopDetails);
-  // Loaded with the first invoice (its fonts are about 7 MB of heap), not at start.
+  // Loaded with the first invoice, not at start: its fonts take megabytes of heap that most servers never need.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER',

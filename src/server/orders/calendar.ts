@@ -44,7 +44,7 @@ export function offsetAt(timeZone: string, instant: number): number {
 
 /**
  * Dates' first instants already worked out, by zone and date: they never change while the server runs
- * (its tz database is fixed), and a year's overview asks for 366 of them, two offsets each (1.5 ms).
+ * (its tz database is fixed), and a year's overview asks for every day of it, two offsets each.
  */
 const knownStarts = new Map<string, number>();
 /** Over ten years of days in one zone. */

@@ -1,7 +1,7 @@
 /**
- * Where buyers and staff stumbled (issue: journeys): SPEC's quantity messages whatever was typed, parts
- * whose stock fell below their minimum, a retried order placed once, removing a product that customers
- * still owe for, and reviews an admin hides.
+ * Where buyers and staff stumbled: the quantity messages of the original storefront's contract
+ * (docs/legacy-contract.md) whatever was typed, parts whose stock fell below their minimum, a retried
+ * order placed once, removing a product that customers still owe for, and reviews an admin hides.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
@@ -27,7 +27,7 @@ describe(`buyer and staff journeys (${databaseKind})`, () => {
     });
   const stockOf = async (id: string) => (await call(server.app, 'GET', `/api/products/${id}`)).json().stock as number;
 
-  it("answers SPEC's quantity messages whatever number was typed", async () => {
+  it("answers the contract's quantity messages (docs/legacy-contract.md) whatever number was typed", async () => {
     const productId = await createProduct(server.app, admin, { min: 50, stock: 850 });
     for (const quantity of [0, -10, 49]) {
       const answer = await order(productId, quantity);
@@ -45,7 +45,7 @@ describe(`buyer and staff journeys (${databaseKind})`, () => {
     expect(await stockOf(productId)).toBe(0);
   });
 
-  it('refuses any quantity of a part whose stock fell below its minimum, with the SPEC message', async () => {
+  it('refuses any quantity of a part whose stock fell below its minimum, with the contract\'s message (docs/legacy-contract.md)', async () => {
     const productId = await createProduct(server.app, admin, { min: 50, stock: 60 });
     expect((await order(productId, 50)).statusCode).toBe(201);
     for (const quantity of [10, 50]) {

@@ -3,6 +3,7 @@
  * searched (order id, customer, part number, PO number) and sorted, page by page from an opaque keyset
  * cursor (the last row's sort key and id), and the same set as CSV, one row per order line.
  */
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { addDays } from '../../shared/dates.js';
@@ -12,7 +13,6 @@ import { fieldMessages, type OrderSort } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type OrderRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
 import { badRequest } from '../http/errors.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { startOfDay } from './calendar.js';
 import { normalisedSku, notYetIndexed } from './search-index.js';
 import { formatInvoiceNumber, lineTotalCents, linesOfOrders } from './service.js';
@@ -81,8 +81,9 @@ function searchOf(db: Executor, { q }: OrderFilters): Promise<Search | undefined
  * An order matches when its id is the search (digits), or the search is in its customer's name or e-mail or
  * its PO number (any case), or, read as a part number, in one of its lines' part numbers however spelled.
  *
- * Trigram indexes (migration 018) find a piece of three characters or more; the ids they give are one set
- * (`IN`). A shorter search has no trigram to look up: the orders are compared row by row, newest (or in the
+ * Trigram indexes find a piece of three characters or more; the ids they give are one set (`IN`). The two
+ * databases keep them differently (PostgreSQL's pg_trgm indexes on the columns themselves, SQLite's FTS5
+ * trigram tables that search-index.ts fills), so this is where the search is written once for each. A shorter search has no trigram to look up: the orders are compared row by row, newest (or in the
  * sort's order) first until the page is full, which comes early as one or two characters are in most orders.
  * For the same reason a part number of fewer than three letters and digits is not looked for in the lines:
  * it would be in nearly every order's, and finding that out means reading every line.
@@ -99,8 +100,8 @@ async function searchFor(db: Executor, q: string): Promise<Search> {
   if (partNumber.length >= TRIGRAM) candidates.push(postgres ? partMatchesPostgres(partNumber) : await partMatchesSqlite(db, partNumber));
   if (id !== undefined) candidates.push(sql`select ${sql.lit(id)}`);
   const ids = sql.join(candidates, sql` union all `);
-  // PostgreSQL guesses a couple of hundred matches and would rather walk every order by id until the page is full;
-  // an array is computed first, so it reads just the orders found.
+  // PostgreSQL cannot estimate how many orders the union finds and would rather walk every order by id until the
+  // page is full; an array is computed first, so it reads just the orders found.
   const matched = postgres ? sql<SqlBool>`${sql.ref('orders.id')} = any(array(${ids}))` : sql<SqlBool>`${sql.ref('orders.id')} in (${ids})`;
   return () => matched;
 }
@@ -110,12 +111,11 @@ const TRIGRAM = 3;
 /**
  * The ids of the orders whose name, e-mail or PO number holds the text: PostgreSQL's trigram indexes are on
  * these very expressions. A GIN index reads the whole list of every trigram it is asked for, and a search
- * like 'bench42@example' asks for thirteen, 'exa', 'amp' and 'ple' in every order's e-mail: 20 ms at
- * 200,000 orders. So a search of more than `FEW_PIECES` pieces asks each column first for two of them, the
- * likeliest rare first ('h42' and '42@': 185 orders), and compares the orders found with the whole search
- * (4 ms for the three columns). A column where those two pieces are in more than `guessedRows` orders (a
- * search whose digits are in a year, say) is asked for the whole search after all, having cost the
- * comparison of that many orders more.
+ * like 'buyer42@example' asks for 'exa', 'amp' and 'ple' too, which are in every order's e-mail. So a search
+ * of more than `FEW_PIECES` pieces asks each column first for two of them, the likeliest rare first ('r42'
+ * and '42@'), and compares the few orders found with the whole search. A column where those two pieces are
+ * in more than `guessedRows` orders (a search whose digits are in a year, say) is asked for the whole search
+ * after all, having cost the comparison of that many orders more.
  */
 export async function textMatchesPostgres(db: Executor, q: string, guessedRows = GUESSED_ROWS) {
   const searched = q.toLowerCase();
@@ -157,9 +157,9 @@ function yieldsATrigram(piece: string): boolean {
   return /[a-z0-9]/.test(second) || /[a-z0-9]/.test(third);
 }
 
-/** Up to six trigrams ('po-12345') the index reads in about a millisecond, less than the comparison of a guess. */
+/** A search this short ('po-12345') costs the index less to read whole than a guess's comparison would. */
 const FEW_PIECES = 6;
-/** Reading and comparing 300 orders that turn out too many costs about 5 ms. */
+/** Orders a guess may find before it is given up: reading and comparing them is what a wrong guess costs. */
 const GUESSED_ROWS = 300;
 
 function partMatchesPostgres(partNumber: string) {
@@ -198,11 +198,10 @@ async function candidatesIn(db: Executor, index: SearchIndex, search: string) {
  * by their part numbers): the first two such that the index counts, asking first those with digits or
  * letters beyond ASCII, as they are the likeliest to be rare; one that no row holds is enough alone (no
  * row can hold both). FTS5 then finds the rows holding both (its phrases side by side) from the two short
- * lists: of 'bench42@example' at 200,000 orders, '42@' and 'h42' (1,875 and 2,160 orders) give 117 orders
- * in 0.3 ms against 1,769 of 'h42' alone to compare in 2.7 ms. Counting the other trigrams too, in case
- * two still rarer were among them, cost more than it could save: 4–5 ms for the eleven others of that
- * search, where the two found make the whole search 3–5 ms. Which trigrams are chosen never changes
- * what a search finds (every row found is compared with the search), only how fast.
+ * lists, far fewer rows to compare than those of either alone. The other trigrams are not counted in case
+ * two still rarer were among them: counting them all costs about what the whole search does. Which
+ * trigrams are chosen never changes what a search finds (every row found is compared with the search),
+ * only how fast.
  */
 export async function rareTrigrams(db: Executor, q: string, few = FEW_ORDERS, index: SearchIndex = 'order_search'): Promise<string[]> {
   const rare: string[] = [];
@@ -217,7 +216,7 @@ export async function rareTrigrams(db: Executor, q: string, few = FEW_ORDERS, in
 
 type SearchIndex = 'order_search' | 'order_line_search';
 
-/** How many rows of the index hold the trigram, counting no further than `limit` (a quarter of a millisecond at 5,000). */
+/** How many rows of the index hold the trigram, counting no further than `limit`, so a common one costs little to count. */
 async function holders(db: Executor, index: SearchIndex, piece: string, limit: number): Promise<number> {
   const table = sql.table(index);
   const { rows } = await sql<{ holding: number }>`select count(*) as holding from (select rowid from ${table} where ${table} match ${phrase(piece)} limit ${sql.lit(limit)})`.execute(db);
@@ -236,7 +235,7 @@ function likeliestRareFirst(pieces: readonly string[]): string[] {
   return [...pieces].sort((a, b) => unusual(b) - unusual(a));
 }
 
-/** Comparing 5,000 orders (about 6 ms) or lines costs less than the index's merge of a phrase of common trigrams at 200,000 orders (10–70 ms). */
+/** Comparing this many orders or lines costs less than the index's merge of a phrase of common trigrams in a large shop. */
 const FEW_ORDERS = 5000;
 const MAX_TRIGRAMS_WEIGHED = 16;
 
@@ -326,6 +325,10 @@ export const ORDER_CSV_COLUMNS = [
   'orderTotal',
 ] as const;
 
+/**
+ * Orders read and written out at a time. A long CSV export of orders must not hold the event loop for
+ * seconds (on SQLite every query answers on this thread), so it yields to other requests after each batch.
+ */
 const EXPORT_BATCH = 500;
 
 /** The filtered orders in the list's order, a batch at a time, each as a record per line. */
@@ -333,7 +336,6 @@ async function* orderLineRecords(db: Executor, filters: OrderFilters): AsyncGene
   const search = await searchOf(db, filters);
   let cursor: string | undefined;
   do {
-    await shareTheLoop();
     const page = await pageOfOrders(db, { ...filters, limit: EXPORT_BATCH, cursor }, search);
     const lines = await linesOfOrders(db, page.rows.map((row) => row.id));
     yield page.rows.flatMap((order) =>
@@ -354,6 +356,7 @@ async function* orderLineRecords(db: Executor, filters: OrderFilters): AsyncGene
       ]),
     );
     cursor = page.nextCursor ?? undefined;
+    if (cursor) await yieldToOtherRequests();
   } while (cursor);
 }
 

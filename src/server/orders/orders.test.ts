@@ -57,7 +57,7 @@ describe(`orders (${databaseKind})`, () => {
     expect(await stockOf(productId)).toBe(85);
   });
 
-  it("answers SPEC's messages for a quantity out of bounds, and reserves nothing", async () => {
+  it("answers the contract's messages (docs/legacy-contract.md) for a quantity out of bounds, and reserves nothing", async () => {
     const productId = await createProduct(server.app, admin, { stock: 50, min: 20 });
     const low = await order(customer.token, { productId, quantity: 19 });
     expect(low.statusCode).toBe(400);
@@ -103,7 +103,7 @@ describe(`orders (${databaseKind})`, () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('illegal_transition');
 
-    // Payments arrive with their own issue; until then a paid order can only be made in the database.
+    // Paid directly in the database: this test is about shipping, not paying.
     await server.db.kysely
       .updateTable('orders')
       .set({ status: 'pending', transaction_id: 'pi_test' })

@@ -1,7 +1,7 @@
 /** Reading orders. Placing, cancelling, delivering and paying span domains: see flows/routes.ts. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { openOrdersSchema, orderEventSchema, orderPageSchema, orderSchema, type SalesStats, salesStatsSchema } from '../../shared/api.js';
+import { openOrdersSchema, orderEventSchema, orderPageSchema, orderSchema, salesStatsSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import {
   emailSchema,
@@ -15,7 +15,6 @@ import {
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
-import { SharedReads } from '../http/shared-reads.js';
 import { getActiveUser } from '../users/service.js';
 import { conflict } from '../http/errors.js';
 import { renderInvoicePdf } from '../invoices/service.js';
@@ -33,9 +32,8 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
   const api = typed(app);
   const hold = config.unpaidOrderTtlMs;
   const settledSales = new SettledSales();
-  const salesOverviews = new SharedReads<SalesStats>();
 
-  /** With `limit` or `cursor`, one page; without, SPEC's array, capped at LEGACY_CAP and saying so in headers. */
+  /** With `limit` or `cursor`, one page; without, the array of the original storefront's contract (docs/legacy-contract.md), capped at LEGACY_CAP and saying so in headers. */
   async function answerPageOrList(
     reply: FastifyReply,
     { limit, cursor }: { limit?: number; cursor?: string },
@@ -96,7 +94,7 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
       config: { access: 'self' },
       schema: {
         tags,
-        description: 'One customer\'s orders, newest first. With `limit` or `cursor`: one page `{ items, nextCursor }`; without: all of them, as SPEC has it.',
+        description: 'One customer\'s orders, newest first. With `limit` or `cursor`: one page `{ items, nextCursor }`; without: all of them, as the original storefront\'s contract (docs/legacy-contract.md) has it.',
         params: z.object({ email: emailSchema }),
         querystring: myOrdersQuerySchema,
         response: { 200: orderPageOrList },
@@ -165,6 +163,6 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
         response: { 200: salesStatsSchema },
       },
     },
-    async ({ query }) => salesOverviews.read(`${query.from}/${query.to}`, () => salesStats(db, query, config.shop.timeZone, settledSales)),
+    async ({ query }) => salesStats(db, query, config.shop.timeZone, settledSales),
   );
 }

@@ -137,9 +137,11 @@ describe.runIf(databaseKind === 'postgres')('PostgreSQL: the order search indexe
 
     await sql`create extension if not exists pgstattuple`.execute(k);
     const { rows } = await sql<{ index: string; pending_pages: number }>`
-      select c.relname as index, s.pending_pages from pg_class c cross join lateral pgstatginindex(c.oid::regclass) s
-      where c.relname in ('orders_customer_name_trgm', 'orders_email_trgm', 'orders_po_number_trgm', 'order_lines_part_number_trgm')`.execute(k);
-    expect(rows).toHaveLength(4);
+      select c.relname as index, s.pending_pages from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+      cross join lateral pgstatginindex(c.oid::regclass) s
+      where am.amname = 'gin' and i.indrelid in ('orders'::regclass, 'order_lines'::regclass)`.execute(k);
+    // The search's trigram indexes: the customer's name, e-mail and PO number, and the lines' part numbers.
+    expect(rows.length).toBeGreaterThanOrEqual(4);
     // 64 kB is 8 pages of 8 kB; the list is emptied by the insert that takes it past that.
     for (const row of rows) expect(row.pending_pages, row.index).toBeLessThanOrEqual(8);
   });

@@ -1,9 +1,10 @@
 /**
- * SQLite's order search (listing.ts) reads FTS5 trigram tables, which are brought up to date here in
- * batches: a trigger in each order's and line's insert cost 80 of the 180 µs they took to write, a batch
- * 12 µs (migration 023). Each table's watermark says how far its index got; a search reads the index up
- * to it and compares the rows past it itself (`notYetIndexed`), so an order is found the moment it is placed.
- * PostgreSQL keeps its trigram indexes up to date itself.
+ * SQLite's order search (listing.ts) reads FTS5 trigram tables, separate tables that SQLite does not keep
+ * up to date by itself; they are brought up to date here in batches, in the background, rather than by a
+ * trigger that would put the index's writes into every order's transaction. Each table's watermark says how
+ * far its index got; a search reads the index up to it and compares the rows past it itself
+ * (`notYetIndexed`), so an order is found the moment it is placed. PostgreSQL keeps its trigram indexes
+ * (on the order columns themselves) up to date itself: this is SQLite's alone.
  */
 import { type RawBuilder, sql } from 'kysely';
 import { type Executor, inTransaction, isPostgres } from '../db/schema.js';
@@ -23,13 +24,13 @@ const indexedThrough = (table: IndexedTable) => sql`(select indexed_through from
 /** The rows of `table` (as `alias`) that its trigram index does not hold yet (SQLite). */
 export const notYetIndexed = (table: IndexedTable, alias: string) => sql<boolean>`${sql.ref(`${alias}.id`)} > ${indexedThrough(table)}`;
 
-/** A batch of 1,000 orders holds the connection for about 15 ms. */
+/** Orders (and lines) indexed per transaction: few enough that a batch holds SQLite's write lock only briefly. */
 export const ORDER_INDEXING_BATCH = 1000;
 
 /**
  * Indexes up to `batch` new orders and up to `batch` new lines in one transaction; answers the larger of
- * the two counts (a full batch: there may be more). A no-op on PostgreSQL. With nothing new it only reads:
- * a transaction would make whoever reads meanwhile wait for its commit (group commit).
+ * the two counts (a full batch: there may be more). A no-op on PostgreSQL, which has no such tables. With
+ * nothing new it only reads: a write transaction would take SQLite's write lock and make writers wait.
  */
 export async function indexNewOrders(db: Executor, batch = ORDER_INDEXING_BATCH): Promise<number> {
   if (isPostgres(db) || !(await anythingNew(db))) return 0;

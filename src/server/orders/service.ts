@@ -3,14 +3,12 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
 import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { everyColumn, preparedCommand, preparedForEach, preparedQuery } from '../db/prepared-query.js';
-import { type Executor, isPostgres, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
+import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { InvoiceFacts } from '../invoices/service.js';
@@ -32,7 +30,7 @@ export function toLineDto(line: OrderLineRow): OrderLine {
   };
 }
 
-/** What a one-line order's SPEC `product` field says on a longer order: its first part, and how many more follow. */
+/** What a one-line order's `product` field (docs/legacy-contract.md) says on a longer order: its first part, and how many more follow. */
 function headline(row: OrderRow): string {
   return row.line_count > 1 ? messages.ui.orderHeadline(row.product_name, row.line_count - 1) : row.product_name;
 }
@@ -86,26 +84,11 @@ export async function linesOf(db: Executor, orderId: number): Promise<OrderLineR
   return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-/** The lines of these orders, by order. */
+/** The lines of these orders, by order, each order's in the order they were placed. */
 export async function linesOfOrders(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
-  return isPostgres(db) ? linesOfOrdersAsJson(db, orderIds) : linesOfOrdersRowByRow(db, orderIds);
-}
-
-/**
- * PostgreSQL sends each field of each line as text that the driver parses one by one; one JSON array of
- * an order's lines is parsed in one go (a page of fifty 20-line orders: 15 % more pages a second).
- */
-async function linesOfOrdersAsJson(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
-  const { rows } = await sql<{ order_id: number; lines: OrderLineRow[] }>`
-    select order_id, json_agg(order_lines order by id) as lines from order_lines where order_id = any(${orderIds}) group by order_id`.execute(db);
-  return new Map(rows.map((row) => [row.order_id, row.lines]));
-}
-
-async function linesOfOrdersRowByRow(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
   const byOrder = new Map<number, OrderLineRow[]>();
-  // Bounded batches keep the statement under SQLite's parameter limit.
-  for (let start = 0; start < orderIds.length; start += 5000) {
-    const batch = orderIds.slice(start, start + 5000);
+  for (let start = 0; start < orderIds.length; start += ORDERS_PER_LINES_QUERY) {
+    const batch = orderIds.slice(start, start + ORDERS_PER_LINES_QUERY);
     const rows = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', batch).orderBy('id').execute();
     for (const row of rows) {
       const lines = byOrder.get(row.order_id);
@@ -115,6 +98,9 @@ async function linesOfOrdersRowByRow(db: Executor, orderIds: readonly number[]):
   }
   return byOrder;
 }
+
+/** Orders named in one query of their lines: one parameter each, well under either database's limit on parameters. */
+const ORDERS_PER_LINES_QUERY = 5000;
 
 /** The invoice of a paid order, as its PDF tells it. */
 export function invoiceFacts(order: OrderRow, lines: readonly OrderLineRow[]): InvoiceFacts | undefined {
@@ -144,9 +130,9 @@ export type NewOrderLine = Omit<OrderLineRow, 'id' | 'order_id'>;
 /**
  * A new order, in its first status ('not paid'), with its lines and the first line of its history, and how
  * many unpaid orders its customer had before it (the caller decides whether that is too many; its
- * transaction undoes the write if so). The order row repeats its first line and counts every unit: SPEC's
- * one-product fields. On PostgreSQL all of it is one statement: each round trip of an order's transaction
- * cost about 8 % of its throughput there.
+ * transaction undoes the write if so, and holds the account, so no other order can slip in meanwhile).
+ * The order row repeats its first line and counts every unit: the one-product fields of the original
+ * storefront's contract (docs/legacy-contract.md).
  */
 export async function createOrder(
   db: Executor,
@@ -158,7 +144,6 @@ export async function createOrder(
     { ...order, idempotency_key: order.idempotency_key ?? null, status: PLACED_STATUS, transaction_id: null, invoice_number: null, invoiced_at: null, ...timestamps() },
     lines,
   );
-  if (isPostgres(db)) return writeOrderInOneStatement(db, values, lines, by);
   const unpaidBefore = await countUnpaidOrdersOf(db, order.user_id);
   const placed = await insertOrder(db, values, lines);
   await recordOrderEvent(db, placed.order.id, null, PLACED_STATUS, by, values.created_at);
@@ -173,25 +158,8 @@ export interface PlacedOrder {
 
 /** Every column of a new order row, each given. */
 type OrderValues = Required<Omit<NewOrder, 'id'>>;
-const ORDER_COLUMNS = everyColumn<OrderValues>({
-  user_id: true, customer_name: true, email: true, phone: true, address: true, po_number: true, idempotency_key: true, status: true,
-  transaction_id: true, invoice_number: true, invoiced_at: true, created_at: true, updated_at: true, product_id: true, product_name: true,
-  product_sku: true, unit_price_cents: true, quantity: true, total_cents: true, line_count: true,
-});
 
-const ORDER_ROW_COLUMNS: (keyof OrderRow & string)[] = ['id', ...ORDER_COLUMNS];
-
-const ORDER_LINE_COLUMNS = everyColumn<OrderLineRow>({
-  id: true, order_id: true, product_id: true, product_name: true, product_sku: true, quantity: true, unit_price_cents: true, list_price_cents: true,
-});
-
-const insertOrderLines = preparedForEach<Omit<OrderLineRow, 'id'>, OrderLineRow>(ORDER_LINE_COLUMNS.filter((column) => column !== 'id'), (db, lines) =>
-  db.insertInto('order_lines').values(lines).returning(ORDER_LINE_COLUMNS),
-);
-
-const insertOrderRow = preparedQuery<OrderValues, OrderRow>(ORDER_COLUMNS, (db, values) => db.insertInto('orders').values(values).returning(ORDER_ROW_COLUMNS));
-
-/** The order row's values: its SPEC fields are its first line's, and its units and total all lines'. */
+/** The order row's values: its contract's one-product fields are its first line's, and its units and total all lines'. */
 function orderValues(
   order: Omit<OrderValues, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'line_count'>,
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
@@ -211,98 +179,13 @@ function orderValues(
 
 /** The order row and its lines, in the order they were placed. */
 async function insertOrder(db: Executor, values: OrderValues, lines: readonly [NewOrderLine, ...NewOrderLine[]]): Promise<PlacedOrder> {
-  const { rows } = await insertOrderRow(db, values);
-  const row = rows[0]!;
-  const written = await insertOrderLines(db, lines.map((line) => ({ ...line, order_id: row.id })));
+  const row = await db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
+  const written = await db
+    .insertInto('order_lines')
+    .values(lines.map((line) => ({ ...line, order_id: row.id })))
+    .returningAll()
+    .execute();
   return { order: row, lines: written.sort((a, b) => a.id - b.id) };
-}
-
-/** The lines of a new order as one array per column, which PostgreSQL's `unnest` turns back into rows. */
-type LineArrays = {
-  line_product_ids: number[];
-  line_product_names: string[];
-  line_product_skus: string[];
-  line_quantities: number[];
-  line_unit_prices: number[];
-  line_list_prices: number[];
-};
-
-type ActorColumns = Pick<OrderEventValues, 'actor' | 'actor_user_id' | 'actor_name' | 'actor_email'>;
-type PlacingArgs = OrderValues & LineArrays & ActorColumns;
-
-const PLACING_ARGS: (keyof PlacingArgs & string)[] = [
-  ...ORDER_COLUMNS,
-  ...everyColumn<LineArrays & ActorColumns>({
-    line_product_ids: true, line_product_names: true, line_product_skus: true, line_quantities: true, line_unit_prices: true, line_list_prices: true,
-    actor: true, actor_user_id: true, actor_name: true, actor_email: true,
-  }),
-];
-
-/**
- * The order, its lines and its first event written, and the customer's unpaid orders counted, by one
- * statement. Its parts all see the database as it was when it began (PostgreSQL's rule for a WITH), so the
- * count leaves the new order out; the account is held by then (`holdAccount`), so no other order can slip in.
- */
-const placeOrderStatement = preparedQuery<PlacingArgs, { unpaid_before: number | string; order: OrderRow; lines: OrderLineRow[] }>(PLACING_ARGS, (db, args) => {
-  const { line_product_ids, line_product_names, line_product_skus, line_quantities, line_unit_prices, line_list_prices, actor, actor_user_id, actor_name, actor_email, ...order } = args;
-  return db
-    .with('placed', (qb) => qb.insertInto('orders').values(order).returning(ORDER_ROW_COLUMNS))
-    .with('written_lines', (qb) =>
-      qb
-        .insertInto('order_lines')
-        .columns(['order_id', 'product_id', 'product_name', 'product_sku', 'quantity', 'unit_price_cents', 'list_price_cents'])
-        .expression(
-          sql`select (select id from placed), l.product_id, l.product_name, l.product_sku, l.quantity, l.unit_price_cents, l.list_price_cents
-              from unnest(${line_product_ids}::integer[], ${line_product_names}::text[], ${line_product_skus}::text[], ${line_quantities}::integer[],
-                          ${line_unit_prices}::integer[], ${line_list_prices}::integer[])
-                   with ordinality as l(product_id, product_name, product_sku, quantity, unit_price_cents, list_price_cents, place)
-              order by l.place`,
-        )
-        .returning(ORDER_LINE_COLUMNS),
-    )
-    .with('placed_event', (qb) =>
-      qb.insertInto('order_events').values((eb) => ({
-        order_id: eb.selectFrom('placed').select('placed.id'),
-        from_status: sql<null>`null`,
-        to_status: order.status,
-        actor,
-        actor_user_id,
-        actor_name,
-        actor_email,
-        created_at: order.created_at,
-        updated_at: order.updated_at,
-      })),
-    )
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('orders')
-        .select(eb.fn.countAll<number | string>().as('count'))
-        .where('user_id', '=', order.user_id)
-        .where('status', '=', order.status)
-        .as('unpaid_before'),
-      jsonObjectFrom(eb.selectFrom('placed').select(ORDER_ROW_COLUMNS)).$notNull().as('order'),
-      jsonArrayFrom(eb.selectFrom('written_lines').select(ORDER_LINE_COLUMNS).orderBy('written_lines.id')).as('lines'),
-    ]);
-});
-
-async function writeOrderInOneStatement(
-  db: Executor,
-  values: OrderValues,
-  lines: readonly NewOrderLine[],
-  by: ChangedBy,
-): Promise<PlacedOrder & { unpaidBefore: number }> {
-  const { rows } = await placeOrderStatement(db, {
-    ...values,
-    line_product_ids: lines.map((line) => line.product_id),
-    line_product_names: lines.map((line) => line.product_name),
-    line_product_skus: lines.map((line) => line.product_sku),
-    line_quantities: lines.map((line) => line.quantity),
-    line_unit_prices: lines.map((line) => line.unit_price_cents),
-    line_list_prices: lines.map((line) => line.list_price_cents),
-    ...actorColumns(by),
-  });
-  const { unpaid_before, order, lines: written } = rows[0]!;
-  return { order, lines: written, unpaidBefore: Number(unpaid_before) };
 }
 
 /** An order of the shop's past (the demo's months of sales): placed and moved on at the times given. */
@@ -434,17 +317,14 @@ export async function openOrdersOfProduct(db: Executor, productId: number): Prom
   return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => row.status === PAID_STATUS).length };
 }
 
-const countOrdersInStatus = preparedQuery(['userId', 'status'], (db, { userId, status }: { userId: number; status: OrderStatus }) =>
-  db
+async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
+  const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('user_id', '=', userId)
-    .where('status', '=', status),
-);
-
-async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
-  const { rows } = await countOrdersInStatus(db, { userId, status: PLACED_STATUS });
-  return Number(rows[0]!.count);
+    .where('status', '=', PLACED_STATUS)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function hasOrdersForProduct(db: Executor, productId: number): Promise<boolean> {
@@ -477,11 +357,7 @@ export async function changeStatus(
 }
 
 type OrderEventValues = Required<Omit<Insertable<OrderEventsTable>, 'id'>>;
-const ORDER_EVENT_COLUMNS = everyColumn<OrderEventValues>({
-  order_id: true, from_status: true, to_status: true, actor: true, actor_user_id: true, actor_name: true, actor_email: true, created_at: true, updated_at: true,
-});
-
-const insertOrderEvent = preparedCommand<OrderEventValues>(ORDER_EVENT_COLUMNS, (db, values) => db.insertInto('order_events').values(values));
+type ActorColumns = Pick<OrderEventValues, 'actor' | 'actor_user_id' | 'actor_name' | 'actor_email'>;
 
 /** Who changed an order, as its history's columns keep them. */
 function actorColumns(by: ChangedBy): ActorColumns {
@@ -489,14 +365,8 @@ function actorColumns(by: ChangedBy): ActorColumns {
 }
 
 async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy, at = now()) {
-  await insertOrderEvent(db, {
-    order_id: orderId,
-    from_status: from,
-    to_status: to,
-    ...actorColumns(by),
-    created_at: at,
-    updated_at: at,
-  });
+  const event: OrderEventValues = { order_id: orderId, from_status: from, to_status: to, ...actorColumns(by), created_at: at, updated_at: at };
+  await db.insertInto('order_events').values(event).execute();
 }
 
 export async function getOrderHistory(db: Executor, orderId: number): Promise<OrderEvent[]> {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../shared/schemas.js';
 import { loadConfig } from '../config.js';
@@ -316,45 +316,43 @@ describe(`sales overview of a period running to today (${databaseKind})`, () => 
   });
 });
 
-describe(`sales overview: how the database is asked (${databaseKind})`, () => {
+/*
+ * Whether the overview stays fast as the shop grows depends on what the database reads, which no answer
+ * shows at a test's size: these read the plans and check that no step reads every order.
+ */
+describe(`sales overview: what the database reads (${databaseKind})`, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
   });
   afterAll(() => server.close());
 
-  it("finds the moves by their date first and then each one's order by its id, never a join over the period's orders", async () => {
-    const span = { starts: '2025-01-01T00:00:00.000Z', ends: '2026-01-01T00:00:00.000Z' };
+  const planOf = async (query: RawBuilder<unknown>) => {
     const k = server.db.kysely;
+    if (databaseKind === 'postgres') return (await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(k)).rows.map((row) => row['QUERY PLAN']);
+    return (await sql<{ detail: string }>`explain query plan ${query}`.execute(k)).rows.map((row) => row.detail);
+  };
+
+  it("finds the moves by their date first and then each one's order by its id, never a join over the period's orders", async () => {
+    const plan = await planOf(movesSince({ starts: '2025-01-01T00:00:00.000Z', ends: '2026-01-01T00:00:00.000Z' }));
     if (databaseKind === 'postgres') {
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${movesSince(span)}`.execute(k);
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(/SubPlan/);
-      expect(plan).toMatch(/Index Scan using orders_pkey on orders o/);
-      expect(plan).not.toMatch(/Join/);
+      expect(plan.join('\n')).toMatch(/SubPlan/);
+      expect(plan.join('\n')).toMatch(/Index Scan using \S+ on orders o\b.*\n\s+Index Cond: \(id = e\.order_id\)/);
+      expect(plan.join('\n')).not.toMatch(/Join|Seq Scan on orders/);
     } else {
-      const { rows } = await sql<{ detail: string }>`explain query plan ${movesSince(span)}`.execute(k);
-      expect(rows.map((row) => row.detail)).toEqual([
-        'SEARCH e USING INDEX order_events_moves (created_at>?)',
-        'CORRELATED SCALAR SUBQUERY 1',
-        'SEARCH o USING INTEGER PRIMARY KEY (rowid=?)',
-        'USE TEMP B-TREE FOR GROUP BY',
-      ]);
+      expect(plan).toContainEqual(expect.stringMatching(/^SEARCH e USING INDEX \S+ \(created_at>\?\)$/));
+      expect(plan).toContainEqual('SEARCH o USING INTEGER PRIMARY KEY (rowid=?)');
+      expect(plan.some((step) => /^SCAN (e|o)\b/.test(step))).toBe(false);
     }
   });
 
-  it.runIf(databaseKind === 'sqlite')("SQLite searches each day's payments by that day's own bounds", async () => {
-    // A year of days: with a few of them SQLite searches the days inside the payments in any case.
-    const days = shopDays('UTC', '2025-01-01', '2025-12-31');
-    const query = paidByDayQuery(server.db.kysely, days, { starts: days[0]!.starts, ends: days.at(-1)!.ends });
-    const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(server.db.kysely);
-    expect(rows.map((row) => row.detail)).toEqual([
-      'CO-ROUTINE days',
-      'SCAN 365 CONSTANT ROWS',
-      'SCAN days',
-      'SEARCH o USING COVERING INDEX orders_paid (status=? AND invoiced_at>? AND invoiced_at<?)',
-      'USE TEMP B-TREE FOR GROUP BY',
-    ]);
+  // PostgreSQL plans this join by its statistics, at a test's size unlike a shop's; SQLite keeps none here.
+  it.runIf(databaseKind === 'sqlite')("searches each day's payments by that day's own bounds, after reading the days", async () => {
+    const plan = await planOf(paidByDayQuery(shopDays('UTC', '2025-01-01', '2025-12-31')));
+    const days = plan.indexOf('SCAN days');
+    const payments = plan.findIndex((step) => /^SEARCH o USING .*INDEX \S+ \(.*invoiced_at>\? AND invoiced_at<\?\)$/.test(step));
+    expect(days).toBeGreaterThanOrEqual(0);
+    expect(payments).toBeGreaterThan(days);
   });
 });
 

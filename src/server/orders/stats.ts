@@ -12,8 +12,8 @@
  * stored timestamps (ISO-8601 UTC text on both databases, so text order is time order) are compared with.
  *
  * Because a payment is never undone or re-dated, the sales of days that are over never change: a server
- * sums them once per period (SettledSales) and adds the days still going on each time it is asked. A year
- * of 200,000 orders then costs its first viewer about a second and every later one a few milliseconds.
+ * sums them once per period (SettledSales) and adds the days still going on each time it is asked: a long
+ * period is read whole by its first viewer only, and every later one reads the days still going on.
  * Statuses do change, but only with an event that says from what to what: the orders of the days that
  * are over are counted by status once as well, and the moves made since are added (statusesNow).
  */
@@ -22,7 +22,7 @@ import type { SalesStats } from '../../shared/api.js';
 import { centsToDollars } from '../../shared/money.js';
 import { isPaid, ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.js';
 import type { SalesStatsQuery } from '../../shared/schemas.js';
-import { type Executor, isPostgres } from '../db/schema.js';
+import type { Executor } from '../db/schema.js';
 import { type ShopDay, shopDays } from './calendar.js';
 
 const PAID_STATUSES = ORDER_STATUSES.filter(isPaid);
@@ -147,7 +147,7 @@ function paidIn(span: Span) {
 
 async function paidSalesIn(db: Executor, days: readonly ShopDay[], partsIn: (db: Executor, span: Span) => Promise<Map<number, PartSales>>): Promise<PaidSales> {
   const span = spanOf(days);
-  const [byDay, parts, customers] = await Promise.all([paidByDay(db, days, span), partsIn(db, span), customersPaidIn(db, span)]);
+  const [byDay, parts, customers] = await Promise.all([paidByDay(db, days), partsIn(db, span), customersPaidIn(db, span)]);
   return { byDay, parts, customers };
 }
 
@@ -246,23 +246,23 @@ async function topCustomersOf(db: Executor, customers: Map<number, CustomerSales
 }
 
 /** Each day's paid orders: one row per day with a sale (sums arrive as strings from PostgreSQL). */
-async function paidByDay(db: Executor, days: readonly ShopDay[], span: Span): Promise<Map<string, DaySales>> {
-  const { rows } = await paidByDayQuery(db, days, span).execute(db);
+async function paidByDay(db: Executor, days: readonly ShopDay[]): Promise<Map<string, DaySales>> {
+  const { rows } = await paidByDayQuery(days).execute(db);
   return new Map(rows.map((row) => [row.day, { revenueCents: Number(row.revenue_cents), orders: Number(row.orders), units: Number(row.units) }]));
 }
 
 /**
- * PostgreSQL is asked for the whole span as well, and then reads it as one index range instead of guessing
- * per day. SQLite would take the span's bounds for its search of every day instead of the day's own: 365
- * times a year of orders (3 s at 200,000 orders, 33 ms for the days alone).
+ * Each day's payments are found by that day's own bounds in the paid orders' index. The period's bounds
+ * are left out on purpose: SQLite, which keeps no statistics here, would search every day by them
+ * instead, reading the whole period once per day.
  */
-export function paidByDayQuery(db: Executor, days: readonly ShopDay[], span: Span) {
+export function paidByDayQuery(days: readonly ShopDay[]) {
   const ranges = sql.join(days.map((day) => sql`(${day.date}, ${day.starts}, ${day.ends})`));
   return sql<{ day: string; orders: string | number; revenue_cents: string | number; units: string | number }>`
     with days (day, starts, ends) as (values ${ranges})
     select days.day, count(*) as orders, sum(o.total_cents) as revenue_cents, sum(o.quantity) as units
     from days join orders o on o.invoiced_at >= days.starts and o.invoiced_at < days.ends
-    where ${isPostgres(db) ? paidIn(span) : PAID}
+    where ${PAID}
     group by days.day`;
 }
 
@@ -344,8 +344,8 @@ async function statusesOfOrdersPlacedIn(db: Executor, span: Span): Promise<Statu
 }
 
 /*
- * Where the orders placed in days that are over stand now, without counting them all again: the orders
- * of a year by status took 17 ms at 200,000 orders, on every request. An order's status changes only with
+ * Where the orders placed in days that are over stand now, without counting them all again on every
+ * request (a year's orders by status is a read of every one of them). An order's status changes only with
  * an event that says from what to what (changeStatus), so the counts at the period's end plus the moves
  * dated since give the counts now. A move is dated when its transaction starts: one dated before a day
  * that is over (10 minutes past its end) has been committed (the same rule as payments).
@@ -389,10 +389,10 @@ function placedByStatus(span: Span) {
 }
 
 /**
- * The moves dated from the span's end on, of orders placed in it: the few moves found first (index
- * order_events_moves, migration 021), then each one's order by its id. A scalar sub-select is never made
- * a join: as one, SQLite read a year of orders first (14 ms), and PostgreSQL, once its statistics saw the
- * day's 2,200 moves, hashed them against a scan of 200,000 orders (79 ms alone, 246 ms under the bench).
+ * The moves dated from the span's end on, of orders placed in it: the few moves found first (by the
+ * index of moves by date), then each one's order by its id. A scalar sub-select is never made a join:
+ * as one, SQLite would read the period's orders first, and PostgreSQL, once its statistics saw a busy
+ * day's moves, would hash them against a scan of every order.
  */
 export function movesSince(span: Span) {
   return sql<StatusRow>`select e.from_status, e.to_status, count(*) as count from order_events e
