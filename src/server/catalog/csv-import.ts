@@ -8,6 +8,7 @@
  * roll back a report with problems.
  */
 import { hash } from 'node:crypto';
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { findCategory, normalisePartNumber, specsFromText } from '../../shared/catalog.js';
 import { errorMessages } from '../../shared/messages.js';
@@ -22,7 +23,6 @@ import {
   tiersBelowPrice,
 } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';
 import {
   batchesOf,
@@ -34,6 +34,7 @@ import {
   listedProblems,
   type Problem,
   ProblemList,
+  ROWS_PER_YIELD,
   type Sheet,
   SheetRefused,
   type SheetRow,
@@ -112,7 +113,10 @@ async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>>
       report.updated += plan.updates.length;
       report.unchanged += plan.unchanged;
       changing.push(...plan.changing);
-      if (writer && problems.size === 0) await writeBatch(db, writer, plan);
+      if (writer && problems.size === 0) {
+        await yieldToOtherRequests();
+        await writeBatch(db, writer, plan);
+      }
     }
     if (writer && problems.size === 0) await createUnnumbered(db, writer, changing);
   } catch (error) {
@@ -137,9 +141,9 @@ function missingColumns(header: string[]): Problem[] {
 async function planBatch(db: Executor, sheet: Sheet<CsvColumn>, firstRowOf: Map<string, number>, planned: PlannedChanges): Promise<Plan> {
   const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems], changing: [] };
   const existing = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
-  for (const sheetRow of sheet.rows) {
+  for (const [index, sheetRow] of sheet.rows.entries()) {
+    if (index % ROWS_PER_YIELD === 0) await yieldToOtherRequests();
     const { row, cells } = sheetRow;
-    await shareTheLoop();
     const match = matchPartNumber(cells.sku?.trim() ?? '', row, firstRowOf, existing);
     const rowPlan: RowPlan = 'problem' in match ? { problems: [match.problem] } : planRow(sheetRow, match, planned);
     if ('problems' in rowPlan) plan.problems.push(...rowPlan.problems.map(([column, message]) => ({ row, column, message })));
