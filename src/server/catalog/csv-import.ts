@@ -44,7 +44,7 @@ import { type Actor, createProducts, productsByPartNumber, toProductDto, updateP
 
 const m = errorMessages.catalogImport;
 
-/** SPEC's six fields: a new part cannot do without them. */
+/** The six fields the original storefront's add form requires (docs/legacy-contract.md): a new part cannot do without them. */
 const REQUIRED_FOR_NEW: CsvColumn[] = ['name', 'description', 'price', 'stock', 'min', 'img'];
 /** How a spreadsheet says yes or no; an empty cell keeps a part for sale. */
 const ACTIVE_WORDS = new Map([
@@ -75,7 +75,8 @@ type PartChange = { id: number; patch: ProductPatch | null };
 /**
  * The change planned for each row (by row number) that changes a part, with the part's row it was
  * planned against (a hash of every column). The write plans a row again only when its part is no longer
- * exactly that row: the plan depends on nothing else, and checking 100,000 rows again held orders 2-3 s.
+ * exactly that row: the plan depends on nothing else, and checking every row again would hold the write's
+ * transaction, and the orders waiting for it, as long as the check took.
  */
 type PlannedChanges = Map<number, { partRow: string; change: PartChange }>;
 
@@ -128,7 +129,7 @@ async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>>
 
 // ---- Reading the file ---------------------------------------------------------
 
-/** Without a sku column every row is a new part, and a new part needs SPEC's six fields. */
+/** Without a sku column every row is a new part, and a new part needs the six required fields. */
 function missingColumns(header: string[]): Problem[] {
   const missing = REQUIRED_FOR_NEW.filter((column) => !header.includes(column));
   if (header.includes('sku') || missing.length === 0) return [];

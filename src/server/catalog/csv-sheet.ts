@@ -263,10 +263,9 @@ export const IMPORTS_WAITING_MAX = 3;
 
 /**
  * Imports run one at a time in a server, catalog and fitment files alike, the others waiting their turn
- * in the order they came. Checking a file of 100,000 parts holds up to 130 MB of live objects. On
- * PostgreSQL, where each import has a connection of its own, five checked side by side took the server
- * to 813 MB (three to 626 MB) and each answered after all five were done; in turns, 441 MB, the first
- * answered after 5 s.
+ * in the order they came. Checking a large file holds its rows and their plans in memory: several checked
+ * side by side (on PostgreSQL each has a connection of its own) multiply the server's memory, and each
+ * answers only once all are done, where in turns the first answers as soon as it is.
  */
 export const importTurns = () => new Turns(1, IMPORTS_WAITING_MAX);
 /** About how long a large import takes on a slow machine: when to try again after `imports_busy`. */
@@ -290,8 +289,8 @@ export async function answerImport(
   describe: (report: ImportReport) => string,
 ) {
   // The whole file has arrived: from here on the server is the slow side. A connection that sends nothing
-  // for twice REQUEST_TIMEOUT is closed, and a large import on a slow machine took longer than that (or
-  // waits that long for its turn): its admin saw the connection fail while the import went on and was
+  // for twice REQUEST_TIMEOUT is closed, and a large import on a slow machine can take longer than that (or
+  // wait that long for its turn): its admin would see the connection fail while the import went on and was
   // written. (A request injected in tests has a stand-in socket without timeouts, hence the check Node's
   // own HTTP server makes too.)
   const { socket } = reply.request;

@@ -299,8 +299,7 @@ async function checkedChange(db: Executor, before: ProductRow, patch: ProductPat
 
 /**
  * The changes written, those that set the same columns by one statement (an import's batch sets the same
- * few for most parts: a statement a part had cost three times its SQL in building and running it). The
- * rows as they are now, by id.
+ * few for most parts: one statement for the batch instead of one a part). The rows as they are now, by id.
  */
 async function writeChanges(db: Executor, changes: readonly Change[]): Promise<Map<number, ProductRow>> {
   const byColumns = new Map<string, Change[]>();

@@ -1,13 +1,15 @@
 /**
  * While a catalog file of 100,000 parts is imported, and the catalog then exported, the server goes on
  * answering other requests: reading, checking, writing and exporting a file yield to the event loop every
- * few hundred rows (csv-sheet.ts, ROWS_PER_YIELD).
+ * few hundred rows (ROWS_PER_YIELD, csv-sheet.ts).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, databaseKind, registerAdmin, startTestServer, type TestServer, validProduct } from '../test/harness.js';
 
 const PARTS = 100_000;
+const PROBE_PAUSE_MS = 25;
 
 /** A file of new parts, each different, kept short: the largest file an import takes is 20 MB. */
 function catalogFile(count: number): string {
@@ -60,18 +62,24 @@ describe(`other requests are answered while ${PARTS.toLocaleString('en')} rows a
         await response.arrayBuffer();
         latencies.push(performance.now() - sent);
         if (doneAt === undefined) answeredMeanwhile += 1;
+        // A pause between probes, so that they take little of the machine from the work they wait beside.
+        await sleep(PROBE_PAUSE_MS);
       }
     }
     await working;
     return { latencies, answeredMeanwhile, workMs: doneAt - began };
   }
 
-  /** Many answers came while the work ran, and none waited longer than a small part of it. */
+  /**
+   * Many answers came while the work ran, and none waited longer than a small part of it (a fifth: the
+   * machine running the tests may be busy with others; work that never yields makes a request wait for
+   * nearly all of it).
+   */
   function expectAnsweredThroughout({ latencies, answeredMeanwhile, workMs }: Probes, what: string): void {
     const slowest = Math.max(...latencies);
     console.info(`${what} on ${databaseKind}: ${(workMs / 1000).toFixed(1)} s, ${answeredMeanwhile} other answers meanwhile, the slowest in ${slowest.toFixed(0)} ms`);
     expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
-    expect(slowest).toBeLessThan(workMs / 10);
+    expect(slowest).toBeLessThan(workMs / 5);
   }
 
   it('answers while a file is imported, then while the catalog is exported', async () => {
@@ -86,13 +94,15 @@ describe(`other requests are answered while ${PARTS.toLocaleString('en')} rows a
     });
     expectAnsweredThroughout(imported, `import of ${PARTS} new parts`);
 
-    let exportedRows = 0;
+    let exportedLines = 0;
     const exported = await probeWhile(async () => {
       const response = await fetch(`${address}/api/products/export.csv`, { headers: { authorization: `Bearer ${admin.token}` } });
       expect(response.status).toBe(200);
-      exportedRows = (await response.text()).trimEnd().split('\r\n').length - 1;
+      // Counted as the answer streams in: the test's own work on a whole 10 MB text would hold the loop too.
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) exportedLines += chunk.reduce((lines, byte) => lines + (byte === 0x0a ? 1 : 0), 0);
     });
-    expect(exportedRows).toBe(PARTS + 1);
+    // The header and every part, the probe among them.
+    expect(exportedLines).toBe(PARTS + 2);
     expectAnsweredThroughout(exported, `export of ${PARTS + 1} parts`);
   }, 120_000);
 });
