@@ -22,7 +22,7 @@ describe(`catalog (${databaseKind})`, () => {
 
   const products = async (query = '') => (await call(server.app, 'GET', `/api/products${query}`)).json() as { _id: string; name: string }[];
 
-  it("stores a product in cents and answers SPEC's fields with dollars", async () => {
+  it("stores a product in cents and answers the original storefront's fields (docs/legacy-contract.md) with dollars", async () => {
     const response = await call(server.app, 'POST', '/api/products', {
       token: admin.token,
       body: { ...validProduct, name: 'Fog Lamp', price: '12.99', stock: '300', min: '25' },

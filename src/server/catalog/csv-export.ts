@@ -4,11 +4,11 @@
  * The columns are shared with the import (csv-import.ts), which reads this file back.
  */
 import { type Spec, specsToText } from '../../shared/catalog.js';
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { centsToDollars } from '../../shared/money.js';
 import { priceBreaksToText } from '../../shared/pricing.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { listedProducts } from './product-rows.js';
 import { priceBreaksOf } from './service.js';
 
@@ -36,11 +36,11 @@ function productRecord(row: ProductRow): string[] {
   return CSV_COLUMNS.map((column) => cells[column]);
 }
 
-/** The products a batch at a time (keyset on the id). */
+/** The products a batch at a time (keyset on the id), other requests answered between batches (`ROWS_PER_YIELD`, csv-sheet.ts). */
 async function* productRecords(db: Executor): AsyncGenerator<string[][]> {
   let afterId = 0;
   for (;;) {
-    await shareTheLoop();
+    await yieldToOtherRequests();
     const rows = await listedProducts(db)
       .where('id', '>', afterId)
       .orderBy('id')

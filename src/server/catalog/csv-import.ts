@@ -8,6 +8,7 @@
  * roll back a report with problems.
  */
 import { hash } from 'node:crypto';
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { findCategory, normalisePartNumber, specsFromText } from '../../shared/catalog.js';
 import { errorMessages } from '../../shared/messages.js';
@@ -22,7 +23,6 @@ import {
   tiersBelowPrice,
 } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';
 import {
   batchesOf,
@@ -34,6 +34,7 @@ import {
   listedProblems,
   type Problem,
   ProblemList,
+  ROWS_PER_YIELD,
   type Sheet,
   SheetRefused,
   type SheetRow,
@@ -43,7 +44,7 @@ import { type Actor, createProducts, productsByPartNumber, toProductDto, updateP
 
 const m = errorMessages.catalogImport;
 
-/** SPEC's six fields: a new part cannot do without them. */
+/** The six fields the original storefront's add form requires (docs/legacy-contract.md): a new part cannot do without them. */
 const REQUIRED_FOR_NEW: CsvColumn[] = ['name', 'description', 'price', 'stock', 'min', 'img'];
 /** How a spreadsheet says yes or no; an empty cell keeps a part for sale. */
 const ACTIVE_WORDS = new Map([
@@ -74,7 +75,8 @@ type PartChange = { id: number; patch: ProductPatch | null };
 /**
  * The change planned for each row (by row number) that changes a part, with the part's row it was
  * planned against (a hash of every column). The write plans a row again only when its part is no longer
- * exactly that row: the plan depends on nothing else, and checking 100,000 rows again held orders 2-3 s.
+ * exactly that row: the plan depends on nothing else, and checking every row again would hold the write's
+ * transaction, and the orders waiting for it, as long as the check took.
  */
 type PlannedChanges = Map<number, { partRow: string; change: PartChange }>;
 
@@ -112,7 +114,10 @@ async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>>
       report.updated += plan.updates.length;
       report.unchanged += plan.unchanged;
       changing.push(...plan.changing);
-      if (writer && problems.size === 0) await writeBatch(db, writer, plan);
+      if (writer && problems.size === 0) {
+        await yieldToOtherRequests();
+        await writeBatch(db, writer, plan);
+      }
     }
     if (writer && problems.size === 0) await createUnnumbered(db, writer, changing);
   } catch (error) {
@@ -124,7 +129,7 @@ async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>>
 
 // ---- Reading the file ---------------------------------------------------------
 
-/** Without a sku column every row is a new part, and a new part needs SPEC's six fields. */
+/** Without a sku column every row is a new part, and a new part needs the six required fields. */
 function missingColumns(header: string[]): Problem[] {
   const missing = REQUIRED_FOR_NEW.filter((column) => !header.includes(column));
   if (header.includes('sku') || missing.length === 0) return [];
@@ -137,9 +142,9 @@ function missingColumns(header: string[]): Problem[] {
 async function planBatch(db: Executor, sheet: Sheet<CsvColumn>, firstRowOf: Map<string, number>, planned: PlannedChanges): Promise<Plan> {
   const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems], changing: [] };
   const existing = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
-  for (const sheetRow of sheet.rows) {
+  for (const [index, sheetRow] of sheet.rows.entries()) {
+    if (index % ROWS_PER_YIELD === 0) await yieldToOtherRequests();
     const { row, cells } = sheetRow;
-    await shareTheLoop();
     const match = matchPartNumber(cells.sku?.trim() ?? '', row, firstRowOf, existing);
     const rowPlan: RowPlan = 'problem' in match ? { problems: [match.problem] } : planRow(sheetRow, match, planned);
     if ('problems' in rowPlan) plan.problems.push(...rowPlan.problems.map(([column, message]) => ({ row, column, message })));

@@ -4,19 +4,18 @@
  * problems, and the HTTP side of imports (CSV bodies in, reports out). Writing CSV is http/csv.ts's.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ImportReport } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import type { AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
-import { asLargeWrite } from '../db/large-writes.js';
 import type { Executor } from '../db/schema.js';
 import { Turns } from '../db/turns.js';
 import type { Viewer } from '../http/access.js';
 import { unguardCell } from '../http/csv.js';
 import { HttpError } from '../http/errors.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 
 const m = errorMessages.catalogImport;
 
@@ -52,6 +51,14 @@ export class SheetRefused extends Error {
 const SHEET_BATCH = 1000;
 
 /**
+ * Rows a CSV loop (reading, checking, writing or exporting a file) handles between two yields to the event
+ * loop; a loop over batches yields once a batch. Parsing and checking rows is plain JavaScript, and SQLite
+ * answers on the server's own thread: without yielding, a 100,000-row file would hold every other request
+ * until it is done. A few hundred rows take milliseconds; yielding far more often only slows the file.
+ */
+export const ROWS_PER_YIELD = 500;
+
+/**
  * The rows of a file whose header names some of `columns` (any case, any order: `packsize` is `packSize`),
  * a batch at a time as they are read, with the problems of those rows' own shape; a large file's rows
  * never sit in memory together. `missingColumns` says what the header lacks. A problem of the file
@@ -73,7 +80,7 @@ export async function* sheetBatches<C extends string>(
     if (record.length !== named.length) batch.problems.push({ row, column: '', message: m.cellCount(record.length, named.length) });
     else batch.rows.push({ row, cells: Object.fromEntries(named.map((column, i) => [column, unguardCell(record[i]!)])) as Partial<Record<C, string>> });
     if (batch.rows.length === SHEET_BATCH) {
-      await shareTheLoop();
+      await yieldToOtherRequests();
       yield batch;
       batch = { rows: [], problems: [] };
     }
@@ -256,10 +263,9 @@ export const IMPORTS_WAITING_MAX = 3;
 
 /**
  * Imports run one at a time in a server, catalog and fitment files alike, the others waiting their turn
- * in the order they came. Checking a file of 100,000 parts holds up to 130 MB of live objects. On
- * PostgreSQL, where each import has a connection of its own, five checked side by side took the server
- * to 813 MB (three to 626 MB) and each answered after all five were done; in turns, 441 MB, the first
- * answered after 5 s.
+ * in the order they came. Checking a large file holds its rows and their plans in memory: several checked
+ * side by side (on PostgreSQL each has a connection of its own) multiply the server's memory, and each
+ * answers only once all are done, where in turns the first answers as soon as it is.
  */
 export const importTurns = () => new Turns(1, IMPORTS_WAITING_MAX);
 /** About how long a large import takes on a slow machine: when to try again after `imports_busy`. */
@@ -283,8 +289,8 @@ export async function answerImport(
   describe: (report: ImportReport) => string,
 ) {
   // The whole file has arrived: from here on the server is the slow side. A connection that sends nothing
-  // for twice REQUEST_TIMEOUT is closed, and a large import on a slow machine took longer than that (or
-  // waits that long for its turn): its admin saw the connection fail while the import went on and was
+  // for twice REQUEST_TIMEOUT is closed, and a large import on a slow machine can take longer than that (or
+  // wait that long for its turn): its admin would see the connection fail while the import went on and was
   // written. (A request injected in tests has a stand-in socket without timeouts, hence the check Node's
   // own HTTP server makes too.)
   const { socket } = reply.request;
@@ -313,14 +319,12 @@ async function checkAndWrite(
   if (dryRun) return checked.report;
   if (checked.report.errors.length > 0) return reply.status(422).send(refusedImport(checked.report));
   try {
-    const report = await asLargeWrite(() =>
-      db.kysely.transaction().execute(async (trx) => {
-        const done = await checked.write(trx);
-        if (done.errors.length > 0) throw new ImportRefused(done);
-        await recordAdminAction(trx, admin, 'product.import', describe(done));
-        return done;
-      }),
-    );
+    const report = await db.kysely.transaction().execute(async (trx) => {
+      const done = await checked.write(trx);
+      if (done.errors.length > 0) throw new ImportRefused(done);
+      await recordAdminAction(trx, admin, 'product.import', describe(done));
+      return done;
+    });
     cache.invalidate('catalog');
     return report;
   } catch (error) {

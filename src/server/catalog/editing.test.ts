@@ -16,7 +16,7 @@ describe(`catalog editing (${databaseKind})`, () => {
   const patch = (id: string, body: object, token = admin.token) => call(server.app, 'PATCH', `/api/products/${id}`, { token, body });
   const publicProduct = (id: string) => call(server.app, 'GET', `/api/products/${id}`);
 
-  it("gives a part SPEC's add form created a number from its category's prefix, in sequence", async () => {
+  it("gives a part the original storefront's add form (docs/legacy-contract.md) created a number from its category's prefix, in sequence", async () => {
     const first = (await post({ name: 'Old Client Part' })).json() as Product;
     const second = (await post({ name: 'Brake Hose', category: 'brakes' })).json() as Product;
     const third = (await post({ name: 'Brake Line', category: 'brakes' })).json() as Product;
@@ -153,7 +153,7 @@ describe(`catalog editing (${databaseKind})`, () => {
     expect(audit.filter((e) => e.target.includes('Seasonal Part')).map((e) => e.action)).toEqual(expect.arrayContaining(['product.archive', 'product.restore']));
   });
 
-  it('lets SPEC\'s Remove take an archived part away for good', async () => {
+  it('lets the original storefront\'s Remove (docs/legacy-contract.md) take an archived part away for good', async () => {
     const id = await createProduct(server.app, admin, { name: 'Archived Then Removed' });
     await patch(id, { active: false });
     expect((await call(server.app, 'DELETE', `/api/products/${id}`, { token: admin.token })).statusCode).toBe(200);

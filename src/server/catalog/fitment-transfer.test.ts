@@ -16,11 +16,25 @@ import {
   type TestServer,
   validProduct,
 } from '../test/harness.js';
-import { sharing } from '../test/counted-turns.js';
-import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
-import { checkFitmentCsv, exportFitmentCsv } from './fitment-transfer.js';
 
-vi.mock('../http/loop-turns.js', async (importOriginal) => (await import('../test/counted-turns.js')).countingTurns(await importOriginal()));
+/**
+ * What an import waits for each time it has looked up the parts its file names: the moment another
+ * request's work is made to land, between the check of a file and its write.
+ */
+const lookups = vi.hoisted(() => ({ count: 0, then: undefined as (() => Promise<unknown> | undefined) | undefined }));
+
+vi.mock('./service.js', async (importOriginal) => {
+  const service = await importOriginal<typeof import('./service.js')>();
+  return {
+    ...service,
+    productsByPartNumber: async (...args: Parameters<typeof service.productsByPartNumber>) => {
+      const found = await service.productsByPartNumber(...args);
+      lookups.count += 1;
+      await lookups.then?.();
+      return found;
+    },
+  };
+});
 
 const m = errorMessages.fitmentImport;
 const APPLICATIONS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position'];
@@ -94,40 +108,22 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     expect(audit[0]).toMatchObject({ action: 'product.import', target: 'applications import: parts 2 created, 0 updated, 0 unchanged' });
   });
 
-  it('lets other requests have turns of the event loop between the pieces of an export and the rows of an import', async () => {
-    const db = server.db.kysely;
-    expect(await otherWorkRunsFirst(() => readToTheEnd(exportFitmentCsv(db, 'applications', { bom: false })))).toBe(true);
-    const rows = [['BR-1507', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Front']];
-    expect(await otherWorkRunsFirst(() => checkFitmentCsv(db, 'applications', file(APPLICATIONS, rows)))).toBe(true);
-  });
-
-  it('asks for a turn of the event loop for every row it reads, every part it checks and every thousand parts it compares', async () => {
-    const rows = [
-      ['BR-1507', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Front'],
-      ['BR-1507', 2016, 2019, 'Honda', 'Civic', 'LX', '', 'without sport suspension', 'Front'],
-      ['LT-4410', 2015, 2017, 'Toyota', 'Corolla', 'LE', '1.8L I4', 'with halogen headlights', 'Left'],
-    ];
-    const before = sharing.count;
-    await checkFitmentCsv(server.db.kysely, 'applications', file(APPLICATIONS, rows));
-    expect(sharing.count - before).toBe(3 + 2 + 1);
-  });
-
   it('checks a file before it writes: another import writes meanwhile, and the parts it changes are compared again when written', async () => {
     await importCsv(file(APPLICATIONS, [['BR-1500', 2014, 2019, 'Toyota', 'Corolla', '', '', '', 'Rear']]));
     const gets = ['BR-1500', 2016, 2017, 'Honda', 'Civic', '', '', '', 'Rear'];
     const keeps = ['LT-4410', 2015, 2017, 'Toyota', 'Corolla', 'LE', '1.8L I4', 'with halogen headlights', 'Left'];
-    // At the file's first row the import waits up to a second while another import gives BR-1500 the file's
-    // list: on another app server, as imports take turns within one.
+    // Once the check has looked up the file's parts, the import waits up to a second while another import gives
+    // BR-1500 the file's list: on another app server, as imports take turns within one.
     const otherServer = await anotherAppServer(server);
-    const checkBegan = sharing.count;
+    const checkBegan = lookups.count;
     let meanwhile: Promise<number> | undefined;
-    sharing.onTurn = () => {
-      if (sharing.count !== checkBegan + 1) return undefined;
+    lookups.then = () => {
+      if (lookups.count !== checkBegan + 1) return undefined;
       meanwhile = importCsv(file(APPLICATIONS, [gets]), { app: otherServer }).then(() => performance.now());
       return Promise.race([meanwhile, new Promise((resolve) => setTimeout(resolve, 1000))]);
     };
     const response = await importCsv(file(APPLICATIONS, [gets, keeps])).finally(() => {
-      sharing.onTurn = undefined;
+      lookups.then = undefined;
       return otherServer.close();
     });
     const answeredAt = performance.now();

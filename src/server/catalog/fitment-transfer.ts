@@ -7,6 +7,7 @@
  * Every row is checked first, and a file with any problem writes nothing; the rows of the parts whose
  * list changes are checked again when written, in the caller's one transaction.
  */
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import type { Application, ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { FIRST_YEAR, lastYear, POSITIONS } from '../../shared/fitment.js';
@@ -15,7 +16,6 @@ import { type FITMENT_IMPORT_KINDS, fieldMessages, productNumberInputSchema, sku
 import type { Executor, ProductRow } from '../db/schema.js';
 import { findModel } from '../fitment/service.js';
 import { csvFile } from '../http/csv.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { applicationsOf, writeApplications } from './applications.js';
 import {
   type CheckedImport,
@@ -25,6 +25,7 @@ import {
   listedProblems,
   type Problem,
   readSheet,
+  ROWS_PER_YIELD,
   type Sheet,
   type SheetRow,
 } from './csv-sheet.js';
@@ -114,10 +115,10 @@ async function compareParts<Item>(kind: Kind<Item>, parts: Part<Item>[], problem
   const changed: Part<Item>[] = [];
   for (let i = 0; i < parts.length; i += PART_BATCH) {
     const batch = parts.slice(i, i + PART_BATCH);
-    await shareTheLoop();
+    await yieldToOtherRequests();
     const current = await kind.current(batch.map((part) => part.product.id));
-    for (const part of batch) {
-      await shareTheLoop();
+    for (const [index, part] of batch.entries()) {
+      if (index > 0 && index % ROWS_PER_YIELD === 0) await yieldToOtherRequests();
       problems.push(...problemsOf(part));
       const before = current.get(part.product.id) ?? [];
       if (sameItems(before, part.rows.map((r) => r.item), kind.key)) report.unchanged += 1;
@@ -135,9 +136,9 @@ async function readParts<Item>(db: Executor, kind: Kind<Item>, sheet: Sheet<stri
   const problems = [...sheet.problems];
   const products = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
   const parts = new Map<number, Part<Item>>();
-  for (const sheetRow of sheet.rows) {
+  for (const [index, sheetRow] of sheet.rows.entries()) {
+    if (index % ROWS_PER_YIELD === 0) await yieldToOtherRequests();
     const { row, cells } = sheetRow;
-    await shareTheLoop();
     const product = partNamed(cells.sku?.trim() ?? '', products);
     if ('problem' in product) {
       problems.push({ row, column: 'sku', message: product.problem });
@@ -272,7 +273,7 @@ export function exportFitmentCsv(db: Executor, kind: FitmentKind, { bom }: { bom
 async function* fitmentRecords<Item>(db: Executor, kind: Kind<Item>): AsyncGenerator<string[][]> {
   let afterId = 0;
   for (;;) {
-    await shareTheLoop();
+    await yieldToOtherRequests();
     const products = await db
       .selectFrom('products')
       .select(['id', 'sku'])

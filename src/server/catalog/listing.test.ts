@@ -3,7 +3,6 @@ import type { CategorySlug, ProductSort } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { asLongRead, LONG_READS_AT_ONCE } from '../db/long-reads.js';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
-import { otherWorkRunsFirst } from '../test/event-loop.js';
 import { type Fitment, fitmentInColumn, writeApplications } from './applications.js';
 import { type ProductListOptions, queryProducts } from './listing.js';
 import { createProducts } from './service.js';
@@ -73,12 +72,8 @@ async function everyPage(database: TestDatabase, ids: number[], options: Product
   return listed;
 }
 
-/**
- * A list's statement is built once for each of its shapes (which filters, which order, a first page or
- * one after it) and run with each request's values: every combination, one after another in one process,
- * lists what the parts say it should, so no shape runs another's statement.
- */
-describe(`product lists, one statement per shape (${databaseKind})`, () => {
+/** Every combination of filters, order and page lists what the parts say it should. */
+describe(`product lists (${databaseKind})`, () => {
   let database: TestDatabase;
   let ids: number[];
 
@@ -121,13 +116,6 @@ describe(`product lists, one statement per shape (${databaseKind})`, () => {
                 lists += listed.length > 0 ? 1 : 0;
               }
     expect(lists).toBeGreaterThan(100);
-  });
-
-  it('a search waits for a later turn of the event loop once long work has had this one (SQLite); a list without words never does', async () => {
-    const db = database.db.kysely;
-    // On PostgreSQL every query waits for its answer on the network, so other work runs first anyway.
-    expect(await otherWorkRunsFirst(() => queryProducts(db, { status: 'for-sale', limit: 2, q: 'brake' }))).toBe(true);
-    expect(await otherWorkRunsFirst(() => queryProducts(db, { status: 'for-sale', limit: 2 }))).toBe(databaseKind === 'postgres');
   });
 
   it('a search waits for a place among the long reads while they hold their share of the pool (PostgreSQL); on SQLite it never does', async () => {

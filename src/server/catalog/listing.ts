@@ -8,11 +8,9 @@ import type { ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber, type ProductSort, searchWords } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
-import { type Database, type Executor, isPostgres, type ProductsTable } from '../db/schema.js';
+import { type Database, type Executor, isPostgres } from '../db/schema.js';
 import { asLongRead } from '../db/long-reads.js';
-import { preparedShapes } from '../db/prepared-query.js';
 import { badRequest } from '../http/errors.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { comparedVehicle, type CoveringApplication, coversVehicle, fitmentColumn } from './applications.js';
 import { numbersColumn } from './numbers.js';
 import { SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS, type ShownProductRow } from './product-rows.js';
@@ -46,31 +44,19 @@ export interface ProductList {
 type ProductQuery = SelectQueryBuilder<Database, 'products', ShownProductRow>;
 type PageQuery = Compilable<ListedProductRow>;
 
-/**
- * What decides a list's statement: which filters it has, its order and whether it continues a page
- * (not their values, which are the statement's parameters, `ListValues`).
- */
-interface ListShape {
+/** A list as its statement needs it: its filters with their values, its order, its search and where its page starts. */
+interface ListRequest {
   status: ProductListOptions['status'];
   order: ProductSort | 'relevance';
-  category: boolean;
+  category?: string;
   inStock: boolean;
-  vehicle: boolean;
+  /** The vehicle as `comparedVehicle` gives it. */
+  vehicle?: VehicleIdentity;
   fits: boolean;
-  search: 'none' | 'nothing' | 'text';
-  after: boolean;
-}
-
-/** The values of a list's statement, as its shape asks for them. */
-interface ListValues extends Record<string, unknown>, Partial<VehicleIdentity> {
+  /** The search's terms, or 'nothing' for a search of punctuation alone; absent without a search. */
+  search?: SearchTerms | 'nothing';
   /** One row more than the page, to tell whether another page follows. */
   rows: number;
-  category?: string;
-  /** The search read as a part number (its key), and the search as the index is asked (SQLite: `match`; PostgreSQL: both queries). */
-  partNumber?: string;
-  match?: string;
-  wordQuery?: string;
-  numberQuery?: string;
   /** Where the page continues: after a row's sort key and id, or past so many ranked matches. */
   afterKey?: string | number;
   afterId?: number;
@@ -78,83 +64,54 @@ interface ListValues extends Record<string, unknown>, Partial<VehicleIdentity> {
 }
 
 export async function queryProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
-  const [shape, values] = statementOf(db, options);
-  const { rows } = await (shape.search === 'text' ? searchPage(db, shape, values) : listPage(db, shape, values));
+  const request = requestOf(options);
+  const query = pageQuery(db, request);
+  // A search checks every part that matches its words: thousands for a common one.
+  const { rows } = await (typeof request.search === 'object' ? asLongRead(db, () => db.executeQuery(query)) : db.executeQuery(query));
   const page = rows.slice(0, options.limit);
   const more = rows.length > options.limit;
   return { rows: page, nextCursor: more ? nextCursor(options, page) : null };
 }
 
-/**
- * Lists are built and compiled once per shape: building and compiling a page's statement with Kysely
- * took about a fifth of an uncached catalog page's time.
- */
-const listPage = preparedShapes(pageQuery);
-
-/** A search checks every part that matches its words: thousands for a common one. */
-async function searchPage(db: Executor, shape: ListShape, values: ListValues) {
-  await shareTheLoop();
-  return asLongRead(db, () => listPage(db, shape, values));
-}
-
 /** The statement that reads one page (and one row more, to tell whether another page follows). */
 export function productsQuery(db: Executor, options: ProductListOptions): PageQuery {
-  return pageQuery(db, ...statementOf(db, options));
+  return pageQuery(db, requestOf(options));
 }
 
-/** The shape of a list's statement and its values; the search is read into its terms once for both. */
-function statementOf(db: Executor, options: ProductListOptions): [ListShape, ListValues] {
+function requestOf(options: ProductListOptions): ListRequest {
   const terms = options.q ? termsOf(options.q) : undefined;
-  return [shapeOf(options, terms), valuesOf(db, options, terms)];
-}
-
-function shapeOf(options: ProductListOptions, terms: SearchTerms | undefined): ListShape {
   return {
     status: options.status,
     order: rankedByRelevance(options) ? 'relevance' : (options.sort ?? 'newest'),
-    category: Boolean(options.category),
-    inStock: Boolean(options.inStock),
-    vehicle: options.vehicle !== undefined,
-    fits: options.vehicle !== undefined && Boolean(options.fitsOnly),
-    search: !options.q ? 'none' : terms ? 'text' : 'nothing',
-    after: Boolean(options.cursor) && !rankedByRelevance(options),
-  };
-}
-
-function valuesOf(db: Executor, options: ProductListOptions, terms: SearchTerms | undefined): ListValues {
-  return {
-    rows: options.limit + 1,
     ...(options.category ? { category: options.category } : {}),
-    ...(options.vehicle ? comparedVehicle(options.vehicle) : {}),
-    ...(terms ? searchValues(db, terms) : {}),
+    inStock: Boolean(options.inStock),
+    ...(options.vehicle ? { vehicle: comparedVehicle(options.vehicle) } : {}),
+    fits: options.vehicle !== undefined && Boolean(options.fitsOnly),
+    ...(options.q ? { search: terms ?? 'nothing' } : {}),
+    rows: options.limit + 1,
     ...positionOf(options),
   };
 }
 
-/** The vehicle among a list's values (their slots while the statement is built): all of it is there when the list's shape has a vehicle. */
-function vehicleOf(values: ListValues): VehicleIdentity {
-  return values as VehicleIdentity;
-}
-
 /** Where a page starts: past so many ranked matches, or after the cursor's row in the list's order. */
-function positionOf(options: ProductListOptions): Pick<ListValues, 'offset' | 'afterKey' | 'afterId'> {
+function positionOf(options: ProductListOptions): Pick<ListRequest, 'offset' | 'afterKey' | 'afterId'> {
   if (rankedByRelevance(options)) return { offset: options.cursor ? offsetCursor(options.cursor) : 0 };
   return options.cursor ? keysetOrder(options).after(options.cursor) : {};
 }
 
-function pageQuery(db: Executor, shape: ListShape, values: ListValues): PageQuery {
+function pageQuery(db: Executor, request: ListRequest): PageQuery {
   // Only a search is ranked by relevance.
-  if (shape.order === 'relevance') return rankedPage(db, searchFor(db, shape, values), shape, values);
-  const order = ORDERS[shape.order];
-  let query = filtered(db.selectFrom('products').select(SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS), shape, values);
-  if (shape.search !== 'none') query = searchFor(db, shape, values).filter(query);
-  query = order.apply(query).limit(values.rows);
-  return withWhatBelongs(db, shape.after ? order.continued(query, values) : query, shape, values);
+  if (request.order === 'relevance') return rankedPage(db, searchFor(db, request), request);
+  const order = ORDERS[request.order];
+  let query = filtered(db.selectFrom('products').select(SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS), request);
+  if (request.search) query = searchFor(db, request).filter(query);
+  query = order.apply(query).limit(request.rows);
+  return withWhatBelongs(db, request.afterId !== undefined ? order.continued(query, request) : query, request);
 }
 
 /** A page's parts with their numbers and, with a vehicle, the applications that cover it. */
-function withWhatBelongs(db: Executor, query: ProductQuery, shape: ListShape, values: ListValues): PageQuery {
-  return query.select(numbersColumn(db)).$if(shape.vehicle, (q) => q.select(fitmentColumn(db, vehicleOf(values))));
+function withWhatBelongs(db: Executor, query: ProductQuery, { vehicle }: ListRequest): PageQuery {
+  return query.select(numbersColumn(db)).$if(vehicle !== undefined, (q) => q.select(fitmentColumn(db, vehicle!)));
 }
 
 /** A search without a sort of its own lists the best matches first and pages by offset; all else by keyset. */
@@ -174,17 +131,17 @@ function nextCursor(options: ProductListOptions, page: ShownProductRow[]): strin
 /**
  * A page of a search by relevance: the exact part number first, then the index's rank. The matches are
  * ranked by their ids and sort keys alone and only the page's rows are read whole: sorting a few
- * thousand whole rows was half the time of a search for a common word.
+ * thousand whole rows costs far more than sorting their keys.
  */
-function rankedPage(db: Executor, search: Search, shape: ListShape, values: ListValues): PageQuery {
+function rankedPage(db: Executor, search: Search, request: ListRequest): PageQuery {
   const ranked = search
-    .filter(filtered(matchesChecked(db, shape), shape, values))
+    .filter(filtered(db.selectFrom('products'), request))
     .select(['products.id', search.exact.as('exact'), search.score.as('score')])
     .orderBy('exact', 'desc')
     .orderBy('score')
     .orderBy('products.id', 'desc')
-    .limit(values.rows)
-    .offset(values.offset!);
+    .limit(request.rows)
+    .offset(request.offset!);
   const page = db
     .selectFrom(ranked.as('ranked'))
     .innerJoin('products', 'products.id', 'ranked.id')
@@ -192,34 +149,23 @@ function rankedPage(db: Executor, search: Search, shape: ListShape, values: List
     .orderBy('ranked.exact', 'desc')
     .orderBy('ranked.score')
     .orderBy('ranked.id', 'desc');
-  return withWhatBelongs(db, page, shape, values);
+  return withWhatBelongs(db, page, request);
 }
 
-/**
- * The products a ranked search checks its matches against. On SQLite, for the parts for sale, through
- * the index of their ids (migration 022): the 8,400 matches of "brake" among 100,000 parts fall on most
- * of the table's 8,000 pages (33 MB, far more than SQLite's page cache), the index is 280 pages. Row by
- * row the search took 34 ms, through the index 11 ms. SQLite's planner prefers the table's own key for
- * a lookup by id, hence INDEXED BY. Every other list (archived parts, PostgreSQL) reads the table.
- */
-function matchesChecked(db: Executor, shape: ListShape) {
-  if (isPostgres(db) || !forSale(shape)) return db.selectFrom('products');
-  return db.selectFrom(sql<ProductsTable>`products`.as<'products'>(sql`products INDEXED BY products_for_sale_ids`));
+function forSale({ status }: ListRequest): boolean {
+  return status === 'for-sale' || status === 'active';
 }
 
-function forSale(shape: ListShape): boolean {
-  return shape.status === 'for-sale' || shape.status === 'active';
-}
-
-function filtered<Row>(query: SelectQueryBuilder<Database, 'products', Row>, shape: ListShape, values: ListValues): SelectQueryBuilder<Database, 'products', Row> {
+function filtered<Row>(query: SelectQueryBuilder<Database, 'products', Row>, request: ListRequest): SelectQueryBuilder<Database, 'products', Row> {
   let q = query.where('products.hidden_at', 'is', null);
-  if (forSale(shape)) q = q.where('products.archived_at', 'is', null);
-  if (shape.status === 'archived') q = q.where('products.archived_at', 'is not', null);
-  if (shape.category) q = q.where('products.category', '=', values.category!);
-  if (shape.inStock) q = q.where((eb) => eb('products.stock', '>=', eb.ref('products.min_quantity')));
+  if (forSale(request)) q = q.where('products.archived_at', 'is', null);
+  if (request.status === 'archived') q = q.where('products.archived_at', 'is not', null);
+  if (request.category !== undefined) q = q.where('products.category', '=', request.category);
+  if (request.inStock) q = q.where((eb) => eb('products.stock', '>=', eb.ref('products.min_quantity')));
   // `IN`, not `EXISTS`: the applications of one make and model (index applications_vehicle) are far
   // fewer than the parts, whereas a correlated probe per part reads every part when few fit.
-  if (shape.fits) q = q.where('products.id', 'in', (eb) => eb.selectFrom('applications').select('applications.product_id').where(coversVehicle(vehicleOf(values))));
+  const { vehicle } = request;
+  if (request.fits && vehicle) q = q.where('products.id', 'in', (eb) => eb.selectFrom('applications').select('applications.product_id').where(coversVehicle(vehicle)));
   return q;
 }
 
@@ -231,18 +177,6 @@ interface Search {
   exact: RawBuilder<boolean>;
   /** The index's rank of a match: lower is better. */
   score: RawBuilder<number>;
-}
-
-/**
- * Every word must match the start of a word (`brake pads` finds "Brake Pad Set", stemmed), or the whole
- * search, read as a part number, must start one of ours (`bl-150 7` finds BL1507).
- */
-function searchValues(db: Executor, { words, partNumber }: SearchTerms): Pick<ListValues, 'partNumber' | 'match' | 'wordQuery' | 'numberQuery'> {
-  if (isPostgres(db)) return { partNumber, wordQuery: words.map((w) => `${w}:*`).join(' & '), numberQuery: partNumber === '' ? '' : `${partNumber.toLowerCase()}:*` };
-  const alternatives: string[] = [];
-  if (words.length > 0) alternatives.push(words.map((w) => `"${w}"*`).join(' AND '));
-  if (partNumber !== '') alternatives.push(`numbers : "${partNumber.toLowerCase()}"*`);
-  return { partNumber, match: alternatives.map((a) => `(${a})`).join(' OR ') };
 }
 
 /** The words of a search and the search read as a part number. */
@@ -258,19 +192,28 @@ function termsOf(q: string): SearchTerms | undefined {
   return words.length === 0 && partNumber === '' ? undefined : { words, partNumber };
 }
 
-function searchFor(db: Executor, shape: ListShape, values: ListValues): Search {
-  if (shape.search === 'nothing') return NOTHING;
+/**
+ * Every word must match the start of a word (`brake pads` finds "Brake Pad Set", stemmed), or the whole
+ * search, read as a part number, must start one of ours (`bl-150 7` finds BL1507). The two databases'
+ * full-text indexes are asked differently: SQLite's FTS5 table, PostgreSQL's tsvector column.
+ */
+function searchFor(db: Executor, { search }: ListRequest): Search {
+  if (search === undefined || search === 'nothing') return NOTHING;
   // By id, so that a search reads no product's row to tell whether it is the one.
-  const exact = sql<boolean>`products.id IN (SELECT id FROM products WHERE sku_key = ${values.partNumber})`;
-  return isPostgres(db) ? postgresSearch(values, exact) : sqliteSearch(values, exact);
+  const exact = sql<boolean>`products.id IN (SELECT id FROM products WHERE sku_key = ${search.partNumber})`;
+  return isPostgres(db) ? postgresSearch(search, exact) : sqliteSearch(search, exact);
 }
 
 /** A search with neither words nor a part number in it ("--") finds nothing. */
 const NOTHING: Search = { filter: (query) => query.where(sql<boolean>`1 = 0`), exact: sql<boolean>`1 = 0`, score: sql<number>`0` };
 
-function sqliteSearch(values: ListValues, exact: RawBuilder<boolean>): Search {
-  // Ranked inside the index's own query: bm25() in the join with products took a third longer.
-  const matches = sql<{ rowid: number; score: number }>`(SELECT rowid, bm25(product_search, 10.0, 8.0, 1.0) AS score FROM product_search WHERE product_search MATCH ${values.match})`;
+function sqliteSearch({ words, partNumber }: SearchTerms, exact: RawBuilder<boolean>): Search {
+  const alternatives: string[] = [];
+  if (words.length > 0) alternatives.push(words.map((w) => `"${w}"*`).join(' AND '));
+  if (partNumber !== '') alternatives.push(`numbers : "${partNumber.toLowerCase()}"*`);
+  const match = alternatives.map((a) => `(${a})`).join(' OR ');
+  // Ranked inside the index's own query, where bm25() is cheapest: in the join with products it costs more.
+  const matches = sql<{ rowid: number; score: number }>`(SELECT rowid, bm25(product_search, 10.0, 8.0, 1.0) AS score FROM product_search WHERE product_search MATCH ${match})`;
   return {
     filter: (query) => query.innerJoin(matches.as('matches'), (join) => join.onRef(sql.ref('matches.rowid'), '=', 'products.id')),
     exact,
@@ -278,8 +221,10 @@ function sqliteSearch(values: ListValues, exact: RawBuilder<boolean>): Search {
   };
 }
 
-function postgresSearch(values: ListValues, exact: RawBuilder<boolean>): Search {
-  const tsquery = sql`(to_tsquery('english', ${values.wordQuery}) || to_tsquery('simple', ${values.numberQuery}))`;
+function postgresSearch({ words, partNumber }: SearchTerms, exact: RawBuilder<boolean>): Search {
+  const wordQuery = words.map((w) => `${w}:*`).join(' & ');
+  const numberQuery = partNumber === '' ? '' : `${partNumber.toLowerCase()}:*`;
+  const tsquery = sql`(to_tsquery('english', ${wordQuery}) || to_tsquery('simple', ${numberQuery}))`;
   return {
     filter: (query) => query.where(sql<boolean>`products.search_vector @@ ${tsquery}`),
     exact,
@@ -293,8 +238,8 @@ function postgresSearch(values: ListValues, exact: RawBuilder<boolean>): Search 
 interface Ordering {
   apply(query: ProductQuery): ProductQuery;
   /** The values a page continues after, read from the previous page's cursor. */
-  after(cursor: string): Pick<ListValues, 'afterKey' | 'afterId'>;
-  continued(query: ProductQuery, values: ListValues): ProductQuery;
+  after(cursor: string): Pick<ListRequest, 'afterKey' | 'afterId'>;
+  continued(query: ProductQuery, request: ListRequest): ProductQuery;
   cursor(last: ShownProductRow): string;
 }
 

@@ -9,7 +9,6 @@ import { normalisePartNumber } from '../../shared/catalog.js';
 import { PART_NUMBER_TYPE_LABELS, PART_NUMBER_TYPES, type PartNumberType } from '../../shared/fitment.js';
 import { fieldMessages } from '../../shared/schemas.js';
 import { jsonArrayOn, rowsInColumn } from '../db/json-column.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { productsForSaleWith, SHOWN_PRODUCT_COLUMNS, SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS, type ShownProductRow } from './product-rows.js';
@@ -142,11 +141,11 @@ export interface NumberLookup extends NumberMatch {
 /**
  * The part for sale a number leads to, however spelled: our part number first, then a superseded
  * number of ours (the part that replaced it), then an OE number, then an interchange number. Two parts
- * with the same OE or interchange number: the older part. 404 when nothing matches. One query, built once.
+ * with the same OE or interchange number: the older part. 404 when nothing matches. One query.
  */
 export async function lookupNumber(db: Executor, number: string): Promise<NumberLookup> {
   const key = normalisePartNumber(number);
-  const [best] = key === '' ? [] : bestFirst((await matchesOfOneKey(db, { key })).rows);
+  const [best] = key === '' ? [] : bestFirst(await matchesOfOneKey(db, key).execute());
   if (!best) throw notFound('Part');
   const { matched_type, matched_number, matched_key: _key, numbers, ...product } = best;
   return { product, matchedAs: matched_type, number: matched_number, numbers: numbersInColumn(numbers) };
@@ -179,12 +178,12 @@ async function candidates(db: Executor, keys: readonly string[]) {
 }
 
 /** What one key may lead to, each part with its own numbers: a number looked up. */
-const matchesOfOneKey = preparedQuery(['key'], (db, { key }: { key: string }) =>
-  ownMatchColumns(db)
+function matchesOfOneKey(db: Executor, key: string) {
+  return ownMatchColumns(db)
     .select(numbersColumn(db))
     .where('products.sku_key', '=', key)
-    .unionAll(crossMatchColumns(db).select(numbersColumn(db)).where('product_numbers.number_key', '=', key)),
-);
+    .unionAll(crossMatchColumns(db).select(numbersColumn(db)).where('product_numbers.number_key', '=', key));
+}
 
 /** The parts for sale, with their part number as the number matched. */
 function ownMatchColumns(db: Executor) {

@@ -1,10 +1,11 @@
-import { everyColumn, preparedQuery } from '../db/prepared-query.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 
-/**
- * Every column of a product row, named: a named statement's must be, and on PostgreSQL a `*` would also
- * fetch the search index's text (a quarter of a part's row).
- */
+/** The names of every column of a row, checked by the compiler against its type (none missing, none extra). */
+function everyColumn<Row>(columns: Record<keyof Row & string, true>): (keyof Row & string)[] {
+  return Object.keys(columns) as (keyof Row & string)[];
+}
+
+/** Every column of a product row, named: on PostgreSQL a `*` would also fetch the search index's text (a quarter of a part's row). */
 export const PRODUCT_COLUMNS = everyColumn<ProductRow>({
   id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, hidden_at: true, sku: true,
   sku_key: true, category: true, specs: true, keywords: true, archived_at: true, cross_numbers: true, pack_size: true, price_breaks: true,
@@ -14,10 +15,7 @@ export const PRODUCT_COLUMNS = everyColumn<ProductRow>({
 /** A product as its answer shows it: not whether it is removed, nor its part number's key or its search text. */
 export type ShownProductRow = Omit<ProductRow, 'hidden_at' | 'sku_key' | 'keywords' | 'cross_numbers'>;
 
-/**
- * The columns of a shown product, which lists and part pages read: each value read is a string made in
- * JavaScript, and the four others were a tenth of an uncached catalog page's SQL time.
- */
+/** The columns of a shown product, which lists and part pages read: each value read is a string made in JavaScript, so only those the answer shows. */
 export const SHOWN_PRODUCT_COLUMNS = everyColumn<ShownProductRow>({
   id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, sku: true, category: true,
   specs: true, archived_at: true, pack_size: true, price_breaks: true, reorder_threshold: true, created_at: true, updated_at: true,
@@ -40,6 +38,3 @@ export function productsForSale(db: Executor) {
 export function productsForSaleWith<C extends keyof ProductRow & string>(db: Executor, columns: readonly C[]) {
   return db.selectFrom('products').select(columns).where('hidden_at', 'is', null).where('archived_at', 'is', null);
 }
-
-/** The product for sale with this part number key: a query built once (a part's HTML page, with its title and description). */
-export const productForSaleByKey = preparedQuery(['key'], (db, { key }: { key: string }) => productsForSale(db).where('sku_key', '=', key));

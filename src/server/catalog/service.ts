@@ -7,14 +7,12 @@ import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { rowsOfJson } from '../db/json-column.js';
-import { preparedCommand, preparedForEach, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { shareTheLoop } from '../http/loop-turns.js';
 import { fitmentInColumn } from './applications.js';
 import { type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
-import { listedProducts, PRODUCT_COLUMNS, productForSaleByKey, productsForSale, productsForSaleWith, SHOWN_PRODUCT_COLUMNS, type ShownProductRow } from './product-rows.js';
+import { listedProducts, PRODUCT_COLUMNS, productsForSale, productsForSaleWith, SHOWN_PRODUCT_COLUMNS, type ShownProductRow } from './product-rows.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
 export type { ProductListOptions } from './listing.js';
@@ -111,31 +109,24 @@ export function listProducts(db: Executor, options: ProductListOptions): Promise
   return queryProducts(db, options);
 }
 
-const productsForSaleAmong = preparedForEach(['id'], (db, items: readonly { id: number }[]) => productsForSale(db).where('id', 'in', items.map((item) => item.id)));
-
-const visibleProduct = preparedQuery(['id'], (db, { id }: { id: number }) => productsForSale(db).where('id', '=', id));
-
-/** A part for sale with its numbers, by its id or its part number's key: a part page in one query, built once. */
-const visiblePartById = preparedQuery(['id'], (db, { id }: { id: number }) => shownPartsForSale(db).where('id', '=', id));
-const visiblePartByKey = preparedQuery(['key'], (db, { key }: { key: string }) => shownPartsForSale(db).where('sku_key', '=', key));
-
+/** A part for sale with its numbers: a part page in one query. */
 function shownPartsForSale(db: Executor) {
   return productsForSaleWith(db, SHOWN_PRODUCT_COLUMNS).select(numbersColumn(db));
 }
 
 /** A part for sale as its page shows it, or 404. */
 export async function visibleProductDto(db: Executor, id: number): Promise<Product> {
-  return withItsNumbers(foundOr404((await visiblePartById(db, { id })).rows[0]));
+  return withItsNumbers(foundOr404(await shownPartsForSale(db).where('id', '=', id).executeTakeFirst()));
 }
 
 /** A part for sale as its page shows it, by its part number however it is spelled, or 404. */
 export async function visibleProductDtoBySku(db: Executor, sku: string): Promise<Product> {
-  return withItsNumbers(foundOr404((await visiblePartByKey(db, { key: normalisePartNumber(sku) })).rows[0]));
+  return withItsNumbers(foundOr404(await shownPartsForSale(db).where('sku_key', '=', normalisePartNumber(sku)).executeTakeFirst()));
 }
 
 /** A product that is for sale (not removed, not archived), or 404. */
 export async function getVisibleProduct(db: Executor, id: number): Promise<ProductRow> {
-  return foundOr404((await visibleProduct(db, { id })).rows[0]);
+  return foundOr404(await productsForSale(db).where('id', '=', id).executeTakeFirst());
 }
 
 function foundOr404<T>(product: T | undefined): T {
@@ -146,13 +137,13 @@ function foundOr404<T>(product: T | undefined): T {
 /** The products for sale among these ids, by id (an id of a removed or archived part is missing). */
 export async function visibleProductsById(db: Executor, ids: readonly number[]): Promise<Map<number, ProductRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await productsForSaleAmong(db, ids.map((id) => ({ id })));
+  const rows = await productsForSale(db).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A product for sale by its part number, however it is spelled, or 404. */
 export async function getVisibleProductBySku(db: Executor, sku: string): Promise<ProductRow> {
-  return foundOr404((await productForSaleByKey(db, { key: normalisePartNumber(sku) })).rows[0]);
+  return foundOr404(await productsForSale(db).where('sku_key', '=', normalisePartNumber(sku)).executeTakeFirst());
 }
 
 /** A product the admins still list, archived or not (removed ones are gone), or 404. */
@@ -260,8 +251,8 @@ export async function updateProduct(db: Executor, actor: Actor, id: number, patc
 /**
  * Edits of several products (an import's batch: each id once, at most a thousand) as `updateProduct`
  * makes one: their rows read (and on PostgreSQL locked, in id order as orders lock them) in one query,
- * each edit checked between turns of the event loop, the edits that set the same fields written by one
- * statement, their price and stock changes recorded in one insert.
+ * each edit checked, the edits that set the same fields written by one statement, their price and stock
+ * changes recorded in one insert.
  */
 export async function updateProducts(db: Executor, actor: Actor, edits: readonly { id: number; patch: ProductPatch }[], reason: ProductChangeReason = 'edit'): Promise<ProductRow[]> {
   if (edits.length === 0) return [];
@@ -269,7 +260,6 @@ export async function updateProducts(db: Executor, actor: Actor, edits: readonly
   const before = new Map(rows.map((row) => [row.id, row]));
   const changes: Change[] = [];
   for (const { id, patch } of edits) {
-    await shareTheLoop();
     const row = foundOr404(before.get(id));
     changes.push({ id, set: await checkedChange(db, row, patch) });
   }
@@ -309,8 +299,7 @@ async function checkedChange(db: Executor, before: ProductRow, patch: ProductPat
 
 /**
  * The changes written, those that set the same columns by one statement (an import's batch sets the same
- * few for most parts: a statement a part had cost three times its SQL in building and running it). The
- * rows as they are now, by id.
+ * few for most parts: one statement for the batch instead of one a part). The rows as they are now, by id.
  */
 async function writeChanges(db: Executor, changes: readonly Change[]): Promise<Map<number, ProductRow>> {
   const byColumns = new Map<string, Change[]>();
@@ -323,7 +312,6 @@ async function writeChanges(db: Executor, changes: readonly Change[]): Promise<M
   const at = now();
   const after = new Map<number, ProductRow>();
   for (const alike of byColumns.values()) {
-    await shareTheLoop();
     const rows = await writeUnique(() => setColumnsOf(db, alike, at).execute());
     for (const row of rows) after.set(row.id, row);
   }
@@ -400,74 +388,41 @@ export async function productChanges(db: Executor, id: number): Promise<ProductC
   }));
 }
 
-const takeStock = preparedQuery(['productId', 'quantity', 'at'], (db, { productId, quantity, at }: { productId: number; quantity: number; at: string }) =>
-  db
-    .updateTable('products')
-    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: at })
-    .where('id', '=', productId)
-    .where('stock', '>=', quantity)
-    .where('hidden_at', 'is', null)
-    .where('archived_at', 'is', null),
-);
-
 /**
  * Takes each line's units from its product (each product once) for sale, or reports the first product, in
  * product order, it could not take them from: the caller's transaction then undoes the rest. The condition
  * is in the update itself (`stock >= quantity`), so concurrent reservations never take more than there is,
- * on either database, whatever the caller read before. The products' rows are locked in product order, so
- * two orders of the same parts never deadlock on PostgreSQL, and stay locked until the commit: callers keep
- * that stretch short. The lines of an order of many parts are taken by one statement: on PostgreSQL the
- * lock and the update are one round trip, and on SQLite a statement a line cost a 20-line order about 70 KB
- * of short-lived objects (Kysely's executor, around each statement).
+ * on either database, whatever the caller read before: PostgreSQL checks it again on the row as the
+ * transaction that held the row left it, and SQLite runs one writer at a time. Every line is taken by one
+ * statement, its quantities joined to the products as a list of values.
+ *
+ * On PostgreSQL the rows of an order of several parts are locked first, in product order: an update of
+ * many rows locks them in whatever order its plan reads them, and two orders of the same parts locking in
+ * different orders would deadlock. The locks stay until the commit: callers keep that stretch short.
  */
 export async function reserveStock(db: Executor, lines: readonly { productId: number; quantity: number }[]): Promise<number | undefined> {
+  if (lines.length === 0) return undefined;
   const byProduct = [...lines].sort((a, b) => a.productId - b.productId);
-  const at = now();
-  const [only] = byProduct;
-  if (only && byProduct.length === 1) {
-    const { numAffectedRows } = await takeStock(db, { ...only, at });
-    return numAffectedRows ? undefined : only.productId;
-  }
-  const taken = new Set((await takeStockOfEach(db, byProduct, at)).map((row) => row.id));
-  return byProduct.find((line) => !taken.has(line.productId))?.productId;
-}
-
-async function takeStockOfEach(db: Executor, byProduct: readonly { productId: number; quantity: number }[], at: string): Promise<{ id: number }[]> {
-  if (!isPostgres(db)) return (await takeStockOfEachOnSqlite(db, { wanted: JSON.stringify(byProduct.map((line) => [line.productId, line.quantity])), at })).rows;
   const productIds = byProduct.map((line) => line.productId);
-  await lockInProductOrder(db, { productIds });
-  return (await takeStockOfEachOnPostgres(db, { productIds, quantities: byProduct.map((line) => line.quantity), at })).rows;
-}
-
-const lockInProductOrder = preparedCommand(['productIds'], (db, { productIds }: { productIds: number[] }) =>
-  db.selectFrom('products').select('id').where('id', '=', sql<number>`any(${productIds}::integer[])`).orderBy('id').forUpdate(),
-);
-
-/** Each product's units taken where its stock allows, by one statement: a line's quantity stands at its product's place in the arrays. */
-const takeStockOfEachOnPostgres = preparedQuery(['productIds', 'quantities', 'at'], (db, { productIds, quantities, at }: { productIds: number[]; quantities: number[]; at: string }) => {
-  const wanted = sql<number>`(${quantities}::integer[])[array_position(${productIds}::integer[], id)]`;
-  return db
+  if (byProduct.length > 1 && isPostgres(db)) {
+    await db.selectFrom('products').select('id').where('id', 'in', productIds).orderBy('id').forUpdate().execute();
+  }
+  // A list of values names its columns column1, column2 on both databases; the casts type the parameters for PostgreSQL.
+  const values = sql.join(byProduct.map((line) => sql`(cast(${line.productId} as integer), cast(${line.quantity} as integer))`));
+  const wanted = sql<{ id: number; quantity: number }>`(select column1 as id, column2 as quantity from (values ${values}) as lines)`;
+  const taken = await db
     .updateTable('products')
-    .set({ stock: sql<number>`stock - ${wanted}`, updated_at: at })
-    .where('id', '=', sql<number>`any(${productIds}::integer[])`)
-    .where('stock', '>=', wanted)
-    .where('hidden_at', 'is', null)
-    .where('archived_at', 'is', null)
-    .returning('id');
-});
-
-/** The same on SQLite: `wanted` is the lines as JSON, `[[productId, quantity], …]`, joined to their products by id. */
-const takeStockOfEachOnSqlite = preparedQuery(['wanted', 'at'], (db, { wanted, at }: { wanted: string; at: string }) =>
-  db
-    .updateTable('products')
-    .from(sql<{ id: number; quantity: number }>`(SELECT value ->> 0 AS id, value ->> 1 AS quantity FROM json_each(${wanted}))`.as('wanted'))
-    .set({ stock: sql<number>`stock - wanted.quantity`, updated_at: at })
+    .from(wanted.as('wanted'))
+    .set({ stock: sql<number>`products.stock - wanted.quantity`, updated_at: now() })
     .whereRef('products.id', '=', 'wanted.id')
     .whereRef('products.stock', '>=', 'wanted.quantity')
     .where('products.hidden_at', 'is', null)
     .where('products.archived_at', 'is', null)
-    .returning('products.id'),
-);
+    .returning('products.id')
+    .execute();
+  const takenIds = new Set(taken.map((row) => row.id));
+  return productIds.find((id) => !takenIds.has(id));
+}
 
 /** Units an order let go of (cancelled or expired) go back to their product, hidden or not. */
 export async function releaseStock(db: Executor, productId: number, quantity: number): Promise<void> {

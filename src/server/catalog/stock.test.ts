@@ -71,6 +71,27 @@ describe(`reserving stock (${databaseKind})`, () => {
     expect(await stocks()).toEqual([6, 0, 7]);
   });
 
+  it('sells the last units once when many orders of them run at once, alone or with other parts', async () => {
+    const db = server.db.kysely;
+    const [scarce, plenty] = [await createProduct(db, part), await createProduct(db, { ...part, stock: 1000 })];
+    const order = (lines: { productId: number; quantity: number }[]) =>
+      db.transaction().execute(async (trx) => {
+        const short = await reserveStock(trx, lines);
+        if (short !== undefined) throw new Error(`short of ${short}`);
+      });
+    const attempts = Array.from({ length: 30 }, (_, index) => {
+      const lines = [{ productId: scarce!.id, quantity: 1 }, { productId: plenty!.id, quantity: 1 }];
+      return order(index % 3 === 0 ? [lines[0]!] : index % 3 === 1 ? lines : [...lines].reverse());
+    });
+    const settled = await Promise.allSettled(attempts);
+    const sold = settled.filter((result) => result.status === 'fulfilled').length;
+    expect(sold).toBe(10);
+    expect(settled.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason.message)).toEqual(Array(20).fill(`short of ${scarce!.id}`));
+    expect(await currentStock(db, scarce!.id)).toBe(0);
+    const soldWithPlenty = settled.filter((result, index) => result.status === 'fulfilled' && index % 3 !== 0).length;
+    expect(await currentStock(db, plenty!.id)).toBe(1000 - soldWithPlenty);
+  });
+
   it('lets orders of the same parts, named in any order, wait for each other instead of deadlocking', async () => {
     const db = server.db.kysely;
     const products = await Promise.all([1, 2, 3, 4, 5].map(() => createProduct(db, { ...part, stock: 1000 })));

@@ -13,12 +13,26 @@ import {
   type TestServer,
   validProduct,
 } from '../test/harness.js';
-import { sharing } from '../test/counted-turns.js';
-import { otherWorkRunsFirst, readToTheEnd } from '../test/event-loop.js';
-import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
-import { IMPORTS_WAITING_MAX, sheetBatches } from './csv-sheet.js';
+import { IMPORTS_WAITING_MAX } from './csv-sheet.js';
 
-vi.mock('../http/loop-turns.js', async (importOriginal) => (await import('../test/counted-turns.js')).countingTurns(await importOriginal()));
+/**
+ * What an import waits for each time it has looked up a batch of the file's part numbers: the moment
+ * another request's work is made to land, between the rows an import has read and those it has not.
+ */
+const lookups = vi.hoisted(() => ({ count: 0, then: undefined as (() => Promise<unknown> | undefined) | undefined }));
+
+vi.mock('./service.js', async (importOriginal) => {
+  const service = await importOriginal<typeof import('./service.js')>();
+  return {
+    ...service,
+    productsByPartNumber: async (...args: Parameters<typeof service.productsByPartNumber>) => {
+      const found = await service.productsByPartNumber(...args);
+      lookups.count += 1;
+      await lookups.then?.();
+      return found;
+    },
+  };
+});
 
 const m = errorMessages.catalogImport;
 const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks'];
@@ -67,7 +81,7 @@ function clientOf(ctx: ReturnType<typeof useServer>) {
         payload: csv,
       }),
     productsTable: () => ctx.server.db.kysely.selectFrom('products').selectAll().orderBy('id').execute(),
-    /** SPEC's Remove of a part someone ordered: hidden, its row (and part number) kept for the order. */
+    /** The original storefront's Remove (docs/legacy-contract.md) of a part someone ordered: hidden, its row (and part number) kept for the order. */
     removeOrderedPart: async (id: string) => {
       const body = { productId: id, quantity: validProduct.min, phone: '5550100', address: 'Street 1' };
       expect((await call(ctx.server.app, 'POST', '/api/orders', { token: ctx.customer.token, body })).statusCode).toBe(201);
@@ -383,23 +397,6 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     expect((await importCsv(stringify(exported), { dryRun: true })).json()).toMatchObject({ unchanged: 10_000, errors: [] });
   });
 
-  it('lets other requests have turns of the event loop between the pieces of an export and of an import', async () => {
-    const db = ctx.server.db.kysely;
-    expect(await otherWorkRunsFirst(() => readToTheEnd(exportProductsCsv(db, { bom: false })))).toBe(true);
-    const file = csvFile(Array.from({ length: 2000 }, (_, i) => newPartCells(40_000 + i)));
-    expect(await otherWorkRunsFirst(() => readToTheEnd(sheetBatches(file, CSV_COLUMNS, () => [])))).toBe(true);
-  });
-
-  it('asks for a turn of the event loop for every row it checks, every row it checks again to write it, every part it changes and every statement that writes them', async () => {
-    const parts = [newPartCells(42_000), newPartCells(42_001)];
-    expect((await importCsv(csvFile(parts))).json()).toMatchObject({ created: 2, errors: [] });
-    const before = sharing.count;
-    const changed = await importCsv(csvFile(parts.map((cells) => ({ ...cells, price: '13.50' }))));
-    expect(changed.json()).toMatchObject({ updated: 2, errors: [] });
-    // The two parts' new prices are written by one statement.
-    expect(sharing.count - before).toBe(2 + 2 + 2 + 1);
-  });
-
   it('checks a file before it writes: other requests write meanwhile, and the rows it changes are checked again when written', async () => {
     const { createProduct } = clientOf(ctx);
     const rows = Array.from({ length: 2000 }, (_, i) => newPartCells(60_000 + i));
@@ -409,19 +406,19 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     const table = async () => new Map((await productsTable()).map((p) => [p.sku, p]));
     const ids = await table();
 
-    // In the second thousand rows (the first thousand checked, or before this change written), the import waits up to a
-    // second for other requests: the changed part is renamed, the stock of a part the file leaves as it is changes, and
-    // someone adds the new row's part.
-    const checkBegan = sharing.count;
+    // Once the second thousand rows are looked up (the first thousand checked, or before this change written), the
+    // import waits up to a second for other requests: the changed part is renamed, the stock of a part the file leaves
+    // as it is changes, and someone adds the new row's part.
+    const checkBegan = lookups.count;
     let meanwhile: Promise<number> | undefined;
-    sharing.onTurn = () => {
-      if (sharing.count !== checkBegan + 1010) return undefined;
+    lookups.then = () => {
+      if (lookups.count !== checkBegan + 2) return undefined;
       const edit = (sku: string, body: object) => call(ctx.server.app, 'PATCH', `/api/products/${ids.get(sku)!.id}`, { token: ctx.admin.token, body });
       const writes = [edit(changed.sku!, { name: 'Renamed meanwhile' }), edit(keptAsIs.sku!, { stock: 7 }), createProduct({ sku: made.sku, name: 'Added meanwhile' })];
       meanwhile = Promise.all(writes).then(() => performance.now());
       return Promise.race([meanwhile, new Promise((resolve) => setTimeout(resolve, 1000))]);
     };
-    const response = await importCsv(file).finally(() => (sharing.onTurn = undefined));
+    const response = await importCsv(file).finally(() => (lookups.then = undefined));
     const answeredAt = performance.now();
 
     expect(await meanwhile).toBeLessThan(answeredAt);
@@ -437,14 +434,14 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     try {
       const admin = await registerAdmin(server);
       const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-      // The import's first turn of the event loop waits 2.5 s: past the 2 s a silent connection may last.
+      // The import's first lookup of part numbers waits 2.5 s: past the 2 s a silent connection may last.
       let waited = false;
-      sharing.onTurn = () => (waited ? undefined : ((waited = true), new Promise((resolve) => setTimeout(resolve, 2500))));
+      lookups.then = () => (waited ? undefined : ((waited = true), new Promise((resolve) => setTimeout(resolve, 2500))));
       const response = await fetch(`${address}/api/products/import`, {
         method: 'POST',
         headers: { 'content-type': 'text/csv', authorization: `Bearer ${admin.token}` },
         body: csvFile([newPartCells(70_000)]),
-      }).finally(() => (sharing.onTurn = undefined));
+      }).finally(() => (lookups.then = undefined));
       expect(waited).toBe(true);
       expect(await response.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: [] });
     } finally {
@@ -453,11 +450,11 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
   });
 
   it(`runs one import at a time, catalog and fitment alike: ${IMPORTS_WAITING_MAX} more wait their turn, one more is refused and nothing of it is written`, async () => {
-    // The first import holds its turn until released, at its first turn of the event loop.
+    // The first import holds its turn until released, at its first lookup of part numbers.
     let release!: () => void;
     let holding = false;
     const held = new Promise<void>((resolve) => (release = resolve));
-    sharing.onTurn = () => (holding ? undefined : ((holding = true), held));
+    lookups.then = () => (holding ? undefined : ((holding = true), held));
     const first = importCsv(csvFile([newPartCells(80_000)]));
     await vi.waitFor(() => expect(holding).toBe(true));
 
@@ -471,7 +468,7 @@ describe(`catalog CSV import of 10,000 rows (${databaseKind})`, () => {
     ];
     await vi.waitFor(() => expect(answeredMeanwhile).toBe(1));
     release();
-    sharing.onTurn = undefined;
+    lookups.then = undefined;
     const answers = [await first, ...(await Promise.all(others))];
 
     const refused = answers.filter((answer) => answer.statusCode === 429);
