@@ -304,7 +304,7 @@ export async function answerImport(
 
 async function checkAndWrite(
   reply: FastifyReply,
-  { db, cache }: Pick<AppContext, 'db' | 'cache'>,
+  { db }: Pick<AppContext, 'db' | 'cache'>,
   { admin, dryRun }: ImportRun,
   checkFile: (db: Executor) => Promise<CheckedImport>,
   describe: (report: ImportReport) => string,
@@ -321,7 +321,6 @@ async function checkAndWrite(
         return done;
       }),
     );
-    cache.invalidate('catalog');
     return report;
   } catch (error) {
     if (error instanceof ImportRefused) return reply.status(422).send(refusedImport(error.report));
