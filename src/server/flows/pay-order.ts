@@ -52,7 +52,7 @@ class MustRefund extends Error {
 }
 
 /**
- * Applies a succeeded payment to its order, in one transaction: 'not paid' → 'pending' with the intent's
+ * Applies a succeeded payment to its order, in one transaction: moved to PAID_STATUS with the intent's
  * id, the payment recorded, and (for a webhook) the event id, whose unique key makes a replay a no-op.
  * A payment the order can no longer take (it expired or was cancelled meanwhile, or another payment
  * already paid it) is refunded, never kept silently; its event counts as handled only once the refund
