@@ -64,6 +64,7 @@ interface Move {
 }
 
 interface Effect {
+  /** Whether the move sets this effect off. */
   when: (move: Move) => boolean;
   /** Runs in the move's transaction, and is undone with it. */
   inTransaction?: (trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]) => Promise<void>;
@@ -80,6 +81,7 @@ const changesStock = ({ from, to }: Move) => (from === null ? holdsStock(to) : r
 /** What each move sets off besides its status change and history event, in this order. */
 const EFFECTS: readonly Effect[] = [
   { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: giveUnitsBack },
+  // Every status has its e-mail (STATUS_MAIL).
   { when: () => true, inTransaction: mailOrderStatus },
   // The catalog's cached pages and products show stock.
   { when: changesStock, afterCommit: dropCatalogAnswers },
