@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { errorMessages } from '../shared/messages.js';
@@ -27,7 +27,6 @@ import { refuseNulCharacters } from './http/input-guard.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
 import { ResponseCache } from './http/response-cache.js';
-import { serverAnsweringRepeats } from './http/server.js';
 import { countersFor } from './limits/service.js';
 import { mailRoutes } from './mail/routes.js';
 import { mediaRoutes } from './media/routes.js';
@@ -46,7 +45,6 @@ export async function buildApp(
   const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely) };
   const app = Fastify({
     logger,
-    serverFactory: serverAnsweringRepeats(cache, (): FastifyBaseLogger => app.log),
     logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -92,7 +90,7 @@ export async function buildApp(
 
   registerAccessControl(app, (token) => findViewer(db.kysely, token, config.sessionTtlMs));
   keepPrivateAnswersPrivate(app);
-  cache.rememberSentAnswers(app);
+  cache.dropChangedGroups(app);
 
   for (const routes of [authRoutes, usersRoutes, catalogRoutes, fitmentRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, mailRoutes, mediaRoutes, flowRoutes]) {
     await app.register(routes, context);

@@ -23,14 +23,20 @@ const RULES: Record<OrderStatus, StatusRule> = {
     holdsStock: true,
     next: { pending: ['payment'], cancelled: ['customer', 'admin'], expired: ['system'] },
   },
+  // Paid, waiting to ship (see PAID_STATUS).
   pending: { paid: true, holdsStock: true, next: { shipped: ['admin'] } },
   shipped: { paid: true, holdsStock: true, next: {} },
   cancelled: { paid: false, holdsStock: false, next: {} },
   expired: { paid: false, holdsStock: false, next: {} },
 };
 
-/** Where a new order starts, and where a confirmed payment takes it. */
+/** Where a new order starts. */
 export const PLACED_STATUS: OrderStatus = 'not paid';
+/**
+ * Where a confirmed payment takes an order: 'pending' means paid, waiting to ship. The original
+ * storefront's contract (docs/legacy-contract.md) fixes that value: it is stored, sent by the API and
+ * shown to customers and admins as it is, so the code names it PAID_STATUS rather than rename it.
+ */
 export const PAID_STATUS: OrderStatus = 'pending';
 
 export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {

@@ -310,7 +310,7 @@ export async function answerImport(
 
 async function checkAndWrite(
   reply: FastifyReply,
-  { db, cache }: Pick<AppContext, 'db' | 'cache'>,
+  { db }: Pick<AppContext, 'db' | 'cache'>,
   { admin, dryRun }: ImportRun,
   checkFile: (db: Executor) => Promise<CheckedImport>,
   describe: (report: ImportReport) => string,
@@ -325,7 +325,6 @@ async function checkAndWrite(
       await recordAdminAction(trx, admin, 'product.import', describe(done));
       return done;
     });
-    cache.invalidate('catalog');
     return report;
   } catch (error) {
     if (error instanceof ImportRefused) return reply.status(422).send(refusedImport(error.report));

@@ -99,7 +99,7 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports }
   api.post(
     '/api/fitment/import',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changes: 'catalog' },
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         tags,

@@ -115,7 +115,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
   api.post(
     '/api/products',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changes: 'catalog' },
       schema: { tags, body: productInputSchema, response: { 201: productSchema } },
     },
     async (request, reply) => {
@@ -125,7 +125,6 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
         await recordAdminAction(trx, admin, 'product.create', describe(created));
         return created;
       });
-      cache.invalidate('catalog');
       return reply.status(201).send(await productDto(db.kysely, product));
     },
   );
@@ -133,7 +132,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
   api.patch(
     '/api/products/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changes: 'catalog' },
       schema: { tags, description: 'Changes any field; `active: false` archives the part, `true` restores it.', params: idParams, body: productPatchSchema, response: { 200: productSchema } },
     },
     async (request) => {
@@ -145,14 +144,13 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
         await recordAdminAction(trx, admin, action, describe(updated));
         return updated;
       });
-      cache.invalidate('catalog');
       return productDto(db.kysely, product);
     },
   );
 
   api.post(
     '/api/products/:id/restock',
-    { config: { access: 'admin' }, schema: { tags, description: 'Adds units that arrived to the stock.', params: idParams, body: restockSchema, response: { 200: productSchema } } },
+    { config: { access: 'admin', changes: 'catalog' }, schema: { tags, description: 'Adds units that arrived to the stock.', params: idParams, body: restockSchema, response: { 200: productSchema } } },
     async (request) => {
       const admin = requireViewer(request);
       const product = await db.kysely.transaction().execute(async (trx) => {
@@ -160,7 +158,6 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
         await recordAdminAction(trx, admin, 'product.restock', `${describe(restocked)}: +${request.body.quantity} units`);
         return restocked;
       });
-      cache.invalidate('catalog');
       return productDto(db.kysely, product);
     },
   );
@@ -258,7 +255,7 @@ async function transferRoutes(app: FastifyInstance, { db, cache, imports }: Impo
   api.post(
     '/api/products/import',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changes: 'catalog' },
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         tags,

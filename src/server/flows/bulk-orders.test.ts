@@ -57,7 +57,7 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
     expect(await unitPriceAt(5000)).toBe(8);
   });
 
-  it('answers an order of many lines with each line, the total, the PO number, and SPEC fields for the whole', async () => {
+  it("answers an order of many lines with each line, the total, the PO number, and the original storefront's fields for the whole", async () => {
     const brakes = await tieredPart({ name: 'Brake Disc', sku: 'BD-100' });
     const filters = await createProduct(server.app, admin, { name: 'Oil Filter', sku: 'OF-12', price: 4.5, stock: 240, min: 12, packSize: 12 });
     const response = await order(customer.token, {
@@ -104,7 +104,7 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
     expect(history).toMatchObject([{ from: null, to: 'not paid', actor: 'customer', by: { name: 'Fleet Buyer', email: customer.email } }]);
   });
 
-  it("keeps SPEC's one-product order exactly: one line, price × quantity, problems on `quantity`", async () => {
+  it("keeps the original storefront's one-product order exactly (docs/legacy-contract.md): one line, price × quantity, problems on `quantity`", async () => {
     const productId = await createProduct(server.app, admin, { price: 12.99, stock: 100, min: 10 });
     const placed = (await order(customer.token, { productId, quantity: 15 })).json();
     expect(placed).toMatchObject({ productId, product: 'Test Bumper', quantity: 15, price: 12.99, total: 194.85, poNumber: '' });
@@ -114,7 +114,7 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
     expect(high.json().error).toEqual({ code: 'out_of_stock', message: 'Quantity Must be lower than 85 ', fields: { quantity: 'Quantity Must be lower than 85 ' } });
   });
 
-  it('refuses a quantity that is not whole packs, on the server as in the form, for SPEC orders and lines', async () => {
+  it('refuses a quantity that is not whole packs, on the server as in the form, for one-product orders and lines', async () => {
     const productId = await createProduct(server.app, admin, { stock: 240, min: 24, packSize: 24 });
     const spec = await order(customer.token, { productId, quantity: 30 });
     expect(spec.statusCode).toBe(400);

@@ -3,19 +3,23 @@
  * servers running this at once: each order's change is conditional on it still being 'not paid', so
  * exactly one server wins it and only the winner returns the stock.
  */
-import { type Executor, inTransaction } from '../db/schema.js';
+import type { Executor } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { listUnpaidPlacedBefore } from '../orders/service.js';
-import { transitionOrder } from './order-process.js';
+import { type CachedAnswers, inOrderTransaction } from './order-process.js';
 
 const BATCH = 200;
 
-export async function expireUnpaidOrders(db: Executor, ttlMs: number, at = Date.now()): Promise<number> {
+/** For callers that keep no cached answers. */
+const NO_CACHE: CachedAnswers = { invalidate: () => undefined };
+
+/** Expires up to a batch of the unpaid orders placed more than `ttlMs` before `at`; answers how many. */
+export async function expireUnpaidOrders(db: Executor, ttlMs: number, at = Date.now(), cache: CachedAnswers = NO_CACHE): Promise<number> {
   const stale = await listUnpaidPlacedBefore(db, new Date(at - ttlMs).toISOString(), BATCH);
   let expired = 0;
   for (const order of stale) {
     try {
-      await inTransaction(db, (trx) => transitionOrder(trx, order, 'expired', { actor: 'system' }));
+      await inOrderTransaction(db, cache, (moves) => moves.move(order, 'expired', { actor: 'system' }));
       expired += 1;
     } catch (error) {
       // Paid, cancelled or expired by someone else in the meantime: theirs to handle.

@@ -1,16 +1,18 @@
 /**
- * The order process: the one place an order changes status. For a transition it checks who may make
- * it (role and ownership, here and not only in the route), writes the change with its history event,
- * and carries out its effects: units given up go back to the catalog's stock. Cancel, expire, pay and
- * deliver are each one call of `transitionOrder`.
+ * The order process: the one place an order changes status. For a move it checks who may make it (role
+ * and ownership, here and not only in the route), writes the change with its history event, and carries
+ * out the move's effects, listed in `EFFECTS`: some inside the move's transaction (stock, e-mail), some
+ * once it committed (cached answers). Placing, cancelling, expiring, paying and delivering an order each
+ * run in `inOrderTransaction`.
  */
 import { errorMessages, messages } from '../../shared/messages.js';
 import { centsToDollars } from '../../shared/money.js';
-import { canEverMoveTo, canTransition, type OrderActor, type OrderStatus, PAID_STATUS, releasesStock } from '../../shared/order-status.js';
+import { canEverMoveTo, canTransition, holdsStock, type OrderActor, type OrderStatus, PAID_STATUS, releasesStock } from '../../shared/order-status.js';
 import { releaseStock } from '../catalog/service.js';
 import type { Executor, OrderLineRow, OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { conflict, forbidden } from '../http/errors.js';
+import type { ResponseCache } from '../http/response-cache.js';
 import { enqueueMail } from '../mail/service.js';
 import type { OrderMailKind } from '../mail/templates.js';
 import { type ChangedBy, changeStatus, invoiceFacts, linesOf, type StatusChanges, toLineDto, totalCentsOf } from '../orders/service.js';
@@ -52,22 +54,88 @@ function actingAs(requester: Requester, order: OrderRow, to: OrderStatus): Chang
   throw roles.some((role) => canEverMoveTo(to, role)) ? illegal(order, to) : forbidden();
 }
 
-export async function transitionOrder(
-  trx: Executor,
-  order: OrderRow,
-  to: OrderStatus,
-  requester: Requester,
-  changes: StatusChanges = {},
-): Promise<OrderRow> {
-  const by = actingAs(requester, order, to);
-  const updated = await changeStatus(trx, order, to, by, changes);
-  if (!updated) throw illegal(order, to);
-  const lines = await linesOf(trx, order.id);
-  if (releasesStock(order.status, to)) {
-    for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) await releaseStock(trx, line.product_id, line.quantity);
+/** The server's cached answers, which an order's move may make stale. */
+export type CachedAnswers = Pick<ResponseCache, 'invalidate'>;
+
+/** A move of an order: from its status (`null` while it is being placed) to another. */
+interface Move {
+  from: OrderStatus | null;
+  to: OrderStatus;
+}
+
+interface Effect {
+  /** Whether the move sets this effect off. */
+  when: (move: Move) => boolean;
+  /** Runs in the move's transaction, and is undone with it. */
+  inTransaction?: (trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]) => Promise<void>;
+  /**
+   * Runs once the move's transaction committed (before, a read in between could cache what the move
+   * is changing), once however many of its moves set it off.
+   */
+  afterCommit?: (cache: CachedAnswers) => void;
+}
+
+/** Placing an order takes its units from stock; a move that lets them go gives them back. */
+const changesStock = ({ from, to }: Move) => (from === null ? holdsStock(to) : releasesStock(from, to));
+
+/** What each move sets off besides its status change and history event, in this order. */
+const EFFECTS: readonly Effect[] = [
+  { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: giveUnitsBack },
+  // Every status has its e-mail (STATUS_MAIL).
+  { when: () => true, inTransaction: mailOrderStatus },
+  // The catalog's cached pages and products show stock.
+  { when: changesStock, afterCommit: dropCatalogAnswers },
+];
+
+function dropCatalogAnswers(cache: CachedAnswers): void {
+  cache.invalidate('catalog');
+}
+
+async function giveUnitsBack(trx: Executor, _order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+  // In product order, so that two transactions releasing the same parts cannot deadlock.
+  for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) await releaseStock(trx, line.product_id, line.quantity);
+}
+
+/** One transaction's order moves: each carries out its effects there, or keeps them for after the commit. */
+export class OrderMoves {
+  readonly afterCommit = new Set<(cache: CachedAnswers) => void>();
+
+  constructor(readonly trx: Executor) {}
+
+  /** Moves `order` to `to` for `requester`: 403 when not theirs to make, 409 when not now. */
+  async move(order: OrderRow, to: OrderStatus, requester: Requester, changes: StatusChanges = {}): Promise<OrderRow> {
+    const by = actingAs(requester, order, to);
+    const updated = await changeStatus(this.trx, order, to, by, changes);
+    if (!updated) throw illegal(order, to);
+    await this.carryOut({ from: order.status, to }, updated, await linesOf(this.trx, order.id));
+    return updated;
   }
-  await mailOrderStatus(trx, updated, lines);
-  return updated;
+
+  /** The effects of placing an order, just written with its lines. */
+  async placed(order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+    await this.carryOut({ from: null, to: order.status }, order, lines);
+  }
+
+  private async carryOut(move: Move, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+    for (const effect of EFFECTS) {
+      if (!effect.when(move)) continue;
+      if (effect.inTransaction) await effect.inTransaction(this.trx, order, lines);
+      if (effect.afterCommit) this.afterCommit.add(effect.afterCommit);
+    }
+  }
+}
+
+/**
+ * Runs `work` in a new transaction; once it committed, the effects its order moves keep for after the
+ * commit. (If it rolls back, they never run.)
+ */
+export async function inOrderTransaction<T>(db: Executor, cache: CachedAnswers, work: (moves: OrderMoves) => Promise<T>): Promise<T> {
+  const { result, moves } = await db.transaction().execute(async (trx) => {
+    const moves = new OrderMoves(trx);
+    return { result: await work(moves), moves };
+  });
+  for (const effect of moves.afterCommit) effect(cache);
+  return result;
 }
 
 /** The e-mail a customer gets when their order reaches each status. */
@@ -79,10 +147,9 @@ const STATUS_MAIL: Record<OrderStatus, OrderMailKind> = {
   expired: 'order-expired',
 };
 
-/** Tells the customer where their order now stands (through the outbox, in the caller's transaction). */
-export async function mailOrderStatus(trx: Executor, order: OrderRow, lines?: readonly OrderLineRow[]): Promise<void> {
-  const orderLines = lines ?? (await linesOf(trx, order.id));
-  const invoice = order.status === PAID_STATUS ? invoiceFacts(order, orderLines) : undefined;
+/** Tells the customer where their order now stands (through the outbox, in the move's transaction). */
+async function mailOrderStatus(trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+  const invoice = order.status === PAID_STATUS ? invoiceFacts(order, lines) : undefined;
   await enqueueMail(trx, {
     kind: STATUS_MAIL[order.status],
     to: order.email,
@@ -95,7 +162,7 @@ export async function mailOrderStatus(trx: Executor, order: OrderRow, lines?: re
       total: centsToDollars(totalCentsOf(order)),
       address: order.address,
       transactionId: order.transaction_id,
-      ...(orderLines.length > 1 ? { lines: orderLines.map(toLineDto) } : {}),
+      ...(lines.length > 1 ? { lines: lines.map(toLineDto) } : {}),
       ...(invoice ? { invoice } : {}),
     },
   });

@@ -5,16 +5,17 @@ import { unitPriceCentsFor } from '../../shared/pricing.js';
 import type { OrderInput } from '../../shared/schemas.js';
 import { orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/quantity.js';
 import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } from '../catalog/service.js';
-import { type Executor, inTransaction, type OrderRow, type ProductRow } from '../db/schema.js';
+import type { Executor, OrderRow, ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type PlacedOrder } from '../orders/service.js';
 import { holdAccount } from '../users/service.js';
-import { assertMayEverMoveTo, mailOrderStatus, transitionOrder } from './order-process.js';
+import { assertMayEverMoveTo, type CachedAnswers, inOrderTransaction } from './order-process.js';
 
 /**
- * Why a line cannot be ordered, as the answer says it. SPEC's one-product order reports on `quantity` as it
- * always did; a line of a longer order is named by its part in the message and by its place in `fields`.
+ * Why a line cannot be ordered, as the answer says it. A one-product order reports on `quantity`, as the
+ * original storefront's contract (docs/legacy-contract.md) fixes; a line of a longer order is named by its
+ * part in the message and by its place in `fields`.
  */
 class LineProblems {
   private first: { status: number; code: string; message: string } | null = null;
@@ -85,22 +86,25 @@ async function reserveLines(trx: Executor, input: OrderInput, lines: readonly Ne
 }
 
 /**
- * Places an order of one or many lines and reserves all their stock in one transaction, and mails the
- * customer. An account holds at most `maxUnpaidOrders` unpaid orders (each holds stock): the account is
- * held while they are counted (with the order's write; over the limit, the transaction undoes it), so
- * parallel requests cannot slip past the limit together.
+ * Places an order of one or many lines and reserves all their stock in one transaction, with the
+ * effects of placing it (flows/order-process.ts); a retry with the same idempotency key answers the
+ * order it placed and changes nothing. An account holds at most `maxUnpaidOrders` unpaid orders (each
+ * holds stock): the account is held while they are counted (with the order's write; over the limit,
+ * the transaction undoes it), so parallel requests cannot slip past the limit together.
  */
 export async function placeOrder(
   db: Executor,
+  cache: CachedAnswers,
   viewer: Viewer,
   input: OrderInput,
   { maxUnpaidOrders, idempotencyKey }: { maxUnpaidOrders: number; idempotencyKey?: string },
-): Promise<PlacedOrder & { replayed: boolean }> {
-  return inTransaction(db, async (trx) => {
+): Promise<PlacedOrder> {
+  return inOrderTransaction(db, cache, async (moves) => {
+    const { trx } = moves;
     await holdAccount(trx, viewer.id);
     // A retry of an attempt that already placed its order (the answer was lost on the way) gets that order.
     const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
-    if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id), replayed: true };
+    if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id) };
     const lines = priceLines(input, await visibleProductsById(trx, input.lines.map((line) => line.productId)));
     await reserveLines(trx, input, lines);
     const { unpaidBefore, ...placed } = await createOrder(
@@ -118,18 +122,18 @@ export async function placeOrder(
       { actor: 'customer', user: viewer },
     );
     if (unpaidBefore >= maxUnpaidOrders) throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
-    await mailOrderStatus(trx, placed.order, placed.lines);
-    return { ...placed, replayed: false };
+    await moves.placed(placed.order, placed.lines);
+    return placed;
   });
 }
 
 /** The customer (while unpaid) or an admin cancels an order; its units go back to stock. */
-export async function cancelOrder(db: Executor, viewer: Viewer, id: number): Promise<OrderRow> {
-  return inTransaction(db, async (trx) => transitionOrder(trx, await getOrder(trx, id), 'cancelled', { viewer }));
+export async function cancelOrder(db: Executor, cache: CachedAnswers, viewer: Viewer, id: number): Promise<OrderRow> {
+  return inOrderTransaction(db, cache, async (moves) => moves.move(await getOrder(moves.trx, id), 'cancelled', { viewer }));
 }
 
 /** An admin ships a paid order. */
-export async function deliverOrder(db: Executor, viewer: Viewer, id: number): Promise<OrderRow> {
+export async function deliverOrder(db: Executor, cache: CachedAnswers, viewer: Viewer, id: number): Promise<OrderRow> {
   assertMayEverMoveTo(viewer, 'shipped');
-  return inTransaction(db, async (trx) => transitionOrder(trx, await getOrder(trx, id), 'shipped', { viewer }));
+  return inOrderTransaction(db, cache, async (moves) => moves.move(await getOrder(moves.trx, id), 'shipped', { viewer }));
 }

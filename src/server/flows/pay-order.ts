@@ -14,9 +14,16 @@ import { conflict, HttpError } from '../http/errors.js';
 import { findOrder, getOrder, getOwnOrder, nextInvoiceNumber, totalCentsOf } from '../orders/service.js';
 import { CURRENCY, type PaymentEvent, type PaymentIntent, type PaymentProvider } from '../payments/provider.js';
 import { recordIntentCreated, recordPayment, recordWebhookEvent } from '../payments/service.js';
-import { transitionOrder } from './order-process.js';
+import { type CachedAnswers, inOrderTransaction } from './order-process.js';
 
 const m = errorMessages.payment;
+
+/** What settling a payment works with: the database, the server's cached answers, the payment provider. */
+export interface PaymentContext {
+  db: Executor;
+  cache: CachedAnswers;
+  provider: PaymentProvider;
+}
 
 /** One intent per order and amount: a retried request gets the same intent, never a second charge. */
 export async function createPaymentIntent(db: Executor, provider: PaymentProvider, viewer: Viewer, orderId: number) {
@@ -45,22 +52,28 @@ class MustRefund extends Error {
 }
 
 /**
- * Applies a succeeded payment to its order, in one transaction: 'not paid' → 'pending' with the intent's
+ * Applies a succeeded payment to its order, in one transaction: moved to PAID_STATUS with the intent's
  * id, the payment recorded, and (for a webhook) the event id, whose unique key makes a replay a no-op.
  * A payment the order can no longer take (it expired or was cancelled meanwhile, or another payment
  * already paid it) is refunded, never kept silently; its event counts as handled only once the refund
  * went through, so a failed refund is tried again when the provider delivers the event again.
  */
-async function settle(db: Executor, provider: PaymentProvider, orderId: number, intent: PaymentIntent, eventId: string | null): Promise<Settled> {
+async function settle(
+  { db, cache, provider }: PaymentContext,
+  orderId: number,
+  intent: PaymentIntent,
+  eventId: string | null,
+): Promise<Settled> {
   const attempt = () =>
-    inTransaction(db, async (trx): Promise<Settled> => {
+    inOrderTransaction(db, cache, async (moves): Promise<Settled> => {
+      const { trx } = moves;
       if (eventId) await recordWebhookEvent(trx, eventId, 'payment_intent.succeeded');
       const order = await getOrder(trx, orderId);
       if (order.transaction_id === intent.id) return { outcome: 'already-paid', order };
       if (!isPayable(order.status)) throw new MustRefund(order);
       // Taken inside this transaction: if the payment does not apply after all, the number is not used up.
       const invoice = { invoice_number: await nextInvoiceNumber(trx), invoiced_at: now() };
-      const paid = await transitionOrder(trx, order, PAID_STATUS, { actor: 'payment' }, { transaction_id: intent.id, ...invoice });
+      const paid = await moves.move(order, PAID_STATUS, { actor: 'payment' }, { transaction_id: intent.id, ...invoice });
       await recordPayment(trx, provider, orderId, intent, 'succeeded');
       return { outcome: 'paid', order: paid };
     });
@@ -84,14 +97,15 @@ async function settle(db: Executor, provider: PaymentProvider, orderId: number, 
 }
 
 /** PATCH /api/orders/:id { transactionId } from the order's owner after the card was confirmed. */
-export async function confirmPayment(db: Executor, provider: PaymentProvider, viewer: Viewer, orderId: number, transactionId: string) {
+export async function confirmPayment(paying: PaymentContext, viewer: Viewer, orderId: number, transactionId: string) {
+  const { db, provider } = paying;
   const order = await getOwnOrder(db, viewer, orderId);
   if (order.transaction_id === transactionId) return order;
   const intent = await provider.retrieveIntent(transactionId);
   if (!intent) throw new HttpError(400, 'unknown_payment', m.unknownPayment);
   const problem = mismatch(order, intent);
   if (problem) throw problem;
-  const settled = await settle(db, provider, order.id, intent, null);
+  const settled = await settle(paying, order.id, intent, null);
   if (settled.outcome === 'refunded') throw conflict('payment_refunded', m.refunded(settled.order.status));
   return settled.order;
 }
@@ -101,15 +115,14 @@ export async function confirmPayment(db: Executor, provider: PaymentProvider, vi
  * on however many servers); events for unknown orders are acknowledged and logged, not retried forever.
  */
 export async function handlePaymentEvent(
-  db: Executor,
-  provider: PaymentProvider,
+  paying: PaymentContext,
   event: PaymentEvent,
   log: FastifyBaseLogger,
 ): Promise<'processed' | 'duplicate' | 'refunded' | 'ignored'> {
   if (event.type !== 'payment_intent.succeeded' || !event.intent) return 'ignored';
   const intent = event.intent;
   const orderId = idSchema.safeParse(intent.orderId);
-  const order = orderId.success ? await findOrder(db, orderId.data) : undefined;
+  const order = orderId.success ? await findOrder(paying.db, orderId.data) : undefined;
   const context = { eventId: event.id, intentId: intent.id, orderId: intent.orderId };
   if (!order) {
     log.warn(context, 'payment event for an unknown order: acknowledged, ignored');
@@ -120,7 +133,7 @@ export async function handlePaymentEvent(
     log.error({ ...context, reason: problem.message }, 'payment event does not match its order: not applied');
     return 'ignored';
   }
-  const { outcome } = await settle(db, provider, order.id, intent, event.id);
+  const { outcome } = await settle(paying, order.id, intent, event.id);
   if (outcome === 'refunded') log.warn(context, 'payment arrived for an order that could not take it: refunded');
   return outcome === 'already-paid' || outcome === 'paid' ? 'processed' : outcome;
 }

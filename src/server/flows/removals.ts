@@ -5,17 +5,18 @@ import { deleteProduct, getListedProduct, hideProduct } from '../catalog/service
 import { type Executor, inTransaction, type ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { hasOrdersForProduct, openOrdersOfProduct } from '../orders/service.js';
-import { transitionOrder } from './order-process.js';
+import { type CachedAnswers, inOrderTransaction } from './order-process.js';
 import { getRemovableUser, markRemoved } from '../users/service.js';
 
 /**
  * A product that was ever ordered is hidden (its orders still point at it); otherwise it is deleted.
  * Its unpaid orders are cancelled (their customers get the cancellation e-mail); paid ones stay, to ship.
  */
-export async function removeProduct(db: Executor, admin: Viewer, id: number): Promise<ProductRow> {
-  return inTransaction(db, async (trx) => {
+export async function removeProduct(db: Executor, cache: CachedAnswers, admin: Viewer, id: number): Promise<ProductRow> {
+  return inOrderTransaction(db, cache, async (moves) => {
+    const { trx } = moves;
     const product = await getListedProduct(trx, id);
-    for (const order of (await openOrdersOfProduct(trx, id)).unpaid) await transitionOrder(trx, order, 'cancelled', { viewer: admin });
+    for (const order of (await openOrdersOfProduct(trx, id)).unpaid) await moves.move(order, 'cancelled', { viewer: admin });
     if (await hasOrdersForProduct(trx, id)) await hideProduct(trx, id);
     else await deleteProduct(trx, id);
     await recordAdminAction(trx, admin, 'product.remove', `product ${product.id} ${product.name}`);

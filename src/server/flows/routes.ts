@@ -24,6 +24,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1
 
 export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache, config }: AppContext) {
   const api = typed(app);
+  const paying = { db, cache, provider: payments };
   const dto = (order: OrderRow) => orderDto(db, order, config.unpaidOrderTtlMs);
 
   api.post(
@@ -40,8 +41,7 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     },
     async (request, reply) => {
       const idempotencyKey = request.headers['idempotency-key'];
-      const { order, lines, replayed } = await placeOrder(db, requireViewer(request), request.body, { ...config, idempotencyKey });
-      if (!replayed) cache.invalidate('catalog');
+      const { order, lines } = await placeOrder(db, cache, requireViewer(request), request.body, { ...config, idempotencyKey });
       return reply.status(201).send(toOrderDto(order, lines, config.unpaidOrderTtlMs));
     },
   );
@@ -50,23 +50,22 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     '/api/orders/:id',
     { config: { access: 'user' }, schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } } },
     async (request) => {
-      const order = await cancelOrder(db, requireViewer(request), request.params.id);
-      cache.invalidate('catalog');
-      return await dto(order);
+      return dto(await cancelOrder(db, cache, requireViewer(request), request.params.id));
     },
   );
 
-  // SPEC's PATCH carries either a delivery (`status: 'shipped'`) or a payment (`transactionId`).
+  // One PATCH carries either a delivery (`status: 'shipped'`) or a payment (`transactionId`), as the
+  // original storefront's contract (docs/legacy-contract.md) fixes.
   api.patch(
     '/api/orders/:id',
     { config: { access: 'user' }, schema: { tags: ['orders'], params: idParams, body: orderPatchSchema, response: { 200: orderSchema } } },
     async (request) => {
       const viewer = requireViewer(request);
       const { status, transactionId } = request.body;
-      if (status === 'shipped') return dto(await deliverOrder(db, viewer, request.params.id));
+      if (status === 'shipped') return dto(await deliverOrder(db, cache, viewer, request.params.id));
       if (!transactionId) throw badRequest(errorMessages.transactionIdRequired, { transactionId: errorMessages.transactionIdRequired });
       // Paying: the owner reports a transaction id; the provider, not the browser, says whether it paid.
-      return dto(await confirmPayment(db, payments, viewer, request.params.id, transactionId));
+      return dto(await confirmPayment(paying, viewer, request.params.id, transactionId));
     },
   );
 
@@ -94,7 +93,7 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
           if (error instanceof WebhookSignatureError) throw new HttpError(400, 'bad_signature', errorMessages.webhookSignature);
           throw error;
         }
-        return { received: true as const, outcome: await handlePaymentEvent(db, payments, event, request.log) };
+        return { received: true as const, outcome: await handlePaymentEvent(paying, event, request.log) };
       },
     );
   });
@@ -108,12 +107,8 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
 
   api.delete(
     '/api/products/:id',
-    { config: { access: 'admin' }, schema: { tags: ['catalog'], params: idParams, response: { 200: productSchema } } },
-    async (request) => {
-      const product = await removeProduct(db, requireViewer(request), request.params.id);
-      cache.invalidate('catalog');
-      return toProductDto(product);
-    },
+    { config: { access: 'admin', changes: 'catalog' }, schema: { tags: ['catalog'], params: idParams, response: { 200: productSchema } } },
+    async (request) => toProductDto(await removeProduct(db, cache, requireViewer(request), request.params.id)),
   );
 
   api.delete(

@@ -17,6 +17,6 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, etag: 
 }
 
 /** Whether an `If-None-Match` header names this version (weak or strong). */
-export function browserHas(ifNoneMatch: string | undefined, etag: string): boolean {
+function browserHas(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
 }

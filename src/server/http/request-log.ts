@@ -2,10 +2,9 @@
  * Logging that costs little at the default level: one line per request (Fastify's default writes two,
  * "incoming request" and "request completed", each with the whole request serialised), written to
  * stdout asynchronously (pino buffers while a write is in flight and flushes what is left when the
- * process exits). Measured in docs/performance.md.
+ * process exits), so a request never waits for its log line.
  */
-import type { IncomingMessage } from 'node:http';
-import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
 
 /**
@@ -34,9 +33,9 @@ export function serverLogging(level: string, dest: number | string = 1): ServerL
 
 /**
  * pino's asynchronous destination, counting what it holds unwritten so that a writer of many lines can
- * wait for it: the e-mail log, which writes a backlog of thousands of messages 20 a loop turn while the
- * destination writes 16 kB a turn. Written as fast as they came, under the order load a backlog filled
- * the 4 MB within seconds and every line past it was lost, the requests' too (docs/performance.md).
+ * wait for it: the e-mail log, which may write a backlog of thousands of messages faster than the
+ * destination writes them out. Unpaced, such a backlog fills the buffer and every line past it is
+ * lost, the requests' too.
  */
 class PacedDestination {
   private unwritten = 0;
@@ -81,9 +80,4 @@ export class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
-}
-
-/** The same line for a request answered before Fastify saw it (a repeat from the response cache). */
-export function logAnsweredEarly(log: FastifyBaseLogger, request: IncomingMessage, statusCode: number, responseTime: number) {
-  log.info({ method: request.method, url: request.url, statusCode, responseTime }, 'request');
 }

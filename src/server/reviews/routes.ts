@@ -36,23 +36,18 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache }: AppCont
   api.patch(
     '/api/review/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changes: 'reviews' },
       schema: { tags, description: 'Hides a review from the shop (kept), or shows it again.', params: z.object({ id: idSchema }), body: reviewModerationSchema, response: { 200: reviewSchema } },
     },
-    async (request) => {
-      const review = await setReviewHidden(db.kysely, request.params.id, request.body.hidden);
-      cache.invalidate('reviews');
-      return toReviewDto(review, request.viewer);
-    },
+    async (request) => toReviewDto(await setReviewHidden(db.kysely, request.params.id, request.body.hidden), request.viewer),
   );
 
   api.post(
     '/api/review',
-    { config: { access: 'user' }, schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } } },
+    { config: { access: 'user', changes: 'reviews' }, schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
       const review = await postReview(db.kysely, viewer, request.body);
-      cache.invalidate('reviews');
       return reply.status(201).send(toReviewDto(review, viewer));
     },
   );

@@ -3,16 +3,16 @@
  * tests: after a crash, with several servers, after a backup.
  */
 import { normalisePartNumber } from '../../shared/catalog.js';
-import { ORDER_STATUSES, isPaid } from '../../shared/order-status.js';
+import { holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
 
 export interface StockLedger {
   productId: number;
   initial: number;
   stock: number;
-  /** Quantity held by 'not paid' orders. */
+  /** Quantity reserved by orders that hold stock and are not paid. */
   reserved: number;
-  /** Quantity of paid orders ('pending' and 'shipped'). */
+  /** Quantity of paid orders. */
   sold: number;
 }
 
@@ -26,8 +26,8 @@ export interface InvariantReport {
 }
 
 /**
- * - every order is in a legal status and has its 'placed' event (null → 'not paid'), exactly once;
- * - its events form one chain from 'not paid' to its current status (nothing half-written);
+ * - every order is in a legal status and has its 'placed' event (null → PLACED_STATUS), exactly once;
+ * - its events form one chain from PLACED_STATUS to its current status (nothing half-written);
  * - per product: stock + reserved + sold = the initial stock (no lost or invented units);
  * - every order's lines add up to its total; paid orders have invoice numbers 1..N, each once (gapless);
  * - every paid order has a 'succeeded' payment whose intent id is the order's transaction id, and every
@@ -56,7 +56,7 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       violations.push(`order ${order.id} has an illegal status '${order.status}'`);
     }
     const chain = eventsOf.get(order.id) ?? [];
-    const placed = chain.filter((e) => e.from_status === null && e.to_status === 'not paid');
+    const placed = chain.filter((e) => e.from_status === null && e.to_status === PLACED_STATUS);
     if (placed.length !== 1) violations.push(`order ${order.id} has ${placed.length} 'placed' events`);
     let at: string | null = null;
     for (const event of chain) {
@@ -80,8 +80,10 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       continue;
     }
     const mine = lines.filter((line) => line.product_id === productId);
-    const reserved = mine.filter((line) => statusOf.get(line.order_id) === 'not paid').reduce((n, line) => n + line.quantity, 0);
-    const sold = mine.filter((line) => isPaid(statusOf.get(line.order_id)!)).reduce((n, line) => n + line.quantity, 0);
+    const quantityOf = (counts: (status: OrderStatus) => boolean) =>
+      mine.filter((line) => counts(statusOf.get(line.order_id)!)).reduce((n, line) => n + line.quantity, 0);
+    const reserved = quantityOf((status) => holdsStock(status) && !isPaid(status));
+    const sold = quantityOf(isPaid);
     ledgers.push({ productId, initial, stock: product.stock, reserved, sold });
     if (product.stock < 0) violations.push(`product ${productId} has negative stock ${product.stock}`);
     if (product.stock + reserved + sold !== initial) {

@@ -7,6 +7,7 @@ import { SALES_PERIOD_MAX_DAYS } from '../../../../shared/schemas.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { statusLabel } from '../../orders/order-status.js';
 import { useSalesStats } from '../api.js';
 import { RevenueChart } from '../components/RevenueChart.js';
 import { changeText, isValidPeriod, localToday, type Period, type Preset, PRESETS, presetPeriod, previousPeriod } from '../period.js';
@@ -102,7 +103,7 @@ function Overview({ stats, previous }: { stats: SalesStats; previous: SalesStats
         <DataTable label={text.byStatus} columns={[text.columns.status, text.columns.count]}>
           {ORDER_STATUSES.map((status) => (
             <tr key={status} data-testid={`status-${status}`}>
-              <td>{status === 'expired' ? messages.ui.orderExpired : status}</td>
+              <td>{statusLabel(status)}</td>
               <td>{stats.byStatus[status] ?? 0}</td>
             </tr>
           ))}
