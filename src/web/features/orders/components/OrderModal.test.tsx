@@ -126,7 +126,7 @@ describe('OrderModal', () => {
 });
 
 describe('OrderModal, the quantity (the original messages whatever was typed; hint, message and total agree)', () => {
-  // The part: minimum 50, 850 in stock.
+  // A part sold in bulk: minimum 50, 850 in stock.
   const bulk = aProduct({ name: 'Hubcap', min: 50, stock: 850, price: 2 });
 
   function setupBulk(answer?: FakeHandler) {
