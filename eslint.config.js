@@ -1,4 +1,4 @@
-// npm run lint. The point of this file is the boundaries (docs: /work/shared/ARCHITECTURE.md):
+// npm run lint. The point of this file is the boundaries:
 //   - no import cycles anywhere in src (import-x/no-cycle);
 //   - who may import whom (import-x/no-restricted-paths zones, built below from lists: the server's domains
 //     and layers, the web app's features in order);
