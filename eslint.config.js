@@ -1,6 +1,7 @@
-// npm run lint. The point of this file is the boundaries (docs: /work/shared/ARCHITECTURE.md):
+// npm run lint. The point of this file is the boundaries:
 //   - no import cycles anywhere in src (import-x/no-cycle);
-//   - who may import whom (import-x/no-restricted-paths zones, built below from two lists);
+//   - who may import whom (import-x/no-restricted-paths zones, built below from lists: the server's domains
+//     and layers, the web app's features in order);
 //   - and one cost: no value import of node:http in the server (see src/server/http/server.ts).
 // Everything else is the light recommended sets; no type-aware rules, so a full run stays fast.
 import { readdirSync } from 'node:fs';
@@ -83,8 +84,41 @@ const sharedZones = [
   },
 ];
 
+// ─── The web app's features ────────────────────────────────────────────────────────────────────────
+// Features import each other in one direction only: a feature may import the features listed before it,
+// never one listed after it, so the dependencies between features read top to bottom here. Pages that
+// compose several features sit in the higher one (the home page in content, the cart's checkout in cart);
+// what every feature needs lives below all of them, in src/web/lib and src/web/components. A new feature
+// is one more name here, placed after the features it uses.
+const FEATURE_ORDER = [
+  'auth', // the signed-in user (useAuth), the sign-in pages and where to return after them
+  'fitment', // vehicles, the garage, what a part fits
+  'catalog', // parts for sale: lists, product page, quantities and price tiers
+  'reviews',
+  'content', // the home page and the contact form and messages
+  'account', // the profile, password and sessions; the user's own contact messages
+  'orders', // placing, paying and following orders
+  'cart', // the cart and its checkout
+  'quick-order',
+  'admin',
+  'overview',
+];
+const unlistedFeatures = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !FEATURE_ORDER.includes(entry.name))
+  .map((entry) => entry.name);
+if (unlistedFeatures.length > 0) {
+  throw new Error(`eslint.config.js: src/web/features/${unlistedFeatures.join(', src/web/features/')} is not in FEATURE_ORDER — add it there`);
+}
+const F = 'src/web/features';
+const featureZones = FEATURE_ORDER.map((feature, rank) => ({
+  target: `${F}/${feature}`,
+  from: FEATURE_ORDER.slice(rank + 1).map((higher) => `${F}/${higher}`),
+  message: `The ${feature} feature imports only the features listed before it in FEATURE_ORDER (eslint.config.js).`,
+})).filter((zone) => zone.from.length > 0);
+
 const webZones = [
   { target: 'src/web', from: 'src/server', message: 'The web app never imports server code (share it through src/shared).' },
+  ...featureZones,
   {
     target: 'src/web/components',
     from: ['src/web/features', 'src/web/app'],

@@ -326,6 +326,19 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** One e-mail the shop wrote, rendered (GET /api/admin/outbox, admins, outside production). */
+export const outboxEntrySchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
 /** A product's orders that removing it would touch (GET /api/products/:id/open-orders, admins). */
 export const openOrdersSchema = z.object({ unpaid: z.number().int(), toShip: z.number().int() });
 export type OpenOrders = z.infer<typeof openOrdersSchema>;

@@ -24,6 +24,7 @@ import {
   orderEventSchema,
   orderPageSchema,
   orderSchema,
+  outboxEntrySchema,
   paymentIntentAnswerSchema,
   paymentRecordSchema,
   partLookupSchema,
@@ -73,7 +74,10 @@ export interface Endpoint {
   path: string;
   /** The status of a success. */
   status: number;
-  /** The success answer's schema; null when a success has no body (204, or 202 for work accepted). */
+  /**
+   * The success answer's schema; null when a success has no body (204, 202 for work accepted, or a 302
+   * redirect). z.string() for an answer that is not JSON (CSV, PDF).
+   */
   answer: z.ZodType | null;
   /** The request body's schema, for the calls that send one. */
   body?: z.ZodType;
@@ -105,6 +109,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('DELETE', '/api/auth/sessions/:id', null),
   endpoint('DELETE', '/api/auth/sessions', null),
   endpoint('GET', '/api/auth/google/status', googleStatusSchema),
+  // Browser navigations (not fetch): a redirect to Google, and Google's redirect back to /login#….
+  endpoint('GET', '/api/auth/google/start', null, { status: 302 }),
+  endpoint('GET', '/api/auth/google/callback', null, { status: 302 }),
   endpoint('POST', '/api/auth/google/exchange', googleExchangeAnswerSchema, { body: googleExchangeRequestSchema }),
   // Catalog: with `limit` or `cursor` a page, without (old clients) a plain array.
   endpoint('GET', '/api/products', z.union([productPageSchema, z.array(productSchema)])),
@@ -187,6 +194,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/contact/:id/reply', contactMessageSchema, { body: contactReplySchema }),
   // Operations
   endpoint('GET', '/api/audit', z.array(auditEntrySchema)),
+  // The latest e-mails the shop wrote, rendered (admins; not registered in production).
+  endpoint('GET', '/api/admin/outbox', z.array(outboxEntrySchema)),
   endpoint('GET', '/api/health', healthSchema),
 ];
 

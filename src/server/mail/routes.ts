@@ -1,20 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { outboxEntrySchema } from '../../shared/api.js';
 import { typed, type AppContext } from '../app-types.js';
 import { listRecentMail } from './service.js';
 import { renderMail } from './templates.js';
-
-const outboxEntrySchema = z.object({
-  _id: z.string(),
-  kind: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  status: z.string(),
-  attempts: z.number(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
 
 /**
  * Outside production, admins can read the latest e-mails the shop wrote (useful when SMTP_URL is not

@@ -11,7 +11,7 @@ function Toasts() {
   if (!useToastsWanted()) return null;
   return (
     <Suspense fallback={null}>
-      {/* At the bottom: at the top, toasts covered the navbar's name and Logout for their 5 s. */}
+      {/* At the bottom, where a toast never covers the navbar's name and Logout. */}
       <ToastContainer position="bottom-right" autoClose={5000} newestOnTop theme="light" />
     </Suspense>
   );

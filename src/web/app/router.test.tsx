@@ -51,7 +51,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the SPEC's admin items and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, and the admin's own My Orders and Add a Reviews", async () => {
+  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, and the admin's own My Orders and Add a Reviews", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -78,7 +78,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
     expect(within(link).getByText('3')).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it("keeps the SPEC's customer menu as it was", async () => {
+  it("keeps the original customer menu (docs/legacy-contract.md#menus) as it was", async () => {
     const { calls } = renderApp('/dashboard/myOrders', asCustomer);
     expect(await menuOf()).toEqual([
       ['My Orders', '/dashboard/myOrders'],

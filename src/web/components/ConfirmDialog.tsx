@@ -3,9 +3,9 @@ import { Modal } from './Modal.js';
 
 interface ConfirmDialogProps {
   open: boolean;
-  /** The SPEC's question, e.g. messages.confirm.removeProduct(name, stock). */
+  /** The original question (docs/legacy-contract.md#confirmations), e.g. messages.confirm.removeProduct(name, stock). */
   message: string;
-  /** Sentences after the question, each its own paragraph (the SPEC's question stays word for word). */
+  /** Sentences after the question, each its own paragraph (the original question stays word for word). */
   details?: readonly string[] | undefined;
   title?: string;
   /** Name the buttons after what they do: 'Cancel order' / 'Keep order' rather than 'Yes' / 'Cancel'. */

@@ -15,8 +15,8 @@ export type FakeAnswer = { status: number; body?: unknown };
 
 type MessageFunction = (...args: never[]) => string;
 
-// What the server words: its error messages, the SPEC's validation messages, Stripe's card wording and the
-// field messages of the input schemas. (The browser's own toasts and notices are not server answers.)
+// What the server words: its error messages, the original storefront's validation messages
+// (docs/legacy-contract.md#validation-messages), Stripe's card wording and the field messages of the input schemas. (The browser's own toasts and notices are not server answers.)
 const SERVER_WORDS = { errorMessages, validation: messages.validation, cardMessages, fieldMessages };
 
 const fixedMessages = new Set<string>();

@@ -12,14 +12,14 @@ interface MenuItem {
   end?: boolean;
 }
 
-/** SPEC's dashboard menu, word for word and in its order, by role. */
+/** The original storefront's dashboard menu, word for word and in its order, by role (docs/legacy-contract.md#menus). */
 const MY_ORDERS: MenuItem = { to: '/dashboard/myOrders', label: 'My Orders' };
 const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Reviews' };
 const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }];
 /** Its link shows how many parts are low, as a pill. */
 const LOW_STOCK: MenuItem = { to: '/dashboard/low-stock', label: messages.ui.lowStock.title };
 /**
- * The SPEC's admin items first, then Import / Export (the catalog as CSV), Manage Reviews (moderation) and
+ * The original admin items first, then Import / Export (the catalog as CSV), Manage Reviews (moderation) and
  * Sales Overview, Low Stock, then the admin's own orders and reviews: a customer made admin keeps the way to their past orders.
  */
 const ADMIN_MENU: MenuItem[] = [

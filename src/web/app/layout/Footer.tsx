@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import { companyName, footerLinks } from '../../features/content/copy/home.js';
 import { Logo } from './Navbar.js';
 
-/** The SPEC's Services/Company/Legal lists, each label a link to the shop's page for it (About, Contact, Terms…). */
+/**
+ * The original storefront's Services/Company/Legal lists (docs/legacy-contract.md#home-page), each label a
+ * link to the shop's page for it (About, Contact, Terms…).
+ */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

@@ -57,7 +57,7 @@ function renderApp(entries: string[], signedIn: boolean) {
 }
 
 describe('Navbar', () => {
-  it("Login returns to the page it was pressed on (SPEC section 2: 'the page the user came from')", async () => {
+  it("Login returns to the page it was pressed on (docs/legacy-contract.md#sign-in-and-guards: 'the page the user came from')", async () => {
     const { user } = renderApp(['/allProducts'], false);
     await user.click(screen.getByRole('link', { name: 'Login' }));
     expect(await screen.findByText('Login page, returning to /allProducts')).toBeInTheDocument();

@@ -135,7 +135,7 @@ export function useCancelOrder() {
   });
 }
 
-/** SPEC's PATCH /api/orders/:id, both faces: a delivery (admin) or a payment report (the owner). */
+/** PATCH /api/orders/:id, both faces (docs/legacy-contract.md#two-faced-patch): a delivery (admin) or a payment report (the owner). */
 const patchOrder = (id: string, body: OrderPatchBody) => apiFetch<Order>(`/api/orders/${seg(id)}`, { method: 'PATCH', body });
 
 export function useDeliverOrder() {

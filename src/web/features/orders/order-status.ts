@@ -2,7 +2,7 @@ import { messages } from '../../../shared/messages.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 
 /**
- * How an order in a status is shown and what may be done with it, one record per status (SPEC section 4).
+ * How an order in a status is shown and what may be done with it, one record per status (docs/legacy-contract.md#statuses).
  * A `Record<OrderStatus, …>`: a status added to ORDER_STATUSES does not compile until it is described here.
  * Whether an actor may make a move is still asked of `canTransition` (src/shared/order-status.ts).
  */

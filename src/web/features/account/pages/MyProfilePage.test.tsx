@@ -4,7 +4,7 @@ import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../tes
 import { MyProfilePage } from './MyProfilePage.js';
 
 describe('MyProfilePage', () => {
-  it("keeps the SPEC's profile and adds the e-mail's confirmation, the password change and the sessions", async () => {
+  it("keeps the original profile (docs/legacy-contract.md#screen-text) and adds the e-mail's confirmation, the password change and the sessions", async () => {
     const unconfirmed = { ...customer, phone: '+1 555 0100', address: '1 Main Street', emailVerified: false };
     mockFetch((url) => {
       if (url === '/api/user/customer%40partsmith.example') return { status: 200, body: unconfirmed };

@@ -27,7 +27,7 @@ const valid = {
 };
 
 describe('AddProductPage', () => {
-  it('has the heading and the fields of the SPEC', () => {
+  it('has the heading and the fields of the original form (docs/legacy-contract.md#screen-text)', () => {
     mockFetch(() => undefined);
     renderWithProviders(<AddProductPage />);
     expect(screen.getByRole('heading', { name: 'Add a product' })).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('AddProductPage', () => {
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
   });
 
-  it('keeps the SPEC fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, price breaks and specs', () => {
+  it('keeps the original fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, price breaks and specs', () => {
     mockFetch(() => undefined);
     renderWithProviders(<AddProductPage />);
     const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);

@@ -22,7 +22,7 @@ function shopWith(open: OpenOrders) {
   });
 }
 
-const SPEC_QUESTION = 'Are you sure you want to remove Brake Pads? It has 100 units in stock';
+const KEPT_QUESTION = 'Are you sure you want to remove Brake Pads? It has 100 units in stock';
 
 describe('ManageProductsPage', () => {
   it('asks for the open orders before confirming, and says how many unpaid orders removing cancels', async () => {
@@ -32,10 +32,10 @@ describe('ManageProductsPage', () => {
 
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(calls.map((call) => call.url)).toContain('/api/products/7/open-orders');
-    // The SPEC's question word for word, then what happens to the orders.
+    // The original question word for word (docs/legacy-contract.md#confirmations), then what happens to the orders.
     const paragraphs = dialog.getAllByText(/./, { selector: 'p' }).map((p) => p.textContent);
     expect(paragraphs).toEqual([
-      SPEC_QUESTION,
+      KEPT_QUESTION,
       'It has 2 unpaid orders: removing the product cancels them, and their customers are told by e-mail.',
       'Its 1 paid order still to ship stays, and can still be delivered.',
     ]);
@@ -57,12 +57,12 @@ describe('ManageProductsPage', () => {
     expect(dialog.queryByText(/paid order still to ship/)).not.toBeInTheDocument();
   });
 
-  it("asks only the SPEC's question for a product without open orders", async () => {
+  it("asks only the original question for a product without open orders", async () => {
     shopWith({ unpaid: 0, toShip: 0 });
     const { user } = renderWithProviders(<ManageProductsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
     await user.click(await screen.findByRole('button', { name: 'Remove Brake Pads' }));
     const dialog = within(await screen.findByRole('alertdialog'));
-    expect(dialog.getAllByText(/./, { selector: 'p' }).map((p) => p.textContent)).toEqual([SPEC_QUESTION]);
+    expect(dialog.getAllByText(/./, { selector: 'p' }).map((p) => p.textContent)).toEqual([KEPT_QUESTION]);
   });
 
   it("shows the shop's own picture for a product image that fails to load", async () => {

@@ -20,7 +20,10 @@ import { useDebounced } from '../../../lib/useDebounced.js';
 const COLUMNS = ['Image', 'Part Number', 'Name', 'Category', 'Price ($)', 'Stock (units)', 'Min (units)', 'Status', 'Action'];
 const text = messages.ui.productAdmin;
 
-/** What removing the product does to its orders, after the SPEC's question: nothing to say when it has none. */
+/**
+ * What removing the product does to its orders, after the original storefront's question
+ * (docs/legacy-contract.md#confirmations): nothing to say when it has none.
+ */
 function openOrdersDetails({ unpaid, toShip }: OpenOrders): string[] {
   return [
     ...(unpaid > 0 ? [messages.ui.unpaidOrdersCancelled(unpaid)] : []),

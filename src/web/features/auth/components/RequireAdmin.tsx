@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/Spinner.js';
 import { useAuth } from '../auth-context.js';
 
 /**
- * Admin routes (SPEC section 4): the admin flag comes from GET /api/admin/:email. A user who is not an
+ * Admin routes (docs/legacy-contract.md#sign-in-and-guards): the admin flag comes from GET /api/admin/:email. A user who is not an
  * admin is signed out (token removed) and sent to /login, keeping the page they tried to open.
  */
 export function RequireAdmin() {

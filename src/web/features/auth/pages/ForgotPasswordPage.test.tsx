@@ -12,7 +12,7 @@ function setup(answer: FakeHandler = () => undefined) {
 const accepted: FakeHandler = (url, init) => (url === '/api/auth/password-reset' && init.method === 'POST' ? { status: 202 } : undefined);
 
 describe('ForgotPasswordPage', () => {
-  it('starts in the e-mail field and checks it with the SPEC\'s messages before sending anything', async () => {
+  it('starts in the e-mail field and checks it with the original validation messages before sending anything', async () => {
     const { user, calls } = setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot password?' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveFocus();

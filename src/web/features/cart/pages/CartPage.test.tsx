@@ -177,7 +177,7 @@ describe('CartPage', () => {
     await screen.findByLabelText('Phone Number');
     await user.click(await placeOrder());
 
-    // SPEC's message ends with a space; the page shows it as the server words it.
+    // The original message ends with a space (docs/legacy-contract.md#quantity); the page shows it as the server words it.
     const top = await screen.findByText(message.trim());
     expect(top.textContent).toBe(message);
     expect(top).toHaveFocus();

@@ -7,7 +7,7 @@ import { readCart } from '../../../lib/cart-store.js';
 import { ProductCard, ProductGrid } from './ProductCard.js';
 
 describe('ProductCard', () => {
-  it("shows the SPEC's product facts and links 'Order Now' to place-order/{id}", () => {
+  it("shows the original product card's facts (docs/legacy-contract.md#screen-text) and links 'Order Now' to place-order/{id}", () => {
     renderWithProviders(<ProductCard product={aProduct({ price: 1234.5 })} />);
     const card = within(screen.getByRole('article'));
     expect(card.getByRole('heading', { level: 3, name: 'Brake Pads' })).toBeInTheDocument();

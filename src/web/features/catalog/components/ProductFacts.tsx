@@ -70,8 +70,8 @@ interface ProductFactsProps {
 }
 
 /**
- * What the SPEC shows of a product, in the product card and on the product's pages alike: its picture,
- * name, description, 'Available Items', 'Minimum Order Quantity' and 'Price', then an action; and ours:
+ * What the original storefront shows of a product (docs/legacy-contract.md#screen-text), in the product
+ * card and on the product's pages alike: its picture, name, description, 'Available Items', 'Minimum Order Quantity' and 'Price', then an action; and ours:
  * its part number and category. Renders the picture and the text column, side by side or stacked as the
  * caller lays them out. A product whose stock is under its minimum order says it is out of stock, and its
  * action is disabled.

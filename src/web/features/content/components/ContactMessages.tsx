@@ -12,7 +12,7 @@ import { useServerForm } from '../../../lib/useServerForm.js';
 
 const text = messages.ui.inbox;
 
-/** Admins read and answer the home page's contact messages here (the SPEC's menu stays as it is). */
+/** Admins read and answer the home page's contact messages here (the original menu stays as it is, docs/legacy-contract.md#menus). */
 export function ContactMessages() {
   const contact = useContactMessages();
   const unread = contact.data?.filter((item) => !item.read).length ?? 0;

@@ -1,9 +1,9 @@
-// Static copy of the home page (SPEC section 1).
+// Static copy of the home page, word for word the original storefront's (docs/legacy-contract.md#home-page).
 
 export interface HeroContent {
   title: string;
   subtitle: string;
-  /** Text of the hero button. The typo is intentional (SPEC): keep it exactly. */
+  /** Text of the hero button. The typo is the original's (docs/legacy-contract.md#home-page): keep it exactly. */
   heroButton: string;
   /** Where the hero button leads. */
   heroLink: string;
@@ -34,7 +34,7 @@ export interface FooterLink {
 
 export interface FooterLinkList {
   title: string;
-  /** The SPEC's lists lead nowhere; here each label leads to the page of the shop that answers it. */
+  /** The original lists led nowhere; here each label leads to the page of the shop that answers it. */
   links: FooterLink[];
 }
 

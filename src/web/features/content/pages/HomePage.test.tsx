@@ -14,7 +14,7 @@ function answer(summary: HomeSummary) {
 }
 
 describe('BusinessSummary', () => {
-  it("shows SPEC's written figures when the shop keeps them (HOME_FIGURES=static)", async () => {
+  it("shows the original written figures when the shop keeps them (HOME_FIGURES=static)", async () => {
     const { calls } = answer({ live: false, reviews: 0, averageRating: 0, ordersCompleted: 0 });
     renderWithProviders(<BusinessSummary />);
     expect(await screen.findByText('86%')).toBeInTheDocument();
@@ -27,7 +27,7 @@ describe('BusinessSummary', () => {
     ]);
   });
 
-  it("shows the shop's own reviews, average rating and orders completed under SPEC's labels (HOME_FIGURES=live)", async () => {
+  it("shows the shop's own reviews, average rating and orders completed under the original labels (HOME_FIGURES=live)", async () => {
     answer({ live: true, reviews: 1234, averageRating: 4, ordersCompleted: 67 });
     renderWithProviders(<BusinessSummary />);
     expect(await screen.findByText('67%')).toBeInTheDocument();

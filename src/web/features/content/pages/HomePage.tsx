@@ -111,7 +111,10 @@ function HomeProducts() {
   );
 }
 
-/** SPEC's figures; with HOME_FIGURES=live the reviews and orders completed are the shop's own (no written figure shows while they load). */
+/**
+ * The original storefront's figures (docs/legacy-contract.md#home-page); with HOME_FIGURES=live the reviews
+ * and orders completed are the shop's own (no written figure shows while they load).
+ */
 export function BusinessSummary() {
   const summary = useHomeSummary();
   return (

@@ -1,4 +1,4 @@
-/** SPEC: the not-found route shows an image only (with a text alternative for screen readers). */
+/** The original storefront's not-found route (docs/legacy-contract.md#screens) shows an image only (with a text alternative for screen readers). */
 export function NotFoundPage() {
   return (
     <div className="mx-auto flex max-w-3xl justify-center px-4 py-12">

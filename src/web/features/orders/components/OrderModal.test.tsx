@@ -53,7 +53,7 @@ describe('OrderModal', () => {
     await user.type(await quantity(), '101');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     const error = await screen.findByText('Quantity Must be lower than 100');
-    // SPEC's message ends with a space.
+    // The original message ends with a space (docs/legacy-contract.md#quantity).
     expect(error.textContent).toBe('Quantity Must be lower than 100 ');
   });
 
@@ -125,8 +125,8 @@ describe('OrderModal', () => {
   });
 });
 
-describe('OrderModal, the quantity (issue: SPEC messages whatever was typed; hint, message and total agree)', () => {
-  // The issue's part: minimum 50, 850 in stock.
+describe('OrderModal, the quantity (the original messages whatever was typed; hint, message and total agree)', () => {
+  // A part sold in bulk: minimum 50, 850 in stock.
   const bulk = aProduct({ name: 'Hubcap', min: 50, stock: 850, price: 2 });
 
   function setupBulk(answer?: FakeHandler) {
@@ -154,7 +154,7 @@ describe('OrderModal, the quantity (issue: SPEC messages whatever was typed; hin
     ['99999999999999', 'Quantity Must be lower than 850 '],
     ['851', 'Quantity Must be lower than 850 '],
     ['150.5', 'Quantity must be a whole number'],
-  ])('says SPEC\'s message for %s, and sends nothing', async (typed, message) => {
+  ])('says the original message for %s, and sends nothing', async (typed, message) => {
     const { user, calls } = setupBulk();
     await submitQuantity(user, typed);
     const error = await screen.findByText(message.trim());

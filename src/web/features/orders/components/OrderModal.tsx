@@ -25,7 +25,8 @@ interface OrderModalProps {
 }
 
 /**
- * SPEC's order modal on a native <dialog>; the form mounts on each opening, prefilled from the user record.
+ * The original storefront's order modal (docs/legacy-contract.md#screen-text) on a native <dialog>; the form
+ * mounts on each opening, prefilled from the user record.
  * A product whose stock fell under its minimum order meanwhile (the product is re-fetched) has no form.
  */
 export function OrderModal({ open, onClose, product, user }: OrderModalProps) {

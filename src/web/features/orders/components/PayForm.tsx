@@ -3,7 +3,7 @@ import { messages } from '../../../../shared/messages.js';
 
 interface PayFormProps {
   onSubmit: (event: FormEvent) => void;
-  /** Whether the form can pay (SPEC: the payment client and the client secret exist). */
+  /** Whether the form can pay (the payment client and the client secret exist). */
   ready: boolean;
   /** While a payment is confirmed or recorded. */
   busy: boolean;

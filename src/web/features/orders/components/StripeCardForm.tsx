@@ -50,8 +50,8 @@ function CardForm(props: CardFormProps) {
   const elements = useElements();
   const { submit, busy } = useCardSubmit(props);
 
-  // SPEC section 4: create a card payment method (on error show its text), then confirm the card payment
-  // with the client secret and the billing name and e-mail (on error show it and stop), then record it.
+  // As the original storefront paid (docs/legacy-contract.md): create a card payment method (on error show
+  // its text), then confirm the card payment with the client secret and the billing name and e-mail (on error show it and stop), then record it.
   // Stripe.js answers card problems as `error` results; a throw means it could not reach Stripe.
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

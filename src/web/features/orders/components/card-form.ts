@@ -5,7 +5,7 @@ import { errorText } from '../../../lib/form-errors.js';
 export interface CardFormProps {
   /** The payment intent's client secret; null while it is being created. Pay stays disabled until then. */
   clientSecret: string | null;
-  /** Billing details sent with the card (SPEC: billing name and e-mail). */
+  /** Billing details sent with the card (billing name and e-mail, as the original storefront sent them). */
   billing: { name: string; email: string };
   /**
    * Called with the payment's id once the card payment is confirmed; settles when the shop has recorded it

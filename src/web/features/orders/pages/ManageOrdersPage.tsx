@@ -144,7 +144,7 @@ function ExportButton({ filters }: { filters: OrderFilters }) {
   );
 }
 
-/** SPEC section 4, admin view: 'not paid' → Cancel; 'pending' → Deliver; 'shipped' → 'Delivered'. */
+/** The admin view of docs/legacy-contract.md#statuses: 'not paid' → Cancel; 'pending' → Deliver; 'shipped' → 'Delivered'. */
 function AdminActions({ order, onCancel, onDeliver }: { order: Order; onCancel: () => void; onDeliver: () => void }) {
   switch (ORDER_STATUS_DISPLAY[order.status].admin) {
     case 'delivered':

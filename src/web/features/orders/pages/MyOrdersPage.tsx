@@ -96,8 +96,8 @@ export function MyOrdersPage() {
 }
 
 /**
- * SPEC section 4, customer view: pay or cancel while unpaid; 'paid' and the transaction id once paid;
- * a cancelled or expired order ('cancelled (expired)') offers nothing.
+ * The customer view of docs/legacy-contract.md#statuses: pay or cancel while unpaid; 'paid' and the
+ * transaction id once paid; a cancelled or expired order ('cancelled (expired)') offers nothing.
  */
 function CustomerActions({ order, onCancel }: { order: Order; onCancel: () => void }) {
   const { customer, label } = ORDER_STATUS_DISPLAY[order.status];

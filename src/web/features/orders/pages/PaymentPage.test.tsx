@@ -74,7 +74,7 @@ afterEach(() => {
 });
 
 describe('PaymentPage with the test processor', () => {
-  it("shows the order in SPEC's words and a labelled test-mode card form", async () => {
+  it("shows the order in the original words (docs/legacy-contract.md#screen-text) and a labelled test-mode card form", async () => {
     setup();
     expect(await screen.findByText('Hello, Casey Customer')).toBeInTheDocument();
     expect(screen.getByText('Please Pay for Brake Pads')).toBeInTheDocument();

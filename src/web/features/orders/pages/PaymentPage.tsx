@@ -26,7 +26,7 @@ interface Receipt {
   transactionId: string;
 }
 
-/** SPEC sections 2, 4 and 8: the order to pay, the card form, card errors in red above the result. */
+/** The original payment page (docs/legacy-contract.md#screen-text): the order to pay, the card form, card errors in red above the result. */
 export function PaymentPage() {
   const { orderId } = useParams();
   const order = useOrder(orderId);

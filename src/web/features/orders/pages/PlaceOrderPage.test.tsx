@@ -22,7 +22,7 @@ describe('PlaceOrderPage', () => {
     expect(screen.getByText('Price: $12.50 (per unit)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All Products' })).toHaveAttribute('href', '/allProducts');
 
-    // The part's own details, as its public page shows them, above the SPEC's button.
+    // The part's own details, as its public page shows them, above the original button.
     expect(screen.getByText('Part number:').nextElementSibling).toHaveTextContent('BR-2040');
     expect(screen.getByRole('link', { name: 'Brakes' })).toHaveAttribute('href', '/allProducts?category=brakes');
     const specs = screen.getByRole('table', { name: 'Specifications' });

@@ -9,7 +9,10 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The customers' reviews as cards: name, 'N stars' and the comment (SPEC's review grid: 1, 3 or 4 columns). */
+/**
+ * The customers' reviews as cards: name, 'N stars' and the comment, in 1, 3 or 4 columns as the original
+ * review grid (docs/legacy-contract.md#home-page).
+ */
 export function ReviewCards({ reviews }: { reviews: Review[] }) {
   if (reviews.length === 0) return <p className="text-center text-slate-700">No reviews yet.</p>;
   return (

@@ -7,7 +7,10 @@ import { Field, FormError } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { Panel } from '../../../components/Panel.js';
 
-/** The rating as the SPEC keeps it on the wire: a string '1'–'5' (the form's schema turns it into a number). */
+/**
+ * The rating as the original storefront sent it (docs/legacy-contract.md#old-clients): a string '1'–'5'
+ * (the form's schema turns it into a number).
+ */
 const ratingText = (rating: number) => String(rating) as (typeof RATINGS)[number];
 
 export function AddReviewPage() {
