@@ -76,7 +76,7 @@ function stopOnSignals(app: FastifyInstance, closeDatabase: () => Promise<void>)
   app.server.on('connection', () => {
     lastConnection = Date.now();
   });
-  // Before the server's own listener, which may answer at once (a repeat from the response cache).
+  // Before the server's own listener, so that a request is counted before anything answers it.
   app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
     inFlight.add(response);
     lastActivity = Date.now();

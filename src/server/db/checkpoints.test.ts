@@ -11,7 +11,7 @@ import * as fromSources from './checkpoints.js';
 import { connect } from './connection.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof SQLite;
-const MEGABYTES = 8; // 2,048 pages of log: fewer than the committing thread's own threshold
+const MEGABYTES = 8; // fewer pages of log than the committing thread's own threshold (checked below)
 const PAGES_PER_MEGABYTE = 256;
 
 /** Waits until the database file has grown to hold `megabytes`, or ten seconds have passed; its size. */
