@@ -55,9 +55,9 @@ export async function claimDueMail(db: Executor, limit: number, at = new Date())
 /**
  * The claim's statement, the longest due first. It stays cheap however many messages wait: the
  * sub-select reads `outbox_due` in its own order and stops at `limit` (in order of id it would sort every
- * due message first), and the
- * update finds the rows by their ids (given `status = ?` as it stands, it would walk every pending message
- * through `outbox_due` and test each against them; `status || ''` is the same test, through no index).
+ * due message first), and the update finds the rows by their ids (given `status = ?` as it stands, it
+ * would walk every pending message through `outbox_due` and test each against them; `status || ''` is
+ * the same test, through no index).
  */
 export function dueMailClaim(db: Executor, limit: number, at: Date) {
   const atText = at.toISOString();
