@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS, serverEnvironment } from './lib/node-flags.mjs';
+import { SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
 import { requireSupportedNode } from './lib/require-node.mjs';
 
 // Node 24, which `npm ci` installs (node_modules/.bin/node, first on the PATH of npm scripts), or a clear
@@ -27,6 +27,6 @@ if (builtAt < Math.max(...inputs.map(newestMtime))) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], { stdio: 'inherit', env: serverEnvironment() });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], { stdio: 'inherit' });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

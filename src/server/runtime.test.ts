@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MALLOC_TUNABLES, serverEnvironment } from '../../scripts/lib/node-flags.mjs';
 import { assertSupportedNode, MINIMUM_NODE_MAJOR } from './runtime.js';
 
 describe('assertSupportedNode', () => {
@@ -25,16 +24,5 @@ describe('assertSupportedNode', () => {
   it('agrees with package.json engines', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(pkg.engines.node).toBe(`>=${MINIMUM_NODE_MAJOR}`);
-  });
-});
-
-describe('serverEnvironment', () => {
-  it("fixes glibc's mmap threshold for the server, keeping the rest of the environment", () => {
-    expect(MALLOC_TUNABLES).toBe('glibc.malloc.mmap_threshold=131072');
-    expect(serverEnvironment({ PORT: '4000' })).toEqual({ PORT: '4000', GLIBC_TUNABLES: MALLOC_TUNABLES });
-  });
-
-  it("keeps an operator's own tunables", () => {
-    expect(serverEnvironment({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }).GLIBC_TUNABLES).toBe('glibc.malloc.arena_max=2');
   });
 });

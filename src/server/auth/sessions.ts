@@ -3,7 +3,6 @@
  * expiry; logout deletes the row.
  */
 import { hash, randomBytes } from 'node:crypto';
-import { preparedQuery } from '../db/prepared-query.js';
 import { type Executor, now, timestamps } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { withActiveAccount } from '../users/service.js';
@@ -34,12 +33,15 @@ export async function createSession(db: Executor, userId: number, ttlMs: number,
   return token;
 }
 
-const liveSession = preparedQuery(['tokenHash', 'at'], (db, { tokenHash, at }: { tokenHash: string; at: string }) =>
-  withActiveAccount(
+/** The unexpired session of this token, with its active account. */
+function liveSession(db: Executor, tokenHash: string, at: string) {
+  return withActiveAccount(
     db,
     db.selectFrom('sessions').select(['user_id', 'expires_at', 'last_used_at']).where('token_hash', '=', tokenHash).where('expires_at', '>', at).as('named'),
-  ).select(['named.expires_at', 'named.last_used_at']),
-);
+  )
+    .select(['named.expires_at', 'named.last_used_at'])
+    .executeTakeFirst();
+}
 
 /**
  * The signed-in account behind a token, or null. Sliding expiry: a session used in the second half of
@@ -47,7 +49,7 @@ const liveSession = preparedQuery(['tokenHash', 'at'], (db, { tokenHash, at }: {
  */
 export async function findViewer(db: Executor, token: string, ttlMs: number): Promise<Viewer | null> {
   const tokenHash = hashToken(token);
-  const [signedIn] = (await liveSession(db, { tokenHash, at: now() })).rows;
+  const signedIn = await liveSession(db, tokenHash, now());
   if (!signedIn) return null;
   const at = Date.now();
   const slide = Date.parse(signedIn.expires_at) - at < ttlMs / 2;

@@ -12,7 +12,7 @@ import { errorMessages } from '../../shared/messages.js';
 import type { AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { Executor } from '../db/schema.js';
-import { Turns } from '../db/turns.js';
+import { Semaphore } from '../db/semaphore.js';
 import type { Viewer } from '../http/access.js';
 import { unguardCell } from '../http/csv.js';
 import { HttpError } from '../http/errors.js';
@@ -250,7 +250,7 @@ export function checkedImport(report: ImportReport, writeChanging: (db: Executor
 }
 
 /** What the catalog's import routes share: the database, the cache they empty, and the imports' turns. */
-export type ImportContext = Pick<AppContext, 'db' | 'cache'> & { imports: Turns };
+export type ImportContext = Pick<AppContext, 'db' | 'cache'> & { imports: Semaphore };
 
 /** Who imports, and whether only to check the file. */
 interface ImportRun {
@@ -267,7 +267,7 @@ export const IMPORTS_WAITING_MAX = 3;
  * side by side (on PostgreSQL each has a connection of its own) multiply the server's memory, and each
  * answers only once all are done, where in turns the first answers as soon as it is.
  */
-export const importTurns = () => new Turns(1, IMPORTS_WAITING_MAX);
+export const importTurns = () => new Semaphore(1, IMPORTS_WAITING_MAX);
 /** About how long a large import takes on a slow machine: when to try again after `imports_busy`. */
 const IMPORT_RETRY_AFTER_SECONDS = 60;
 /** The import routes' description of their turns. */
@@ -295,7 +295,7 @@ export async function answerImport(
   // own HTTP server makes too.)
   const { socket } = reply.request;
   if (typeof socket.setTimeout === 'function') socket.setTimeout(0);
-  const turn = imports.take();
+  const turn = imports.acquire();
   if (!turn) {
     reply.header('retry-after', IMPORT_RETRY_AFTER_SECONDS);
     throw new HttpError(429, 'imports_busy', m.busy);

@@ -1,36 +1,42 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { CheckpointWorkerData } from './checkpoint-worker.js';
 
 /**
- * Copies the write-ahead log back into the database file on a thread of its own. SQLite does it by default
- * in the commit that crosses 1,000 pages of log, on the one thread that answers requests: under the order
- * load that was 60 % of all commit time. The worker's PASSIVE checkpoint never waits for nor blocks the
- * writer. The committing thread still checkpoints what is left once the log passes `backstopPages`
- * (the worker busy or gone), so the log stays bounded either way. The thread costs about 11 MB resident.
+ * Copies the write-ahead log back into the database file on a thread of its own (checkpoint-worker.ts).
+ * SQLite does it by default inside the commit that crosses its threshold, on the one thread that answers
+ * requests, where a large checkpoint makes that commit slow. The committing thread still checkpoints once
+ * the log passes `backstopPages` (should the worker fall behind or fail), so the log stays bounded either way.
  */
 export function checkpointInBackground(file: string, everyMs = 200): { stop(): void } {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { driver: require.resolve('better-sqlite3'), file, everyMs },
-    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8 }, // 4 MB less resident than the defaults
+  const workerData: CheckpointWorkerData = { file, everyMs };
+  const worker = new Worker(checkpointWorkerUrl(import.meta.url), {
+    workerData,
+    // The thread only runs a pragma: a small young generation collects its garbage early, so its memory
+    // stays small. The old generation's ceiling leaves room for Node's type stripping, which the thread
+    // loads when it runs from the sources.
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 32 },
   });
   worker.unref();
-  worker.on('error', (error) => process.emitWarning(`WAL checkpoints fell back to the committing thread: ${error.message}`));
-  return { stop: () => worker.postMessage('stop') };
+  let stopped = false;
+  worker.on('error', (error) => {
+    // Once stopped, the database may be gone before the thread got to open it: nothing fell back then.
+    if (!stopped) process.emitWarning(`WAL checkpoints fell back to the committing thread: ${error.message}`);
+  });
+  return {
+    stop: () => {
+      stopped = true;
+      worker.postMessage('stop');
+    },
+  };
 }
 
+/** The log's size, in pages, past which the committing thread checkpoints itself. */
 export const backstopPages = 10_000;
 
-const require = createRequire(import.meta.url);
-
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.everyMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
-});
-`;
+/**
+ * The worker's file beside this module: checkpoint-worker.ts when this runs from the sources (Node strips
+ * the types), checkpoint-worker.js in the compiled build, which tsc does not rename in a URL.
+ */
+export function checkpointWorkerUrl(moduleUrl: string): URL {
+  return new URL(moduleUrl.endsWith('.ts') ? './checkpoint-worker.ts' : './checkpoint-worker.js', moduleUrl);
+}

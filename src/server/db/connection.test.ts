@@ -1,73 +1,118 @@
-import { Socket } from 'node:net';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
-import { preparedCommand, preparedQuery } from './prepared-query.js';
 import type { Executor } from './schema.js';
 
-describe(`prepared commands (${databaseKind})`, () => {
+const require = createRequire(import.meta.url);
+
+const keys = (db: Executor) => db.selectFrom('counters').select('key').orderBy('key').execute().then((rows) => rows.map((row) => row.key));
+const addCounter = (db: Executor, key: string) => db.insertInto('counters').values({ key, count: 1, reset_at: 0 }).execute();
+
+describe(`the database connection (${databaseKind})`, () => {
   let database: TestDatabase;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await freshDatabase();
   });
-  afterAll(() => database.drop());
+  afterEach(() => database.drop());
 
-  type Counter = { key: string; count: number; reset_at: number };
-  const addCounter = preparedCommand<Counter>(['key', 'count', 'reset_at'], (db, values) => db.insertInto('counters').values(values));
-  const counterCount = preparedQuery(['key'], (db, { key }: { key: string }) => db.selectFrom('counters').select('count').where('key', '=', key));
-  const countOf = async (db: Executor, key: string) => (await counterCount(db, { key })).rows.map((row) => Number(row.count));
-
-  it('takes effect before the statement after it in a transaction, and at once outside one', async () => {
+  it('commits a transaction whole, and undoes a failed one whole', async () => {
     const db = database.db.kysely;
+    await db.transaction().execute(async (trx) => {
+      await addCounter(trx, 'a');
+      await addCounter(trx, 'b');
+    });
+    const failed = db.transaction().execute(async (trx) => {
+      await addCounter(trx, 'c');
+      await addCounter(trx, 'a');
+    });
+    await expect(failed).rejects.toThrow(/unique|UNIQUE/);
+    expect(await keys(db)).toEqual(['a', 'b']);
+  });
+
+  it('runs many transactions at once, each whole', async () => {
+    const db = database.db.kysely;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await addCounter(trx, `t${String(i).padStart(2, '0')}`);
+          if (i % 4 === 0) throw new Error('undone');
+        }).catch(() => undefined),
+      ),
+    );
+    expect(await keys(db)).toEqual(Array.from({ length: 20 }, (_, i) => `t${String(i).padStart(2, '0')}`).filter((_, i) => i % 4 !== 0));
+  });
+
+  // casefold() is the shop's own SQLite function (SQLite's lower() folds ASCII only; PostgreSQL's folds these).
+  it.runIf(databaseKind === 'sqlite')('folds letters beyond ASCII to lower case with casefold(), on the reader and the writer', async () => {
+    const db = database.db.kysely;
+    const folded = (executor: Executor) => sql<{ folded: string }>`select casefold(${'ÉCROU Straße ÖL'}) as folded`.execute(executor).then(({ rows }) => rows[0]!.folded);
+    expect(await folded(db)).toBe('écrou straße öl');
+    expect(await db.transaction().execute(folded)).toBe('écrou straße öl');
+  });
+});
+
+/**
+ * Another process that takes SQLite's write lock on `file`, adds a counter 'other' and commits
+ * `holdMs` after it said it holds the lock (`holding`).
+ */
+function otherProcessWriting(file: string, holdMs: number) {
+  const script = `
+    const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+    const db = new Database(${JSON.stringify(file)});
+    db.exec('begin immediate');
+    db.prepare("insert into counters (key, count, reset_at) values ('other', 1, 0)").run();
+    console.log('holding');
+    setTimeout(() => { db.exec('commit'); db.close(); }, ${holdMs});`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const holding = new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the other process ended (${code}) before it held the lock`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { holding, exited };
+}
+
+describe('the SQLite connection beside another process', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase({ kind: 'sqlite' });
+  });
+  afterEach(() => database.drop());
+
+  it('begins a transaction once another process’s write is committed, instead of failing, and sees that write', async () => {
+    const db = database.db.kysely;
+    const other = otherProcessWriting(database.url, 300);
+    await other.holding;
     const seen = await db.transaction().execute(async (trx) => {
-      await addCounter(trx, { key: 'command-a', count: 3, reset_at: 0 });
-      await addCounter(trx, { key: 'command-b', count: 4, reset_at: 0 });
-      return [...(await countOf(trx, 'command-a')), ...(await countOf(trx, 'command-b'))];
+      const before = await keys(trx);
+      await addCounter(trx, 'mine');
+      return before;
     });
-    expect(seen).toEqual([3, 4]);
-    await addCounter(db, { key: 'command-c', count: 5, reset_at: 0 });
-    expect(await countOf(db, 'command-c')).toEqual([5]);
-    await expect(addCounter(db, { key: 'command-c', count: 6, reset_at: 0 })).rejects.toThrow(/unique|UNIQUE/);
+    await other.exited;
+    expect(seen).toEqual(['other']);
+    expect(await keys(db)).toEqual(['mine', 'other']);
   });
+});
 
-  it('fails the statement after it with its own failure, and the transaction with it', async () => {
+describe.runIf(databaseKind === 'postgres')('the PostgreSQL pool', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase({ kind: 'postgres' });
+  });
+  afterEach(() => database.drop());
+
+  it('answers again after the database ended its idle connections', async () => {
     const db = database.db.kysely;
-    await addCounter(db, { key: 'command-taken', count: 1, reset_at: 0 });
-    // A statement no connection has parsed yet, first sent in the trip the failure cuts short.
-    const firstRun = preparedQuery(['key'], (db, { key }: { key: string }) => db.selectFrom('counters').select(['key', 'reset_at']).where('key', '=', key));
-    await db.connection().execute(async (connection) => {
-      const attempt = connection.transaction().execute(async (trx) => {
-        await addCounter(trx, { key: 'command-undone', count: 1, reset_at: 0 });
-        await addCounter(trx, { key: 'command-taken', count: 2, reset_at: 0 });
-        return firstRun(trx, { key: 'command-undone' });
-      });
-      await expect(attempt).rejects.toThrow(/unique|UNIQUE/);
-      expect(await countOf(connection, 'command-undone')).toEqual([]);
-      expect(await countOf(connection, 'command-taken')).toEqual([1]);
-      const again = await connection.transaction().execute(async (trx) => {
-        await addCounter(trx, { key: 'command-after', count: 7, reset_at: 0 });
-        return firstRun(trx, { key: 'command-after' });
-      });
-      expect(again.rows.map((row) => row.key)).toEqual(['command-after']);
-    });
-  });
-
-  it.runIf(databaseKind === 'postgres')('travels with the statement after it: a transaction of two commands and a read takes two writes to PostgreSQL', async () => {
-    const writes = [vi.spyOn(Socket.prototype, '_write'), vi.spyOn(Socket.prototype, '_writev')];
-    try {
-      const db = database.db.kysely;
-      await sql`select 1`.execute(db);
-      writes.forEach((spy) => spy.mockClear());
-      const seen = await db.transaction().execute(async (trx) => {
-        await addCounter(trx, { key: 'trip-a', count: 1, reset_at: 0 });
-        await addCounter(trx, { key: 'trip-b', count: 2, reset_at: 0 });
-        return countOf(trx, 'trip-b');
-      });
-      expect(seen).toEqual([2]);
-      // begin, both commands and the read in one write; commit in the second.
-      expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(2);
-    } finally {
-      writes.forEach((spy) => spy.mockRestore());
-    }
+    // Two connections in the pool, then all but the asking one ended by the server.
+    await Promise.all([sql`select pg_sleep(0.05)`.execute(db), sql`select pg_sleep(0.05)`.execute(db)]);
+    const ended = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+    expect(ended.rows.length).toBeGreaterThan(0);
+    await sleep(100);
+    await Promise.all([addCounter(db, 'after-a'), addCounter(db, 'after-b')]);
+    expect(await keys(db)).toEqual(['after-a', 'after-b']);
   });
 });

@@ -1,6 +1,5 @@
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import type { Db } from './connection.js';
-import { asLargeWrite } from './large-writes.js';
 import { initial } from './migrations/001-initial.js';
 import { payments } from './migrations/002-payments.js';
 import { googleSignIn } from './migrations/003-google-sign-in.js';
@@ -79,8 +78,7 @@ export async function migrateUpTo(db: Db, name: string): Promise<void> {
 
 async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
-  // A migration may rewrite a whole table.
-  const { error, results } = await asLargeWrite(() => run(new Migrator({ db: db.kysely, provider })));
+  const { error, results } = await run(new Migrator({ db: db.kysely, provider }));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -96,15 +96,4 @@ describe(`the search index after migrating (${databaseKind})`, () => {
     await k.insertInto('products').values(part('Radiator Cap', 'RC-3')).execute();
     for (const beginning of ['ra', 'rad', 'radi']) expect(await found(databaseKind === 'postgres' ? `${beginning}:*` : `${beginning}*`), beginning).toEqual([1, 2, 3]);
   });
-
-  it.runIf(databaseKind === 'sqlite')('indexes the first two and three characters of every word, so a short prefix is not merged from every word it starts', async () => {
-    const table = await sql<{ sql: string }>`select sql from sqlite_master where name = 'product_search'`.execute(k);
-    expect(table.rows[0]?.sql).toContain(`prefix = '2 3'`);
-  });
-
-  it.runIf(databaseKind === 'postgres')('computes the vector in a trigger, not as a generated column', async () => {
-    const column = await sql<{ is_generated: string }>`
-      select is_generated from information_schema.columns where table_name = 'products' and column_name = 'search_vector'`.execute(k);
-    expect(column.rows).toEqual([{ is_generated: 'NEVER' }]);
-  });
 });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
 import { preparedForEach, preparedQuery, preparedShapes } from './prepared-query.js';
@@ -45,32 +44,6 @@ describe(`prepared queries (${databaseKind})`, () => {
     await expect(everything(database.db.kysely, { key: 'prepared-a' })).rejects.toThrow(/names the columns it returns/);
     const inserted = preparedQuery<Counter, Counter>(['key', 'count', 'reset_at'], (db, values) => db.insertInto('counters').values(values).returningAll());
     await expect(inserted(database.db.kysely, { key: 'prepared-z', count: 1, reset_at: 0 })).rejects.toThrow(/names the columns it returns/);
-  });
-
-  it.runIf(databaseKind === 'postgres')('runs under a name on PostgreSQL, prepared once per connection, and survives a column added', async () => {
-    await database.db.kysely.connection().execute(async (connection) => {
-      await countersFrom(connection, { least: 5 });
-      await keysAmong(connection, ['prepared-a', 'prepared-b']);
-      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
-      expect(prepared.rows.map((row) => row.statement)).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^select "key", "count" from "counters"/), expect.stringMatching(/^select "key" from "counters" where "key" in \(\$1, \$2\)/)]),
-      );
-      await sql`alter table counters add column note text`.execute(connection);
-      expect((await countersFrom(connection, { least: 5 })).rows.map((row) => row.key)).toEqual(['prepared-b', 'prepared-c']);
-    });
-  });
-
-  it.runIf(databaseKind === 'postgres')('names at most a hundred statements, however many counts of values come', async () => {
-    await database.db.kysely.connection().execute(async (connection) => {
-      for (let count = 1; count <= 120; count += 1) {
-        const keys = Array.from({ length: count }, (_, index) => `prepared-${index}`);
-        await keysAmong(connection, keys);
-      }
-      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
-      const lookups = prepared.rows.filter((row) => row.statement.startsWith('select "key" from "counters" where "key" in'));
-      expect(lookups.length).toBeGreaterThan(90);
-      expect(lookups.length).toBeLessThan(100);
-    });
   });
 
   it('builds a query over a list once per count of items, each run with its items\' values', async () => {

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../test/databases.js';
 import { connect } from './connection.js';
@@ -73,13 +72,6 @@ describe('the read connection (SQLite)', () => {
 
   it('runs a select that fails on the read connection with its error', async () => {
     await expect(database.db.kysely.selectFrom('no_such_table' as 'counters').selectAll().execute()).rejects.toThrow(/no such table/);
-  });
-
-  it('keeps SQLite’s own 2 MB page cache on both connections', async () => {
-    const db = database.db.kysely;
-    const pageCache = (executor: Executor) => sql<{ cache_size: number }>`select cache_size from pragma_cache_size()`.execute(executor).then(({ rows }) => rows[0]?.cache_size);
-    expect(await pageCache(db)).toBe(-2000);
-    expect(await db.transaction().execute(pageCache)).toBe(-2000);
   });
 
   it('keeps one connection for a database no other connection can open (in memory, or SQLite’s temporary file)', async () => {

@@ -10,12 +10,12 @@ const SELECT = /^\s*(?:select|with)\b/i;
 
 /**
  * A second, read-only SQLite connection for the reads that are not part of a transaction. SQLite's one
- * connection is held by a transaction from its first statement to its commit: a catalog import of
- * 100,000 rows for more than a second, an open group of orders (group-commit.ts) for a few milliseconds.
- * Every read of a part page, a list or a search waited for it. In WAL mode a reader sees the last commit
- * and never waits for the writer, so those reads go to a connection of their own; a transaction, a write
- * and a stream keep the writer as before. A read sees only committed rows: whoever wrote returns once
- * their write is committed, so nobody reads around their own write.
+ * writing connection is held by a transaction from its first statement to its commit (a large catalog
+ * import holds it for a long while), and every read of a part page, a list or a search would wait for
+ * it. In WAL mode a reader sees the last commit and never waits for the writer, so those reads go to a
+ * connection of their own; a transaction, a write and a stream use the writer. A read sees only committed
+ * rows: a write outside a transaction is committed when it returns, and a transaction reads its own
+ * writes on the writer.
  */
 export function withReadConnection(dialect: Dialect, reads: ReadStatements): Dialect {
   return {
@@ -36,29 +36,29 @@ class ReadConnectionDriver implements Driver {
     return this.writer.init();
   }
 
-  /** A use of the database: it takes the writer only once it writes or begins a transaction. */
+  /** A lease of the database: it takes the writer only once it writes or begins a transaction. */
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new Use(this.writer, this.reads);
+    return new ConnectionLease(this.writer, this.reads);
   }
 
-  async beginTransaction(use: Use, settings: TransactionSettings): Promise<void> {
-    await this.writer.beginTransaction(await use.holdWriter(), settings);
+  async beginTransaction(lease: ConnectionLease, settings: TransactionSettings): Promise<void> {
+    await this.writer.beginTransaction(await lease.holdWriter(), settings);
   }
 
-  commitTransaction(use: Use): Promise<void> {
-    return this.writer.commitTransaction(use.heldWriter());
+  commitTransaction(lease: ConnectionLease): Promise<void> {
+    return this.writer.commitTransaction(lease.heldWriter());
   }
 
-  rollbackTransaction(use: Use): Promise<void> {
-    return this.writer.rollbackTransaction(use.heldWriter());
+  rollbackTransaction(lease: ConnectionLease): Promise<void> {
+    return this.writer.rollbackTransaction(lease.heldWriter());
   }
 
-  savepoint: Driver['savepoint'] = (use, name, compile) => this.writer.savepoint!((use as Use).heldWriter(), name, compile);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (use, name, compile) => this.writer.rollbackToSavepoint!((use as Use).heldWriter(), name, compile);
-  releaseSavepoint: Driver['releaseSavepoint'] = (use, name, compile) => this.writer.releaseSavepoint!((use as Use).heldWriter(), name, compile);
+  savepoint: Driver['savepoint'] = (lease, name, compile) => this.writer.savepoint!((lease as ConnectionLease).heldWriter(), name, compile);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (lease, name, compile) => this.writer.rollbackToSavepoint!((lease as ConnectionLease).heldWriter(), name, compile);
+  releaseSavepoint: Driver['releaseSavepoint'] = (lease, name, compile) => this.writer.releaseSavepoint!((lease as ConnectionLease).heldWriter(), name, compile);
 
-  releaseConnection(use: Use): Promise<void> {
-    return use.releaseWriter();
+  releaseConnection(lease: ConnectionLease): Promise<void> {
+    return lease.releaseWriter();
   }
 
   async destroy(): Promise<void> {
@@ -67,7 +67,11 @@ class ReadConnectionDriver implements Driver {
   }
 }
 
-class Use implements DatabaseConnection {
+/**
+ * What Kysely holds as its connection for a query or a transaction: reads go to the read connection until
+ * the lease holds the writer (for a transaction, a write or a stream), then everything goes to the writer.
+ */
+class ConnectionLease implements DatabaseConnection {
   #writer: DatabaseConnection | undefined;
 
   constructor(
@@ -85,7 +89,7 @@ class Use implements DatabaseConnection {
     return this.#writer;
   }
 
-  /** Lets the next user of the writer in; the group commit's driver returns once this use's writes are committed. */
+  /** Lets the next user of the writer in. */
   async releaseWriter(): Promise<void> {
     const writer = this.#writer;
     this.#writer = undefined;

@@ -75,7 +75,10 @@ export interface ProductsTable extends Timestamps {
   price_cents: number;
   stock: number;
   min_quantity: number;
-  /** Removed by an admin (SPEC's Remove) while orders still point at it: gone from the shop and the admin's lists. */
+  /**
+   * Removed by an admin (the original storefront's Remove, docs/legacy-contract.md) while orders still
+   * point at it: gone from the shop and the admin's lists.
+   */
   hidden_at: string | null;
   /** Our part number as the admin wrote it, and its normalised key (unique: two spellings are one number). */
   sku: string;
@@ -194,7 +197,8 @@ export interface OrdersTable extends Timestamps {
 /**
  * One line of an order, with the product's name, part number and prices as they were when it was placed.
  * The order row repeats its first line (product_id, product_name, product_sku, unit_price_cents) and the
- * units of all lines (quantity): SPEC's one-product order fields.
+ * units of all lines (quantity): the one-product order fields the original storefront's contract fixes
+ * (docs/legacy-contract.md).
  */
 export interface OrderLinesTable {
   id: Generated<number>;
@@ -339,7 +343,11 @@ export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
-/** Which database an executor speaks to, for the few queries written differently on each (full-text search). */
+/**
+ * Which database an executor speaks to, for the few places where the SQL itself differs between the two:
+ * full-text search, JSON functions and row locks (SQLite has no FOR UPDATE). Everything else is
+ * one query for both.
+ */
 export function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -3,7 +3,6 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Vehicle, VinAnswer } from '../../shared/api.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { errorMessages } from '../../shared/messages.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import { type Database, type Executor, inTransaction, now } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { VinDecoding } from './vin.js';
@@ -47,14 +46,9 @@ function byVehicle(a: Vehicle, b: Vehicle): number {
   );
 }
 
-/** Built once: a vehicle is read for every page of parts listed for it. */
-const vehicleById = preparedQuery(['id'], (db, { id }: { id: number }) =>
-  db.selectFrom('vehicles').select(['id', 'year', 'make', 'model', 'submodel', 'engine']).where('id', '=', id),
-);
-
 /** A vehicle of the base, or 404. */
 export async function getVehicle(db: Executor, id: number): Promise<Vehicle> {
-  const [vehicle] = (await vehicleById(db, { id })).rows;
+  const vehicle = await db.selectFrom('vehicles').select(['id', 'year', 'make', 'model', 'submodel', 'engine']).where('id', '=', id).executeTakeFirst();
   if (!vehicle) throw notFound('Vehicle');
   return toVehicleDto(vehicle);
 }

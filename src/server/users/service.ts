@@ -2,7 +2,6 @@ import { type AliasedSelectQueryBuilder, sql } from 'kysely';
 import type { User } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { everyColumn, preparedCommand, preparedQuery } from '../db/prepared-query.js';
 import { type Executor, isPostgres, now, timestamps, type UserRow } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 
@@ -140,18 +139,15 @@ export async function linkGoogleAccount(db: Executor, userId: number, sub: strin
 /** The first of PostgreSQL's two advisory lock keys that name an account's hold; the second is the account's id. */
 const ACCOUNT_HOLDS = 1;
 
-const lockAccount = preparedCommand(['userId'], (db, { userId }: { userId: number }) =>
-  db.selectNoFrom(sql<void>`pg_advisory_xact_lock(${sql.lit(ACCOUNT_HOLDS)}, ${userId}::integer)`.as('held')),
-);
-
 /**
  * Holds the account until the caller's transaction ends: checks that count the account's things, then add
- * one, happen one at a time. On PostgreSQL a transaction-level advisory lock: it writes nothing (a no-op
- * update of the account's row, as before, left a new row version per order for every later read of the
- * account to step over). SQLite runs one transaction at a time on its one connection: nothing to hold.
+ * one, happen one at a time. On PostgreSQL a transaction-level advisory lock, which writes nothing (an
+ * update of the account's row would leave a dead row version behind for every later read to step over).
+ * SQLite runs one write transaction at a time: nothing to hold, and it has no row locks to take.
  */
 export async function holdAccount(db: Executor, userId: number): Promise<void> {
-  if (isPostgres(db)) await lockAccount(db, { userId });
+  if (!isPostgres(db)) return;
+  await sql`select pg_advisory_xact_lock(${sql.lit(ACCOUNT_HOLDS)}, ${userId}::integer)`.execute(db);
 }
 
 /** Sets the password's hash; with `replacing`, only while the stored hash is still that one. */
@@ -173,13 +169,6 @@ export async function markRemoved(db: Executor, userId: number): Promise<void> {
   await db.updateTable('users').set({ deleted_at: now(), updated_at: now() }).where('id', '=', userId).execute();
 }
 
-const USER_COLUMNS = everyColumn<UserRow>({
-  id: true, name: true, email: true, password_hash: true, role: true, phone: true, address: true, photo_url: true, deleted_at: true,
-  email_verified_at: true, google_sub: true, created_at: true, updated_at: true,
-});
-
-const activeUser = preparedQuery(['id'], (db, { id }: { id: number }) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null));
-
 /**
  * Each row of `rows` with the active account its `user_id` names (rows of a removed account drop out):
  * who a request is from, found in the same statement as what named them (a session).
@@ -194,5 +183,5 @@ export function withActiveAccount<O extends { user_id: number }>(db: Executor, r
 
 /** An active account by id (a signed-in viewer's), or undefined. */
 export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return (await activeUser(db, { id })).rows[0];
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }

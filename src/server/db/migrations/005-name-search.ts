@@ -3,9 +3,8 @@ import type { Dialect } from '../connection.js';
 
 /**
  * Product search matches anywhere in the name (`lower(name) LIKE '%…%'`). On PostgreSQL a trigram
- * index serves that. SQLite has no such index for LIKE; its full-text trigram table was measured
- * slower for common words than scanning the names (10,000 names: ≤ 2 ms, and the answer is cached),
- * so SQLite keeps the scan — see docs/performance.md.
+ * index serves that. SQLite has no such index for LIKE; its full-text trigram table answers common
+ * words slower than a scan of the names does (and the answer is cached), so SQLite keeps the scan.
  */
 export function nameSearch(dialect: Dialect): Migration {
   return {

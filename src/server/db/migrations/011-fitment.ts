@@ -45,8 +45,8 @@ export function fitment(dialect: Dialect): Migration {
         .addCheckConstraint('applications_years', sql`year_from <= year_to`)
         .execute();
       // "What fits this car": by make and model, then the years; "what does this part fit": by part. On
-      // SQLite the index also covers submodel and engine, so a model with 50,000 applications is read
-      // from the index alone (58 → 11 ms a page); PostgreSQL's planner did no better with them.
+      // SQLite the index also covers submodel and engine, so a model with many applications is read
+      // from the index alone; PostgreSQL's planner does no better with them.
       const vehicleColumns = ['make', 'model', 'year_from', 'year_to', ...(dialect === 'sqlite' ? ['submodel', 'engine'] : []), 'product_id'];
       await db.schema.createIndex('applications_vehicle').on('applications').columns(vehicleColumns).execute();
       await db.schema.createIndex('applications_product').on('applications').column('product_id').execute();

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Manage All Orders pages 100,000 orders by id or by total, filtered by status or by the days they were
+ * Manage All Orders pages through every order by id or by total, filtered by status or by the days they were
  * placed: an index for each order a page may be read in, so a page reads its rows and no more.
  */
 export function orderSearch(): Migration {

@@ -3,8 +3,8 @@ import type { Dialect } from '../connection.js';
 
 /**
  * Manage All Orders finds an order by a piece of its customer's name or e-mail, its PO number or a part
- * number of one of its lines. At 200,000 orders (600,000 lines) scanning for the piece took 200–300 ms;
- * trigram indexes find it in a few. PostgreSQL indexes the very expressions the search compares (pg_trgm);
+ * number of one of its lines. Scanning every order and line for the piece grows with the shop; trigram
+ * indexes find it directly. PostgreSQL indexes the very expressions the search compares (pg_trgm);
  * SQLite keeps FTS5 trigram tables, filled by triggers on every write of an order or a line and here from
  * the orders a shop already has.
  */

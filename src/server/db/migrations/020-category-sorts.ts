@@ -1,9 +1,9 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * A category page sorted by price or name read every part of the category for sale and sorted them
- * (20 ms for the 12,000 brakes of a 100,000-part catalog, each time the cache is cold). By category and
- * then the sort key it reads the first page in order and stops.
+ * A category page sorted by price or name would read every part of the category for sale and sort them
+ * each time the cache is cold. By category and then the sort key it reads the first page in order and
+ * stops.
  */
 export function categorySorts(): Migration {
   return {

@@ -3,9 +3,9 @@ import type { Dialect } from '../connection.js';
 
 /**
  * SQLite's order-search trigram tables (migration 018) were written by triggers in every order's and every
- * line's insert: 80 of the 180 µs an order and its line took to write, and the tables' segments flushed at
- * every commit. The orders domain now indexes the new rows in batches (orders/search-index.ts, 12 µs an
- * order and line), and each table's watermark says how far it got: a search reads the index up to it and
+ * line's insert, a large share of writing an order, and the tables' segments flushed at every commit.
+ * The orders domain indexes the new rows in batches instead (orders/search-index.ts, far cheaper per
+ * row), and each table's watermark says how far it got: a search reads the index up to it and
  * compares the few rows past it. Changing or deleting a row the index already holds still updates it at
  * once. PostgreSQL's trigram indexes (GIN) are unchanged.
  */

@@ -6,11 +6,10 @@ const ORDER_SEARCH_INDEXES = ['orders_customer_name_trgm', 'orders_email_trgm', 
 
 /**
  * A GIN index takes new rows into a pending list first, and every search reads that whole list besides
- * the index; by default the list is emptied into the index when it passes 4 MB (or by a vacuum). Under
- * orders every minute it stayed 2–4 MB, and an admin's order search at 200,000 orders read 250–340 pages
- * of it for each of the four indexes: p99 163–195 ms. At the smallest limit (64 kB) the same search takes
- * p99 59–64 ms, and placing orders was no slower within the noise (docs/performance.md). SQLite has no
- * such list (search-index.ts indexes new orders in batches).
+ * the index; by default the list is emptied into the index only once it is large (or by a vacuum). Under
+ * a steady stream of orders it stays large, and an admin's order search reads all of it for each of the
+ * four indexes. At the smallest limit the search reads little of it, and placing orders is no slower.
+ * SQLite has no such list (search-index.ts indexes new orders in batches).
  */
 export function orderSearchPendingLists(dialect: Dialect): Migration {
   return {

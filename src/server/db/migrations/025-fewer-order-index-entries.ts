@@ -7,8 +7,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
  *   is still unique per customer, and a retry still finds its order by it.
  * - the sales overview's index of paid orders (migration 013): an order enters it when it is paid, then
  *   at the end of its payment day's entries, not at a random place when it is placed.
- * Placing an order on SQLite at 200,000 orders: its insert 77 → 60 µs, its share of the group commit
- * 92 → 72 µs (docs/performance.md).
+ * Each entry fewer is less work and fewer pages written for every order placed.
  */
 export function fewerOrderIndexEntries(): Migration {
   return {

@@ -5,11 +5,10 @@ import { type Kysely, type Migration, sql } from 'kysely';
  * - `orders_product` (migration 001): the order's first part, from the one-product orders. Every query by
  *   part reads `order_lines_product` since orders have lines (migration 012); the index only spared the
  *   foreign key's check a scan of the orders when a part is deleted (a part with orders is never deleted,
- *   only hidden): 20 ms at 200,000 orders, for an admin's rare delete, against a B-tree insert at a
- *   random place and one more page at the commit for every order.
+ *   only hidden), a scan for an admin's rare delete, against a B-tree insert at a random place and one
+ *   more page at the commit for every order.
  * - the invoice numbers' unique index held every unpaid order under NULL. It holds the invoiced orders
  *   only; a number is as unique as before (NULLs never collide), and nothing looks orders up by it.
- * Placing an order on SQLite at 200,000 orders: its insert with its line 171 → 142 µs (docs/performance.md).
  */
 export function orderIndexesPlacingNeeds(): Migration {
   return {

@@ -2,8 +2,8 @@ import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
  * The ids of the archived parts, for the staff's list of them (`status=archived`, catalog/listing.ts).
- * That list walked the whole catalog newest first looking for archived parts: 15 ms on SQLite and 32 ms
- * on PostgreSQL at 100,000 parts, none of them archived. Archiving is rare, so the index stays small and
+ * Without it that list walks the whole catalog newest first looking for archived parts, the longer the
+ * fewer there are. Archiving is rare, so the index stays small and
  * is seldom written.
  */
 export function archivedParts(): Migration {
