@@ -208,6 +208,7 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: flag(false),
     VIN_DECODER: z.enum(['offline', 'nhtsa']).optional().default('offline'),
     VIN_DECODER_URL: httpUrlSetting('https://vpic.nhtsa.dot.gov/api').transform((value) => value ?? 'https://vpic.nhtsa.dot.gov/api'),
+    VIN_RATE_LIMIT: positiveInt(30),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -281,6 +282,8 @@ export interface Config {
   s3?: S3Config;
   /** How a VIN is decoded: from its own characters and our WMI table, or by NHTSA's vPIC service (offline when it fails). */
   vinDecoder: VinDecoderConfig;
+  /** VIN lookups per client IP per minute (each may ask the online decoder). */
+  vinRateLimitPerMinute: number;
 }
 
 export type VinDecoderConfig = { kind: 'offline' } | { kind: 'nhtsa'; url: string };
@@ -385,5 +388,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     vinDecoder: e.VIN_DECODER === 'nhtsa' ? { kind: 'nhtsa', url: e.VIN_DECODER_URL } : { kind: 'offline' },
+    vinRateLimitPerMinute: e.VIN_RATE_LIMIT,
   };
 }

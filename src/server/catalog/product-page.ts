@@ -24,8 +24,8 @@ export function withProductHead(indexHtml: string, product: ProductRow): string 
     `<meta property="og:image" content="${escapeHtml(product.img)}" />`,
   ].join('\n    ');
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>\n    ${tags}`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(head.description)}" />`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>\n    ${tags}`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />`);
 }
 
 export function productPageRoute(app: FastifyInstance, db: Executor, indexHtml: string): void {

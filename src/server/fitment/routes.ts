@@ -18,7 +18,7 @@ import {
   vehicleModels,
   vehicleYears,
 } from './service.js';
-import { offlineDecoder, type VinDecoder, withOfflineFallback } from './vin.js';
+import { bounded, offlineDecoder, remembered, type VinDecoder, withOfflineFallback } from './vin.js';
 import { vpicDecoder } from './vpic.js';
 
 const tags = ['vehicles'];
@@ -32,8 +32,16 @@ const modelsQuery = z.object({ year, make: needed(make, errorMessages.vehicles.m
 const vehiclesQuery = modelsQuery.extend({ model: needed(model, errorMessages.vehicles.modelRequired) });
 const garageParams = z.object({ vehicleId: idSchema });
 
+/**
+ * How hard the shop leans on the online decoder (a public service shared with everyone): a few calls at
+ * once, a short wait for a turn before answering offline, and a VIN decoded once a day at most.
+ */
+const ONLINE_DECODER_LIMITS = { concurrency: 4, maxWaiting: 100, waitMs: 2000 };
+const DECODED_VINS_KEPT = { size: 10_000, ttlMs: 24 * 3600_000 };
+
 function vinDecoderFor(config: VinDecoderConfig, app: FastifyInstance): VinDecoder {
-  return config.kind === 'nhtsa' ? withOfflineFallback(vpicDecoder(config.url), app.log) : offlineDecoder;
+  if (config.kind !== 'nhtsa') return offlineDecoder;
+  return withOfflineFallback(remembered(bounded(vpicDecoder(config.url), ONLINE_DECODER_LIMITS), DECODED_VINS_KEPT), app.log);
 }
 
 export async function fitmentRoutes(app: FastifyInstance, { db, cache, config }: AppContext) {
@@ -86,7 +94,8 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, config }:
   api.get(
     '/api/vehicles/vin/:vin',
     {
-      config: { access: 'public' },
+      // Per client IP: every lookup may cost a call to the online decoder.
+      config: { access: 'public', rateLimit: { max: config.vinRateLimitPerMinute, timeWindow: 60_000 } },
       schema: {
         tags,
         description:

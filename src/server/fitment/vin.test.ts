@@ -7,7 +7,7 @@ import { hasValidCheckDigit, VIN_PATTERN, vinCheckDigit, vinModelYear } from '..
 import { fieldMessages, vinSchema } from '../../shared/schemas.js';
 import { loadConfig } from '../config.js';
 import { type FakeVpic, startFakeVpic } from '../test/fake-vpic.js';
-import { offlineDecoder, withOfflineFallback } from './vin.js';
+import { bounded, offlineDecoder, remembered, type VinDecoder, type VinDecoding, withOfflineFallback } from './vin.js';
 import { vpicDecoder } from './vpic.js';
 import { makeOfWmi, WMI_ENTRIES } from './wmi.js';
 
@@ -167,5 +167,104 @@ describe('VIN decoder settings', () => {
     expect(loadConfig({ VIN_DECODER: 'nhtsa', VIN_DECODER_URL: 'http://127.0.0.1:8080/api/' }).vinDecoder).toEqual({ kind: 'nhtsa', url: 'http://127.0.0.1:8080/api' });
     expect(() => loadConfig({ VIN_DECODER: 'online' })).toThrow(/VIN_DECODER/);
     expect(() => loadConfig({ VIN_DECODER_URL: 'vpic.nhtsa.dot.gov' })).toThrow(/VIN_DECODER_URL/);
+  });
+
+  it('allows 30 VIN lookups per IP a minute unless VIN_RATE_LIMIT says otherwise', () => {
+    expect(loadConfig({}).vinRateLimitPerMinute).toBe(30);
+    expect(loadConfig({ VIN_RATE_LIMIT: '5' }).vinRateLimitPerMinute).toBe(5);
+    expect(() => loadConfig({ VIN_RATE_LIMIT: '0' })).toThrow(/VIN_RATE_LIMIT/);
+  });
+});
+
+/** A decoder answering from `answers` (throwing for a VIN whose answer is an Error), each call held until `release`d. */
+function scriptedDecoder(answers: Record<string, VinDecoding | null | Error>) {
+  const held: (() => void)[] = [];
+  const asked: string[] = [];
+  const decoder: VinDecoder = {
+    async decode(vin) {
+      asked.push(vin);
+      await new Promise<void>((resolve) => held.push(resolve));
+      const answer = answers[vin];
+      if (answer instanceof Error) throw answer;
+      return answer ?? null;
+    },
+  };
+  const release = async () => {
+    while (held.length) held.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { decoder, asked, held, release };
+}
+
+describe('decoded VINs kept for a while', () => {
+  const COROLLA: VinDecoding = { year: 2015, make: 'Toyota', model: 'Corolla' };
+
+  it('answers a VIN again without asking until its time is up, then asks again', async () => {
+    let clock = 0;
+    const online = scriptedDecoder({ A: COROLLA });
+    const decoder = remembered(online.decoder, { size: 10, ttlMs: 1000, now: () => clock });
+    const first = decoder.decode('A');
+    await online.release();
+    expect(await first).toEqual(COROLLA);
+    clock = 999;
+    expect(await decoder.decode('A')).toEqual(COROLLA);
+    clock = 1000;
+    const again = decoder.decode('A');
+    await online.release();
+    expect(await again).toEqual(COROLLA);
+    expect(online.asked).toEqual(['A', 'A']);
+  });
+
+  it('keeps the most recently used VINs, and asks once for a VIN asked about by many at once', async () => {
+    const online = scriptedDecoder({});
+    const decoder = remembered(online.decoder, { size: 2, ttlMs: 60_000 });
+    const together = Promise.all([decoder.decode('A'), decoder.decode('A'), decoder.decode('B')]);
+    await online.release();
+    await together;
+    expect(online.asked).toEqual(['A', 'B']);
+    await decoder.decode('A'); // A is now the most recently used: C pushes B out
+    const c = decoder.decode('C');
+    await online.release();
+    await c;
+    await decoder.decode('A');
+    const b = decoder.decode('B');
+    await online.release();
+    await b;
+    expect(online.asked).toEqual(['A', 'B', 'C', 'B']);
+  });
+
+  it('does not keep a failure: the next lookup asks again', async () => {
+    const online = scriptedDecoder({ A: new Error('vPIC answered 500') });
+    const decoder = remembered(online.decoder, { size: 10, ttlMs: 60_000 });
+    const failed = expect(decoder.decode('A')).rejects.toThrow('vPIC answered 500');
+    await online.release();
+    await failed;
+    const again = decoder.decode('A').catch(() => null);
+    await online.release();
+    await again;
+    expect(online.asked).toEqual(['A', 'A']);
+  });
+});
+
+describe('calls to the online decoder bounded', () => {
+  it('runs at most `concurrency` at once, the next starting as one ends; past the waiting line, or the wait, it refuses', async () => {
+    const online = scriptedDecoder({});
+    const decoder = bounded(online.decoder, { concurrency: 2, maxWaiting: 2, waitMs: 60_000 });
+    const calls = ['A', 'B', 'C', 'D'].map((vin) => decoder.decode(vin));
+    await expect(decoder.decode('E')).rejects.toThrow(/busy/);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(online.asked).toEqual(['A', 'B']);
+    online.held.shift()!();
+    await calls[0];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(online.asked).toEqual(['A', 'B', 'C']);
+    await online.release();
+    await online.release();
+    await Promise.all(calls);
+    expect(online.asked).toEqual(['A', 'B', 'C', 'D']);
+
+    const impatient = bounded(scriptedDecoder({}).decoder, { concurrency: 1, maxWaiting: 5, waitMs: 20 });
+    void impatient.decode('A');
+    await expect(impatient.decode('B')).rejects.toThrow(/busy/);
   });
 });

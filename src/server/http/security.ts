@@ -8,6 +8,7 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { closeUnfinishedBodiesInTime } from './unfinished-bodies.js';
 
 /**
  * API answers (JSON, CSV, PDFs, uploaded images) are never rendered as a page, so they carry the headers
@@ -67,6 +68,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     if (request.protocol === 'https') reply.headers(hsts);
     done();
   });
+
+  closeUnfinishedBodiesInTime(app, config.requestTimeoutMs);
 
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, {

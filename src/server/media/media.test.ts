@@ -1,7 +1,7 @@
 /** Picture uploads: only real pictures, re-encoded to WebP at each width, served for a year; on disk or in a bucket. */
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,22 @@ function upload(server: TestServer, token: string | undefined, part: FilePart) {
     url: '/api/uploads',
     headers: { ...form.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: form.payload,
+  });
+}
+
+/** POSTs a body to /api/uploads over a real connection in two writes, the second a moment after the first ends at `cut`. */
+async function postInTwoPieces(server: TestServer, headers: Record<string, string>, payload: Buffer, cut: number) {
+  const address = server.app.server.address() ?? (await server.app.listen({ port: 0, host: '127.0.0.1' }), server.app.server.address());
+  const { port } = address as AddressInfo;
+  return new Promise<{ status: number | undefined; error: unknown }>((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/uploads', headers: { ...headers, 'content-length': payload.length } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, error: JSON.parse(Buffer.concat(chunks).toString()).error }));
+    });
+    request.on('error', reject);
+    request.write(payload.subarray(0, cut));
+    setTimeout(() => request.end(payload.subarray(cut)), 200);
   });
 }
 
@@ -158,6 +174,20 @@ describe('picture uploads (local disk)', () => {
     const response = await upload(server, admin.token, { filename: 'big.png', type: 'image/png', bytes });
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toEqual({ code: 'body_too_large', message: errorMessages.upload.tooLarge });
+  });
+
+  it('refuses a picture just over 10 MB whose limit falls between two pieces of the body, and stores nothing', async () => {
+    // A picture readable when cut at 10 MB, so only the limit stops it: a PNG followed by padding.
+    const png = await pngOf(100, 100);
+    const before = stored();
+    for (const over of [1, 512 * 1024, 2 * 1024 * 1024]) {
+      const form = formWith({ filename: 'big.png', type: 'image/png', bytes: Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 - png.length + over)]) });
+      // The body sent in two writes, the first ending exactly at the 10 MB of file content, as a client on a slow network may.
+      const limitAt = form.payload.indexOf('\r\n\r\n') + 4 + 10 * 1024 * 1024;
+      const answer = await postInTwoPieces(server, { ...form.headers, authorization: `Bearer ${admin.token}` }, form.payload, limitAt);
+      expect({ over, ...answer }).toEqual({ over, status: 413, error: { code: 'body_too_large', message: errorMessages.upload.tooLarge } });
+    }
+    expect(stored()).toEqual(before);
   });
 
   it('answers 400 when no file is sent in the field "file"', async () => {

@@ -14,14 +14,22 @@ const tags = ['media'];
 /** The form field that carries the picture. */
 const FILE_FIELD = 'file';
 
+const tooLarge = () => new HttpError(413, 'body_too_large', errorMessages.upload.tooLarge);
+
 async function fileField(request: FastifyRequest): Promise<Buffer | undefined> {
   const part = await request.file();
-  return part?.fieldname === FILE_FIELD ? part.toBuffer() : undefined;
+  if (part?.fieldname !== FILE_FIELD) return undefined;
+  const bytes = await part.toBuffer();
+  // The plugin throws when it reads past the limit inside a piece of the body, but a limit that falls
+  // exactly between two pieces only marks the file truncated: its first 10 MB would be kept as the picture.
+  if (part.file.truncated) throw tooLarge();
+  return bytes;
 }
 
 /** Reading a multipart body fails only for what the client sent: never a 500. */
 function refusal(error: { code?: string; statusCode?: number }) {
-  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'body_too_large', errorMessages.upload.tooLarge);
+  if (error instanceof HttpError) return error;
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   // The plugin's own refusals (a second file, a __proto__ field) keep their status; the parser's (a form cut
   // short, no boundary) have none.
   if (error.statusCode && error.statusCode < 500) return error;

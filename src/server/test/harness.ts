@@ -29,6 +29,7 @@ export async function startTestServer(
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     LOGIN_RATE_LIMIT: '10000',
+    VIN_RATE_LIMIT: '10000',
     // Tests place many orders per customer; the limit itself has its own test.
     MAX_UNPAID_ORDERS: '100000',
     WEB_DIST: '/nonexistent',
