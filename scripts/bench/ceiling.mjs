@@ -1,18 +1,16 @@
-// The ceiling: a bare node:http server answering the benchmark's URLs with the bodies our server sent,
-// precomputed in memory. Nothing can be faster on this runtime and machine.
-//   minimal: only content-type and content-length (what a user compares a shop against)
-//   replay:  every header our server sent, so the difference to `minimal` is the cost of our headers
-// Usage: node ceiling.mjs <responses.json> minimal|replay  (prints its port on stdout)
+// The bytes ceiling: a bare node:http server answering the benchmark's URLs with the bodies the shop sent,
+// held in memory, with only content-type and content-length. Nothing on this runtime and machine answers
+// those bytes faster: it judges the shop's cached reads.
+// Usage: node ceiling.mjs <responses.json>  (prints its port on stdout)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const [file, mode] = process.argv.slice(2);
-if (!['minimal', 'replay'].includes(mode)) throw new Error('usage: node ceiling.mjs <responses.json> minimal|replay');
+const [file] = process.argv.slice(2);
+if (!file) throw new Error('usage: node ceiling.mjs <responses.json>');
 const responses = new Map(
   Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([url, r]) => {
     const body = Buffer.from(r.body, 'base64');
-    const headers = mode === 'replay' ? r.headers : { 'content-type': r.headers['content-type'] };
-    return [url, { headers: { ...headers, 'content-length': body.length }, body }];
+    return [url, { headers: { 'content-type': r.contentType, 'content-length': body.length }, body }];
   }),
 );
 const notFound = Buffer.from('{"error":{"code":"not_found","message":"Route not found"}}');

@@ -59,9 +59,8 @@ type SeededProduct = { name: string; sku: string; price_cents: number };
  * Orders of the last 365 days, 1–5 lines each (three on average) over consecutive parts; the paid ones
  * ('pending', 'shipped') invoiced ten minutes after they were placed, numbered in payment order. Order ids
  * are 1…N (a fresh database), so each line names its order by position. As in a shop that has run all
- * year, only orders younger than the unpaid-order TTL can still be 'not paid' (the shop expires the rest
- * within a minute): a seed of 21,799 stale ones had every benchmarked server expire them 200 a minute,
- * writing their e-mails, while it was measured.
+ * year, only orders younger than the unpaid-order TTL can still be 'not paid': the shop expires older ones
+ * in the background, writing their e-mails, and would be doing so while it is measured.
  */
 function pastOrders(products: SeededProduct[]) {
   const now = Date.now();

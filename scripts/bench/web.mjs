@@ -11,7 +11,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../lib/free-port.mjs';
-import { SERVER_NODE_FLAGS, serverEnvironment } from '../lib/node-flags.mjs';
+import { SERVER_NODE_FLAGS } from '../lib/node-flags.mjs';
 import { requireSupportedNode } from '../lib/require-node.mjs';
 import { recordMisses } from '../lib/bench-misses.mjs';
 
@@ -62,7 +62,7 @@ execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/seed.ts', data
 const port = await freePort();
 const serverLog = join(work, 'server.log');
 server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-  env: { ...serverEnvironment(), PAYMENTS: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: '0' },
+  env: { ...process.env, PAYMENTS: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: '0' },
   stdio: ['ignore', openSync(serverLog, 'w'), 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
