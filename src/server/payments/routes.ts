@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { confirmedPaymentSchema, paymentRecordSchema, paymentsConfigSchema } from '../../shared/api.js';
 import { testPaymentConfirmSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
+import { settleTestCharge } from '../flows/pay-order.js';
 import { listPayments } from './service.js';
 import type { TestProcessor } from './test-processor.js';
 
 const tags = ['payments'];
 
-export async function paymentsRoutes(app: FastifyInstance, { db, payments }: AppContext) {
+export async function paymentsRoutes(app: FastifyInstance, { db, payments, cache }: AppContext) {
   const api = typed(app);
 
   api.get(
@@ -39,6 +40,7 @@ export async function paymentsRoutes(app: FastifyInstance, { db, payments }: App
       },
       async (request) => {
         const intent = await processor.confirm(request.body.clientSecret, request.body.card);
+        await settleTestCharge({ db: db.kysely, cache, provider: processor }, intent, request.log);
         return { paymentIntent: { id: intent.id, status: intent.status, amount: intent.amountCents / 100 } };
       },
     );
