@@ -209,6 +209,7 @@ const envSchema = z
     VIN_DECODER: z.enum(['offline', 'nhtsa']).optional().default('offline'),
     VIN_DECODER_URL: httpUrlSetting('https://vpic.nhtsa.dot.gov/api').transform((value) => value ?? 'https://vpic.nhtsa.dot.gov/api'),
     VIN_RATE_LIMIT: positiveInt(30),
+    REVIEW_RATE_LIMIT: positiveInt(3),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -284,6 +285,8 @@ export interface Config {
   vinDecoder: VinDecoderConfig;
   /** VIN lookups per client IP per minute (each may ask the online decoder). */
   vinRateLimitPerMinute: number;
+  /** Reviews one account may post an hour (every kind of review together). */
+  reviewRateLimitPerHour: number;
 }
 
 export type VinDecoderConfig = { kind: 'offline' } | { kind: 'nhtsa'; url: string };
@@ -389,5 +392,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vinDecoder: e.VIN_DECODER === 'nhtsa' ? { kind: 'nhtsa', url: e.VIN_DECODER_URL } : { kind: 'offline' },
     vinRateLimitPerMinute: e.VIN_RATE_LIMIT,
+    reviewRateLimitPerHour: e.REVIEW_RATE_LIMIT,
   };
 }

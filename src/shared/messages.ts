@@ -412,6 +412,8 @@ export const errorMessages = {
   forbidden: 'You are not allowed to do this',
   notFound: (what: string) => `${what} not found`,
   tooManyAttempts: 'Too many attempts, please try again later',
+  /** An account posts at most REVIEW_RATE_LIMIT reviews an hour. */
+  tooManyReviews: (max: number) => `You can post at most ${max} ${max === 1 ? 'review' : 'reviews'} an hour. Please try again later`,
   productUnavailable: 'This product is no longer available',
   cannotRemoveAdmin: "Admin can't be removed",
   cannotRemoveSelf: 'You cannot remove your own account',

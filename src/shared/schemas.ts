@@ -416,6 +416,59 @@ export type ProductPatch = z.output<typeof productPatchSchema>;
 /** Quick restock: units that arrived, added to what is there (never a lost update against orders). */
 export const restockSchema = z.object({ quantity: wholePositive(fieldMessages.restockRequired, fieldMessages.restockPositive) });
 
+// ---- Page cursors ------------------------------------------------------------
+
+/** Ids and amounts in cents are 32-bit integer columns in both databases: a cursor's numbers must fit them. */
+const INT4_MAX = 2_147_483_647;
+const cursorId = z.number().int().min(1).max(INT4_MAX);
+const cursorCents = z.number().int().min(0).max(INT4_MAX);
+/** A text key is compared with a text column: PostgreSQL's text cannot hold NUL, and no name is longer. */
+const cursorText = z.string().max(200).refine((text) => !text.includes('\u0000'));
+
+/**
+ * What each keyset order's cursor carries: the order's name, then the previous page's last sort key and its
+ * id. A cursor is read with its list's order, so one written for another order, with a key of the wrong
+ * type or a number no column holds, is refused (400) before it reaches SQL.
+ */
+export const CURSOR_KEYS = {
+  /** Products by price, cheapest or dearest first. */
+  price: z.tuple([cursorCents, cursorId]),
+  '-price': z.tuple([cursorCents, cursorId]),
+  /** Products by name. */
+  name: z.tuple([cursorText, cursorId]),
+  /** Orders by id: the id twice. */
+  newest: z.tuple([cursorId, cursorId]),
+  oldest: z.tuple([cursorId, cursorId]),
+  /** Orders by total, smallest or largest first. */
+  total: z.tuple([cursorCents, cursorId]),
+  '-total': z.tuple([cursorCents, cursorId]),
+} as const;
+export type CursorKind = keyof typeof CURSOR_KEYS;
+export type CursorKey<K extends CursorKind> = z.output<(typeof CURSOR_KEYS)[K]>;
+
+/** The cursor of a page of the `kind` order that continues after `key` (base64url of JSON: opaque to clients). */
+export function encodeCursor<K extends CursorKind>(kind: K, key: CursorKey<K>): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([kind, ...key]));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The key a cursor carries when it is one `encodeCursor` wrote for the `kind` order; undefined for anything else. */
+export function decodeCursor<K extends CursorKind>(kind: K, cursor: string): CursorKey<K> | undefined {
+  try {
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    if (!Array.isArray(value) || value[0] !== kind) return undefined;
+    const key = CURSOR_KEYS[kind].safeParse(value.slice(1));
+    return key.success ? (key.data as CursorKey<K>) : undefined;
+  } catch {
+    // not base64, not UTF-8 or not JSON: not a cursor we wrote
+    return undefined;
+  }
+}
+
+/** A cursor as a query parameter: base64url (a name's key of many-byte characters makes a long one). */
+const cursorParameter = z.string().regex(/^[A-Za-z0-9_-]{1,1000}$/, fieldMessages.cursorInvalid).optional();
+
 /** Catalog pages: `cursor` is the `nextCursor` of the page before (opaque; a number for the newest-first list). */
 export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;
 
@@ -428,7 +481,7 @@ export const productListQuerySchema = z.object({
   vehicle: idSchema.optional(),
   fitsOnly: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
   limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE.max).optional(),
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, fieldMessages.cursorInvalid).optional(),
+  cursor: cursorParameter,
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
@@ -493,7 +546,7 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
 
 const orderPaging = {
   limit: z.coerce.number().int().min(1).max(ORDER_PAGE_SIZE.max).optional(),
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, fieldMessages.cursorInvalid).optional(),
+  cursor: cursorParameter,
 };
 /** My Orders (GET /api/orders/:email), newest first: paged with `limit` or `cursor`, else the whole array (docs/legacy-contract.md#old-clients). */
 export const myOrdersQuerySchema = z.object(orderPaging);

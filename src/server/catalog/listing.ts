@@ -7,7 +7,7 @@ import { type Compilable, type RawBuilder, type SelectQueryBuilder, sql } from '
 import type { ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber, type ProductSort, searchWords } from '../../shared/catalog.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
-import { fieldMessages } from '../../shared/schemas.js';
+import { type CursorKey, decodeCursor, encodeCursor, fieldMessages } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres } from '../db/schema.js';
 import { asLongRead } from '../db/long-reads.js';
 import { badRequest } from '../http/errors.js';
@@ -243,19 +243,24 @@ interface Ordering {
   cursor(last: ShownProductRow): string;
 }
 
-/** A keyset order on one column and then the id, both the same direction. */
-function keyset<K extends 'price_cents' | 'name'>(column: K, direction: 'asc' | 'desc', key: (row: ShownProductRow) => ShownProductRow[K]): Ordering {
+/** A keyset order on one column and then the id, both the same direction; its cursors are of `kind`. */
+function keyset<K extends 'price_cents' | 'name'>(
+  column: K,
+  direction: 'asc' | 'desc',
+  kind: 'price' | '-price' | 'name',
+  key: (row: ShownProductRow) => ShownProductRow[K],
+): Ordering {
   const ref = column === 'name' ? sql.ref('products.name') : sql.ref(`products.${column}`);
   const beyond = direction === 'asc' ? '>' : '<';
   return {
     apply: (query) => query.orderBy(ref, direction).orderBy('products.id', direction),
     after: (cursor) => {
-      const [afterKey, afterId] = decodeKeyset(cursor);
+      const [afterKey, afterId] = decodeCursor(kind, cursor) ?? invalidCursor();
       return { afterKey, afterId };
     },
     continued: (query, { afterKey, afterId }) =>
       query.where((eb) => eb.or([eb(ref, beyond, afterKey!), eb.and([eb(ref, '=', afterKey!), eb('products.id', beyond, afterId!)])])),
-    cursor: (last) => encodeKeyset([key(last), last.id]),
+    cursor: (last) => encodeCursor(kind, [key(last), last.id] as CursorKey<typeof kind>),
   };
 }
 
@@ -266,41 +271,25 @@ const ORDERS: Record<ProductSort, Ordering> = {
     continued: (query, { afterId }) => query.where('products.id', '<', afterId!),
     cursor: (last) => String(last.id),
   },
-  price: keyset('price_cents', 'asc', (row) => row.price_cents),
-  '-price': keyset('price_cents', 'desc', (row) => row.price_cents),
-  name: keyset('name', 'asc', (row) => row.name),
+  price: keyset('price_cents', 'asc', 'price', (row) => row.price_cents),
+  '-price': keyset('price_cents', 'desc', '-price', (row) => row.price_cents),
+  name: keyset('name', 'asc', 'name', (row) => row.name),
 };
 
 /** The most rows a ranked search pages through (beyond that, a more precise search helps more). */
 const MAX_SEARCH_OFFSET = 10_000;
 
-function invalidCursor(): Error {
-  return badRequest(fieldMessages.cursorInvalid, { cursor: fieldMessages.cursorInvalid });
+function invalidCursor(): never {
+  throw badRequest(fieldMessages.cursorInvalid, { cursor: fieldMessages.cursorInvalid });
 }
 
 function numberCursor(cursor: string): number {
-  if (!/^\d{1,10}$/.test(cursor) || Number(cursor) > 2_147_483_647) throw invalidCursor();
+  if (!/^\d{1,10}$/.test(cursor) || Number(cursor) > 2_147_483_647) invalidCursor();
   return Number(cursor);
 }
 
 function offsetCursor(cursor: string): number {
   const match = /^o(\d{1,6})$/.exec(cursor);
-  if (!match || Number(match[1]) > MAX_SEARCH_OFFSET) throw invalidCursor();
+  if (!match || Number(match[1]) > MAX_SEARCH_OFFSET) invalidCursor();
   return Number(match[1]);
-}
-
-function encodeKeyset(key: [string | number, number]): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-function decodeKeyset(cursor: string): [string | number, number] {
-  try {
-    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(key) && key.length === 2 && ['string', 'number'].includes(typeof key[0]) && Number.isInteger(key[1])) {
-      return key as [string | number, number];
-    }
-  } catch {
-    // falls through to the answer for any cursor we did not write
-  }
-  throw invalidCursor();
 }

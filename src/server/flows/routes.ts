@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { homeSummarySchema, orderSchema, paymentIntentAnswerSchema, productSchema, webhookAnswerSchema } from '../../shared/api.js';
+import { confirmedPaymentSchema, homeSummarySchema, orderSchema, paymentIntentAnswerSchema, productSchema, webhookAnswerSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
-import { emailSchema, idSchema, orderInputSchema, orderPatchSchema, paymentIntentRequestSchema } from '../../shared/schemas.js';
+import { emailSchema, idSchema, orderInputSchema, orderPatchSchema, paymentIntentRequestSchema, testPaymentConfirmSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import type { OrderRow } from '../db/schema.js';
 import { toProductDto } from '../catalog/service.js';
@@ -14,9 +14,10 @@ import { requireViewer } from '../http/access.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { orderDto, toOrderDto } from '../orders/service.js';
 import { WebhookSignatureError } from '../payments/provider.js';
+import type { TestProcessor } from '../payments/test-processor.js';
 import { homeSummary } from './home-summary.js';
 import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
-import { confirmPayment, createPaymentIntent, handlePaymentEvent } from './pay-order.js';
+import { confirmPayment, createPaymentIntent, handlePaymentEvent, settleTestCharge } from './pay-order.js';
 import { removeAccount, removeProduct } from './removals.js';
 
 const idParams = z.object({ id: idSchema });
@@ -97,6 +98,27 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
       },
     );
   });
+
+  if (payments.name === 'test') {
+    const processor = payments as TestProcessor;
+    api.post(
+      '/api/payments/test/confirm',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['payments'],
+          description: 'The built-in test processor: charges a test card for the intent behind a client secret, and settles its order.',
+          body: testPaymentConfirmSchema,
+          response: { 200: confirmedPaymentSchema },
+        },
+      },
+      async (request) => {
+        const intent = await processor.confirm(request.body.clientSecret, request.body.card);
+        await settleTestCharge(paying, intent, request.log);
+        return { paymentIntent: { id: intent.id, status: intent.status, amount: intent.amountCents / 100 } };
+      },
+    );
+  }
 
   // Cached with the reviews, so a new or hidden review shows at once; a paid order shows within the cache's time.
   api.get(

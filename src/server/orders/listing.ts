@@ -9,7 +9,7 @@ import { normalisePartNumber } from '../../shared/catalog.js';
 import { addDays } from '../../shared/dates.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { OrderStatus } from '../../shared/order-status.js';
-import { fieldMessages, type OrderSort } from '../../shared/schemas.js';
+import { decodeCursor, encodeCursor, fieldMessages, type OrderSort } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type OrderRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
 import { badRequest } from '../http/errors.js';
@@ -48,12 +48,13 @@ export async function queryOrders(db: Executor, options: OrderListOptions): Prom
 
 /** A page of the orders that match a search worked out once (the export reads many pages of one search). */
 async function pageOfOrders(db: Executor, options: OrderListOptions, search: Search | undefined): Promise<OrderList> {
-  const sorting = SORTS[options.sort ?? 'newest'];
+  const sort = options.sort ?? 'newest';
+  const sorting = SORTS[sort];
   let query = sorting.apply(filtered(db.selectFrom('orders').selectAll('orders'), options, search)).limit(options.limit + 1);
-  if (options.cursor) query = sorting.after(query, decodeCursor(options.cursor));
+  if (options.cursor) query = sorting.after(query, decodeCursor(sort, options.cursor) ?? invalidCursor());
   const rows = await query.execute();
   const page = rows.slice(0, options.limit);
-  return { rows: page, nextCursor: rows.length > options.limit ? encodeCursor(sorting.key(page.at(-1)!)) : null };
+  return { rows: page, nextCursor: rows.length > options.limit ? encodeCursor(sort, sorting.key(page.at(-1)!)) : null };
 }
 
 function filtered(query: OrderQuery, { userId, status, from, to, timeZone }: OrderFilters, search: Search | undefined): OrderQuery {
@@ -293,17 +294,7 @@ const SORTS: Record<OrderSort, Sorting> = {
   '-total': keyset('total_cents', 'desc'),
 };
 
-function encodeCursor(key: Key): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-function decodeCursor(cursor: string): Key {
-  try {
-    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(key) && key.length === 2 && key.every((part) => Number.isSafeInteger(part))) return key as Key;
-  } catch {
-    // falls through to the answer for any cursor we did not write
-  }
+function invalidCursor(): never {
   throw badRequest(fieldMessages.cursorInvalid, { cursor: fieldMessages.cursorInvalid });
 }
 

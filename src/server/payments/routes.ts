@@ -1,11 +1,9 @@
-/** Payment settings, the payment records, and the built-in test processor. Paying an order: flows/routes.ts. */
+/** Payment settings and the payment records. The built-in test processor's charge endpoint and paying an order: flows/routes.ts. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { confirmedPaymentSchema, paymentRecordSchema, paymentsConfigSchema } from '../../shared/api.js';
-import { testPaymentConfirmSchema } from '../../shared/schemas.js';
+import { paymentRecordSchema, paymentsConfigSchema } from '../../shared/api.js';
 import { typed, type AppContext } from '../app-types.js';
 import { listPayments } from './service.js';
-import type { TestProcessor } from './test-processor.js';
 
 const tags = ['payments'];
 
@@ -23,24 +21,4 @@ export async function paymentsRoutes(app: FastifyInstance, { db, payments }: App
     { config: { access: 'admin' }, schema: { tags, response: { 200: z.array(paymentRecordSchema) } } },
     async () => listPayments(db.kysely),
   );
-
-  if (payments.name === 'test') {
-    const processor = payments as TestProcessor;
-    api.post(
-      '/api/payments/test/confirm',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          description: 'The built-in test processor: charges a test card for the intent behind a client secret.',
-          body: testPaymentConfirmSchema,
-          response: { 200: confirmedPaymentSchema },
-        },
-      },
-      async (request) => {
-        const intent = await processor.confirm(request.body.clientSecret, request.body.card);
-        return { paymentIntent: { id: intent.id, status: intent.status, amount: intent.amountCents / 100 } };
-      },
-    );
-  }
 }

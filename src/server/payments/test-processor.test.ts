@@ -122,4 +122,26 @@ describe(`payments with the built-in test processor (${databaseKind})`, () => {
     const intent = await server.db.kysely.selectFrom('test_processor_intents').selectAll().where('id', '=', paymentIntent.id).executeTakeFirstOrThrow();
     expect(intent.status).toBe('refunded');
   });
+
+  it('refunds a charge made after its order was cancelled even when the browser never reports it', async () => {
+    const orderId = await placeOrder();
+    const { clientSecret } = (await intentFor(orderId)).json();
+    expect((await call(server.app, 'DELETE', `/api/orders/${orderId}`, { token: customer.token })).statusCode).toBe(200);
+    const charged = await confirm(clientSecret, '4242424242424242');
+    expect(charged.statusCode).toBe(200);
+    const { paymentIntent } = charged.json();
+
+    // No report (PATCH) follows: the browser was closed.
+    const intent = await server.db.kysely.selectFrom('test_processor_intents').selectAll().where('id', '=', paymentIntent.id).executeTakeFirstOrThrow();
+    expect(intent.status).toBe('refunded');
+    expect((await orderOf(orderId)).status).toBe('cancelled');
+    const payments = (await call(server.app, 'GET', '/api/payments', { token: admin.token })).json();
+    expect(payments.find((p: { intentId: string }) => p.intentId === paymentIntent.id)).toMatchObject({ status: 'refunded' });
+
+    // A late report gets the refund's answer, and the order stays cancelled.
+    const late = await report(orderId, paymentIntent.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('payment_refunded');
+    expect((await orderOf(orderId)).status).toBe('cancelled');
+  });
 });

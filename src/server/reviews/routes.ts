@@ -8,7 +8,7 @@ import { listAllReviews, listReviews, postReview, setReviewHidden, toReviewDto }
 
 const tags = ['reviews'];
 
-export async function reviewsRoutes(app: FastifyInstance, { db, cache }: AppContext) {
+export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }: AppContext) {
   const api = typed(app);
 
   api.get(
@@ -47,7 +47,7 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache }: AppCont
     { config: { access: 'user', changes: 'reviews' }, schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const review = await postReview(db.kysely, viewer, request.body);
+      const review = await postReview(db.kysely, viewer, request.body, { maxPerHour: config.reviewRateLimitPerHour });
       return reply.status(201).send(toReviewDto(review, viewer));
     },
   );

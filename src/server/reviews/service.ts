@@ -1,7 +1,9 @@
 import type { Review } from '../../shared/api.js';
 import { REVIEW_LIST_MAX } from '../../shared/schemas.js';
 import { type Executor, now, type ReviewRow, timestamps } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { errorMessages } from '../../shared/messages.js';
+import { holdAccount } from '../users/service.js';
 import type { Viewer } from '../http/access.js';
 
 /** j***@example.com: the list is public, so other customers' addresses are not given away. */
@@ -56,19 +58,38 @@ export async function setReviewHidden(db: Executor, id: number, hidden: boolean)
   return review;
 }
 
-export async function postReview(db: Executor, viewer: Viewer, input: { rating: number; comment: string }) {
-  return db
-    .insertInto('reviews')
-    .values({
-      user_id: viewer.id,
-      name: viewer.name,
-      email: viewer.email,
-      rating: input.rating,
-      comment: input.comment,
-      ...timestamps(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+const HOUR_MS = 3600_000;
+
+/**
+ * Posts the viewer's review, unless the account already posted `maxPerHour` in the last hour (429). The
+ * count and the insert run in one transaction holding the account, so parallel posts of one account are
+ * counted one after the other and none slips past the limit. Every review row the account wrote counts,
+ * whatever it reviews.
+ */
+export async function postReview(db: Executor, viewer: Viewer, input: { rating: number; comment: string }, { maxPerHour }: { maxPerHour: number }) {
+  return db.transaction().execute(async (trx) => {
+    await holdAccount(trx, viewer.id);
+    const since = new Date(Date.now() - HOUR_MS).toISOString();
+    const { count } = await trx
+      .selectFrom('reviews')
+      .where('user_id', '=', viewer.id)
+      .where('created_at', '>', since)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= maxPerHour) throw new HttpError(429, 'too_many_reviews', errorMessages.tooManyReviews(maxPerHour));
+    return trx
+      .insertInto('reviews')
+      .values({
+        user_id: viewer.id,
+        name: viewer.name,
+        email: viewer.email,
+        rating: input.rating,
+        comment: input.comment,
+        ...timestamps(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 }
 
 /** Reviews written elsewhere (the demo catalog's), kept as they were written. */

@@ -32,6 +32,8 @@ export async function startTestServer(
     VIN_RATE_LIMIT: '10000',
     // Tests place many orders per customer; the limit itself has its own test.
     MAX_UNPAID_ORDERS: '100000',
+    // Tests post many reviews per account; the limit itself has its own test.
+    REVIEW_RATE_LIMIT: '10000',
     WEB_DIST: '/nonexistent',
     // Tests change the database behind the server's back; the cache has its own test.
     PUBLIC_CACHE_MS: '0',
