@@ -74,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, con
     '/api/auth/password',
     { config: { access: 'user', rateLimit }, schema: { tags, body: passwordChangeSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await changePassword(db, requireViewer(request), request.body);
+      await changePassword(db, lockout, requireViewer(request), { ...request.body, ip: request.ip });
       return reply.status(204).send(null);
     },
   );

@@ -43,26 +43,33 @@ export async function register(db: Executor, input: { name: string; email: strin
 }
 
 export async function login(db: Executor, lockout: AccountLockout, input: { email: string; password: string; ip: string }, session: SessionSettings) {
-  if (await lockout.isLocked(input.email, input.ip)) throw tooManyAttempts();
+  if (!(await lockout.reserveTry(input.email, input.ip))) throw tooManyAttempts();
   const user = await findActiveUserByEmail(db, input.email);
   const ok = user?.password_hash ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) {
-    await lockout.recordFailure(input.email, input.ip);
-    throw invalidCredentials();
-  }
+  if (!user || !ok) throw invalidCredentials();
   await lockout.reset(input.email, input.ip);
   // The same password under today's parameters, unless the password changed since it was read.
   if (user.password_hash && isOutdatedHash(user.password_hash)) await setPassword(db, user.id, await hashPassword(input.password), user.password_hash);
   return { user, token: await createSession(db, user.id, session.ttlMs, session.userAgent) };
 }
 
-/** The signed-in owner changes the password; every other session of the account ends. */
-export async function changePassword(db: Executor, viewer: Viewer, input: { currentPassword: string; newPassword: string }) {
+/**
+ * The signed-in owner changes the password; every other session of the account ends. A wrong current
+ * password counts against the same lockout as a wrong login (someone at an unlocked device may guess).
+ */
+export async function changePassword(
+  db: Executor,
+  lockout: AccountLockout,
+  viewer: Viewer,
+  input: { currentPassword: string; newPassword: string; ip: string },
+) {
+  if (!(await lockout.reserveTry(viewer.email, input.ip))) throw tooManyAttempts();
   const user = await findActiveUserById(db, viewer.id);
   const ok = user?.password_hash ? await verifyPassword(input.currentPassword, user.password_hash) : await verifyAgainstDummy(input.currentPassword);
   if (!user || !ok) {
     throw badRequest(errorMessages.wrongCurrentPassword, { currentPassword: errorMessages.wrongCurrentPassword });
   }
+  await lockout.reset(viewer.email, input.ip);
   refuseCommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(db, async (trx) => {

@@ -1,0 +1,66 @@
+/**
+ * The account holes an attacker tried (issue 58): guessing in parallel past the lockout, guessing the
+ * current password on a signed-in device, and the limits on the mail an account can make the shop send.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '../../shared/messages.js';
+import { type Account, databaseKind, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+
+const PASSWORD = 'secret-password';
+const FAILURES = 10;
+
+describe(`account abuse (${databaseKind})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The per-IP budget is the harness's large one, so only the account lockout answers here.
+    server = await startTestServer({ LOGIN_ACCOUNT_FAILURES: String(FAILURES) });
+  });
+  afterAll(() => server.close());
+
+  const login = (email: string, password: string, from: string) =>
+    server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: from });
+  const changePassword = (account: Account, currentPassword: string, from: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      payload: { currentPassword, newPassword: 'gearbox-7731' },
+      headers: { authorization: `Bearer ${account.token}` },
+      remoteAddress: from,
+    });
+
+  it('checks at most the lockout’s number of passwords when wrong guesses arrive all at once', async () => {
+    const account = await registerCustomer(server.app);
+    const answers = await Promise.all(Array.from({ length: 19 }, (_, i) => login(account.email, `wrong-guess-${i}`, '10.7.0.1')));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19 - FAILURES);
+    expect(answers.find((answer) => answer.statusCode === 429)!.json().error.message).toBe(errorMessages.tooManyAttempts);
+    // Locked from there, even with the right password; the owner elsewhere is not.
+    expect((await login(account.email, PASSWORD, '10.7.0.1')).statusCode).toBe(429);
+    expect((await login(account.email, PASSWORD, '10.7.0.2')).statusCode).toBe(200);
+  });
+
+  it('counts a wrong current password on password change with the same lockout as the login', async () => {
+    const account = await registerCustomer(server.app);
+    for (let i = 0; i < FAILURES; i++) {
+      const wrong = await changePassword(account, `not-it-${i}`, '10.7.1.1');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.fields).toEqual({ currentPassword: errorMessages.wrongCurrentPassword });
+    }
+    const locked = await changePassword(account, PASSWORD, '10.7.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe(errorMessages.tooManyAttempts);
+    expect((await login(account.email, PASSWORD, '10.7.1.1')).statusCode).toBe(429);
+    // The password did not change, and the owner elsewhere changes it.
+    expect((await login(account.email, PASSWORD, '10.7.1.2')).statusCode).toBe(200);
+    expect((await changePassword(account, PASSWORD, '10.7.1.2')).statusCode).toBe(204);
+  });
+
+  it('does not let parallel wrong current passwords past the lockout either', async () => {
+    const account = await registerCustomer(server.app);
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => changePassword(account, `not-it-${i}`, '10.7.2.1')));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15 - FAILURES);
+  });
+});
