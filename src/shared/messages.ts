@@ -430,6 +430,9 @@ export const errorMessages = {
   resetLinkInvalid: 'This password reset link is invalid, used or expired. Please ask for a new one',
   verifyLinkInvalid: 'This confirmation link is invalid, used or expired',
   sessionNotFound: 'Session not found',
+  nameNotPlain: 'Your name must be one line of text, without links',
+  verifyResendLimit: (max: number) =>
+    `We have sent you ${max} new confirmation links in the last hour. Please use the newest one, or ask again later`,
   tooManyUnpaidOrders: (max: number) =>
     `You have ${max} unpaid orders. Please pay for or cancel one of them before placing another`,
   orderTotalTooLarge: (maxDollars: string) =>

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../shared/messages.js';
-import { type Account, databaseKind, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, databaseKind, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { listRecentMail } from '../mail/service.js';
 
 const PASSWORD = 'secret-password';
 const FAILURES = 10;
@@ -62,5 +63,50 @@ describe(`account abuse (${databaseKind})`, () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 400)).toHaveLength(FAILURES);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15 - FAILURES);
+  });
+
+  const mailsTo = async (email: string, kind: string) =>
+    (await listRecentMail(server.db.kysely, 1000)).filter((message) => message.mail.to === email && message.mail.kind === kind).length;
+
+  it.each([
+    ['a line break', 'Ada\nLovelace'],
+    ['a carriage return', 'Ada\r\nClick here'],
+    ['a Unicode line separator', 'Ada\u2028Lovelace'],
+    ['a tab', 'Ada\tLovelace'],
+    ['a web address', 'Win a prize at https://evil.example/claim'],
+    ['a www. address', 'Visit www.evil.example'],
+    ['a bare domain', 'Prize waiting at evil-shop.com'],
+  ])('refuses a name with %s at registration, and sends no mail', async (_what, name) => {
+    const email = `name.${Math.random().toString(36).slice(2)}@example.com`;
+    const answer = await call(server.app, 'POST', '/api/auth/register', { body: { name, email, password: PASSWORD } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.fields).toEqual({ name: errorMessages.nameNotPlain });
+    expect(await mailsTo(email, 'verify-email')).toBe(0);
+  });
+
+  it('accepts ordinary names: accents, apostrophes, hyphens, initials, other scripts', async () => {
+    for (const name of ["Zoë O'Connor-Ñúñez", 'José María de la Cruz', 'J.R.R. Tolkien', 'Dr. Anne-Marie Dupont', '李小龍', 'Müller & Söhne GmbH']) {
+      const email = `ordinary.${Math.random().toString(36).slice(2)}@example.com`;
+      const answer = await call(server.app, 'POST', '/api/auth/register', { body: { name, email, password: PASSWORD } });
+      expect(answer.statusCode, name).toBe(201);
+      expect(answer.json().user.name).toBe(name);
+    }
+  });
+
+  it('refuses the same names as a profile change', async () => {
+    const account = await registerCustomer(server.app);
+    const answer = await call(server.app, 'PATCH', `/api/user/${account.email}`, { token: account.token, body: { name: 'Ada\nhttps://evil.example' } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.fields).toEqual({ name: errorMessages.nameNotPlain });
+  });
+
+  it('sends at most three more confirmation links an hour, then says why it sends no more', async () => {
+    const account = await registerCustomer(server.app);
+    const resend = () => call(server.app, 'POST', '/api/auth/verify-email/resend', { token: account.token });
+    for (let i = 0; i < 3; i++) expect((await resend()).statusCode).toBe(202);
+    const refused = await resend();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'rate_limited', message: errorMessages.verifyResendLimit(3) });
+    expect(await mailsTo(account.email, 'verify-email')).toBe(4);
   });
 });

@@ -30,6 +30,8 @@ import { listSessions, revokeOtherSessions, revokeSession, revokeSessionOf } fro
 const tags = ['accounts'];
 /** Reset e-mails one address may be sent in an hour; past that the request is answered alike and dropped. */
 const RESET_MAILS_PER_HOUR = 5;
+/** New confirmation links an account may ask for in an hour (the one sent at registration aside). */
+const VERIFY_RESENDS_PER_HOUR = 3;
 
 export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, config, counters }: AppContext) {
   const api = typed(app);
@@ -120,7 +122,10 @@ export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, con
     '/api/auth/verify-email/resend',
     { config: { access: 'user', rateLimit }, schema: { tags, response: { 202: z.null() } } },
     async (request, reply) => {
-      await resendVerification(db, requireViewer(request));
+      const viewer = requireViewer(request);
+      const { count } = await counters.hit(`verify-resend:${viewer.id}`, 3_600_000);
+      if (count > VERIFY_RESENDS_PER_HOUR) throw new HttpError(429, 'rate_limited', errorMessages.verifyResendLimit(VERIFY_RESENDS_PER_HOUR));
+      await resendVerification(db, viewer);
       return reply.status(202).send(null);
     },
   );
