@@ -1,8 +1,11 @@
 /**
  * The account holes an attacker tried (issue 58): guessing in parallel past the lockout, guessing the
- * current password on a signed-in device, and the limits on the mail an account can make the shop send.
+ * current password on a signed-in device, telling known addresses by the reset's timing, blocking the
+ * owner's reset, and the mail an account can make the shop send.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '../../shared/messages.js';
 import { type Account, call, databaseKind, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
 import { listRecentMail } from '../mail/service.js';
@@ -108,5 +111,84 @@ describe(`account abuse (${databaseKind})`, () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toEqual({ code: 'rate_limited', message: errorMessages.verifyResendLimit(3) });
     expect(await mailsTo(account.email, 'verify-email')).toBe(4);
+  });
+
+  const reset = (email: string, from: string) =>
+    server.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress: from });
+  const resetTokens = async (email: string) =>
+    (await listRecentMail(server.db.kysely, 1000))
+      .filter((message) => message.mail.to === email && message.mail.kind === 'reset-password')
+      .map((message) => (message.mail.kind === 'reset-password' ? message.mail.data.token : ''))
+      .reverse();
+  /** The reset links mailed to `email`, oldest first, once there are `count` of them (the mail is written after the answer). */
+  const resetTokensOnce = async (email: string, count: number) => {
+    await vi.waitFor(async () => expect(await resetTokens(email)).toHaveLength(count), { timeout: 10_000 });
+    return resetTokens(email);
+  };
+  const confirmReset = (token: string) =>
+    call(server.app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: 'gearbox-7731' } });
+
+  it('answers a reset request for a known and an unknown address alike, before any of the work behind it', async () => {
+    const account = await registerCustomer(server.app);
+    // The database is held, so that work cannot happen until the answers are in.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = server.db.kysely.transaction().execute(async (trx) => {
+      if (databaseKind === 'postgres') await sql`lock table outbox in exclusive mode`.execute(trx);
+      else await trx.insertInto('counters').values({ key: 'test-holds-the-writer', count: 1, reset_at: Date.now() + 60_000 }).execute();
+      holding();
+      await released;
+    });
+    await held;
+    let answers;
+    try {
+      answers = await Promise.race([
+        Promise.all([reset(account.email, '10.7.3.1'), reset('nobody.at.all@example.com', '10.7.3.1')]),
+        sleep(10_000).then(() => 'no answer while the work behind it was held' as const),
+      ]);
+    } finally {
+      release();
+      await holder;
+    }
+    expect(answers).not.toBe('no answer while the work behind it was held');
+    const [known, unknown] = answers as Exclude<typeof answers, string>;
+    const seen = (answer: typeof known) => ({
+      status: answer.statusCode,
+      body: answer.body,
+      type: answer.headers['content-type'],
+      length: answer.headers['content-length'],
+    });
+    expect(known.statusCode).toBe(202);
+    expect(seen(unknown)).toEqual(seen(known));
+    // The work happens once the database is free again: the known address gets its link.
+    expect(await resetTokensOnce(account.email, 1)).toHaveLength(1);
+  });
+
+  it("does not let anonymous requests from elsewhere block the owner's reset or end the owner's link", async () => {
+    const account = await registerCustomer(server.app);
+    await reset(account.email, '10.7.4.1');
+    const [link] = await resetTokensOnce(account.email, 1);
+    // Someone else asks six times from one place: five mails (each the current link again), then nothing.
+    for (let i = 0; i < 6; i++) expect((await reset(account.email, '10.7.4.9')).statusCode).toBe(202);
+    await resetTokensOnce(account.email, 6);
+    // The owner asks again from their own place: the current link comes again, and it works.
+    await reset(account.email, '10.7.4.1');
+    const links = await resetTokensOnce(account.email, 7);
+    expect(new Set(links)).toEqual(new Set([link]));
+    expect((await confirmReset(link!)).statusCode).toBe(204);
+  });
+
+  it('sends one address at most ten reset mails an hour, from however many places', async () => {
+    const account = await registerCustomer(server.app);
+    for (const from of ['10.7.5.1', '10.7.5.2', '10.7.5.3']) {
+      for (let i = 0; i < 5; i++) await reset(account.email, from);
+    }
+    await resetTokensOnce(account.email, 10);
+    // One more request from a fourth place, after the others: still ten.
+    await reset(account.email, '10.7.5.4');
+    await sleep(200);
+    expect(await resetTokens(account.email)).toHaveLength(10);
   });
 });

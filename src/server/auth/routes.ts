@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authResponseSchema, sessionSchema, userSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
@@ -28,8 +28,6 @@ import {
 import { listSessions, revokeOtherSessions, revokeSession, revokeSessionOf } from './sessions.js';
 
 const tags = ['accounts'];
-/** Reset e-mails one address may be sent in an hour; past that the request is answered alike and dropped. */
-const RESET_MAILS_PER_HOUR = 5;
 /** New confirmation links an account may ask for in an hour (the one sent at registration aside). */
 const VERIFY_RESENDS_PER_HOUR = 3;
 
@@ -38,6 +36,19 @@ export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, con
   const lockout = new AccountLockout(counters, config.loginFailuresPerAccount);
   const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: 60_000 };
   const sessionFor = (request: FastifyRequest) => ({ ttlMs: config.sessionTtlMs, userAgent: request.headers['user-agent'] ?? '' });
+
+  // Work a request sets off once its answer is sent; the server finishes it before it closes.
+  const afterAnswers = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(afterAnswers);
+  });
+  const afterAnswer = (request: FastifyRequest, reply: FastifyReply, work: () => Promise<void>) => {
+    const done: Promise<void> = new Promise<void>((sent) => reply.then(() => sent(), () => sent()))
+      .then(work)
+      .catch((error: unknown) => request.log.error({ err: error }, 'work after the answer failed'))
+      .finally(() => afterAnswers.delete(done));
+    afterAnswers.add(done);
+  };
 
   api.post(
     '/api/auth/register',
@@ -93,9 +104,8 @@ export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, con
       },
     },
     async (request, reply) => {
-      const { email } = request.body;
-      const { count } = await counters.hit(`reset-mail:${email}`, 3_600_000);
-      if (count <= RESET_MAILS_PER_HOUR) await requestPasswordReset(db, email);
+      // The same answer at once for every address; the throttles, the account and the mail come after it.
+      afterAnswer(request, reply, () => requestPasswordReset(db, counters, { email: request.body.email, ip: request.ip }));
       return reply.status(202).send(null);
     },
   );

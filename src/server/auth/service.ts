@@ -10,8 +10,9 @@ import { enqueueMail } from '../mail/service.js';
 import { createUser, findActiveUserByEmail, findActiveUserById, markEmailVerified, setPassword } from '../users/service.js';
 import type { AccountLockout } from './account-lockout.js';
 import { hashPassword, isCommonPassword, isOutdatedHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.js';
-import { issueToken, retireTokens, useToken } from './tokens.js';
+import { createSession, hashToken, revokeAllSessions, revokeOtherSessions } from './sessions.js';
+import { issueToken, retireTokens, TOKEN_TTL_MS, useToken } from './tokens.js';
+import type { Counters } from '../limits/service.js';
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', errorMessages.invalidCredentials);
 const tooManyAttempts = () => new HttpError(429, 'rate_limited', errorMessages.tooManyAttempts);
@@ -79,16 +80,58 @@ export async function changePassword(
   });
 }
 
-/** Mails a reset link if the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(db: Executor, email: string): Promise<void> {
-  const user = await findActiveUserByEmail(db, email);
-  if (!user) {
-    await verifyAgainstDummy(email); // as slow as the real thing, so timing does not tell
-    return;
-  }
+/** Reset mails one address is sent in an hour on the requests from one source address, and on all of them. */
+export const RESET_MAILS_FROM_ONE_PLACE = 5;
+export const RESET_MAILS_PER_ADDRESS = 10;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The reset link the account was mailed last, while it still works for at least half its life (a
+ * repeated request re-sends it: requests by anyone else cannot make the owner's link stop working).
+ * Only a hash of a link is stored; the link itself is in the mail that carried it.
+ */
+async function currentResetLink(db: Executor, user: UserRow): Promise<string | undefined> {
+  const freshUntil = new Date(Date.now() + TOKEN_TTL_MS['reset-password'] / 2).toISOString();
+  const live = await db
+    .selectFrom('auth_tokens')
+    .select('token_hash')
+    .where('user_id', '=', user.id)
+    .where('purpose', '=', 'reset-password')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', freshUntil)
+    .executeTakeFirst();
+  if (!live) return undefined;
+  const mail = await db
+    .selectFrom('outbox')
+    .select('data')
+    .where('kind', '=', 'reset-password')
+    .where('recipient', '=', user.email)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const token: unknown = mail ? (JSON.parse(mail.data) as { token?: unknown }).token : undefined;
+  return typeof token === 'string' && hashToken(token) === live.token_hash ? token : undefined;
+}
+
+/**
+ * Mails a reset link if the account exists: the current one again, else a new one (older links stop
+ * working). The caller has answered already, the same for every address, so how long this takes tells
+ * nothing. Throttled per address and source address, then per address: anonymous requests from one
+ * place cannot use up the owner's own, and whoever is throttled has the current link in the mailbox.
+ */
+export async function requestPasswordReset(db: Executor, counters: Counters, input: { email: string; ip: string }): Promise<void> {
+  const fromHere = await counters.hit(`reset-mail:${input.email}|${input.ip}`, HOUR_MS);
+  if (fromHere.count > RESET_MAILS_FROM_ONE_PLACE) return;
+  const toAddress = await counters.hit(`reset-mail:${input.email}`, HOUR_MS);
+  if (toAddress.count > RESET_MAILS_PER_ADDRESS) return;
+  const user = await findActiveUserByEmail(db, input.email);
+  if (!user) return;
   await inTransaction(db, async (trx) => {
-    await retireTokens(trx, user.id, 'reset-password');
-    const token = await issueToken(trx, user.id, 'reset-password');
+    let token = await currentResetLink(trx, user);
+    if (!token) {
+      await retireTokens(trx, user.id, 'reset-password');
+      token = await issueToken(trx, user.id, 'reset-password');
+    }
     await enqueueMail(trx, { kind: 'reset-password', to: user.email, data: { name: user.name, token } });
   });
 }
