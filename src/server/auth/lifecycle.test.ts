@@ -4,11 +4,12 @@
  * configured admin that cannot be squatted. E-mails are read from the outbox here (mail.test.ts sends
  * them over real SMTP).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../shared/messages.js';
 import { ensureAdmin } from '../seed/seed.js';
 import { listRecentMail } from '../mail/service.js';
 import { type Account, call, databaseKind, lastMailTo, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { afterAnswersDone } from './after-answer.js';
 import { hashToken } from './sessions.js';
 import { issueToken } from './tokens.js';
 
@@ -25,14 +26,14 @@ describe(`the password's life and the account holes (${databaseKind})`, () => {
   const login = (email: string, password: string, from = '127.0.0.1', userAgent = 'test') =>
     server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: from, headers: { 'user-agent': userAgent } });
   const me = (token: string) => call(server.app, 'GET', '/api/me', { token });
-  /** The reset links mailed to the account, oldest first, once there are `count` (the mail is written after the answer). */
+  /** The reset links mailed to the account, oldest first, once the work behind the answers so far is done (it comes after them). */
   const resetTokensOf = async (account: Account, count: number) => {
-    const tokens = async () =>
-      (await listRecentMail(server.db.kysely, 1000))
-        .flatMap(({ mail }) => (mail.to === account.email && mail.kind === 'reset-password' ? [mail.data.token] : []))
-        .reverse();
-    await vi.waitFor(async () => expect(await tokens()).toHaveLength(count), { timeout: 10_000 });
-    return tokens();
+    await afterAnswersDone();
+    const tokens = (await listRecentMail(server.db.kysely, 1000))
+      .flatMap(({ mail }) => (mail.to === account.email && mail.kind === 'reset-password' ? [mail.data.token] : []))
+      .reverse();
+    expect(tokens).toHaveLength(count);
+    return tokens;
   };
   const resetTokenOf = async (account: Account) => (await resetTokensOf(account, 1))[0]!;
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authResponseSchema, sessionSchema, userSchema } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
@@ -16,6 +16,7 @@ import { requireViewer } from '../http/access.js';
 import { HttpError } from '../http/errors.js';
 import { getUserById, toUserDto } from '../users/service.js';
 import { AccountLockout } from './account-lockout.js';
+import { afterAnswer, afterAnswersDone } from './after-answer.js';
 import {
   changePassword,
   confirmPasswordReset,
@@ -37,18 +38,7 @@ export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, con
   const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: 60_000 };
   const sessionFor = (request: FastifyRequest) => ({ ttlMs: config.sessionTtlMs, userAgent: request.headers['user-agent'] ?? '' });
 
-  // Work a request sets off once its answer is sent; the server finishes it before it closes.
-  const afterAnswers = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(afterAnswers);
-  });
-  const afterAnswer = (request: FastifyRequest, reply: FastifyReply, work: () => Promise<void>) => {
-    const done: Promise<void> = new Promise<void>((sent) => reply.then(() => sent(), () => sent()))
-      .then(work)
-      .catch((error: unknown) => request.log.error({ err: error }, 'work after the answer failed'))
-      .finally(() => afterAnswers.delete(done));
-    afterAnswers.add(done);
-  };
+  app.addHook('onClose', afterAnswersDone);
 
   api.post(
     '/api/auth/register',

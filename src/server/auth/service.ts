@@ -6,7 +6,7 @@ import { errorMessages } from '../../shared/messages.js';
 import { type Executor, inTransaction, type UserRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { enqueueMail } from '../mail/service.js';
+import { enqueueMail, newestMailTo } from '../mail/service.js';
 import { createUser, findActiveUserByEmail, findActiveUserById, markEmailVerified, setPassword } from '../users/service.js';
 import type { AccountLockout } from './account-lockout.js';
 import { hashPassword, isCommonPassword, isOutdatedHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -101,16 +101,9 @@ async function currentResetLink(db: Executor, user: UserRow): Promise<string | u
     .where('expires_at', '>', freshUntil)
     .executeTakeFirst();
   if (!live) return undefined;
-  const mail = await db
-    .selectFrom('outbox')
-    .select('data')
-    .where('kind', '=', 'reset-password')
-    .where('recipient', '=', user.email)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const token: unknown = mail ? (JSON.parse(mail.data) as { token?: unknown }).token : undefined;
-  return typeof token === 'string' && hashToken(token) === live.token_hash ? token : undefined;
+  const mail = await newestMailTo(db, user.email, 'reset-password');
+  const token = mail?.kind === 'reset-password' ? mail.data.token : undefined;
+  return token !== undefined && hashToken(token) === live.token_hash ? token : undefined;
 }
 
 /**
