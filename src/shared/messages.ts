@@ -66,6 +66,9 @@ export const messages = {
     confirmRemoveUser: (email: string) => `Are you sure you want to remove ${email}?`,
     userRemoved: (email: string) => `${email} is removed successfully`,
     googleSigningIn: 'Signing you in with Google…',
+    /** Back from Google while another account is signed in here: asked before that account is replaced. */
+    confirmGoogleSwitch: (email: string) =>
+      `You are signed in as ${email}. Sign out and continue with the Google account you just chose?`,
     /** How an order that expired unpaid (its stock returned) is shown. */
     orderExpired: 'cancelled (expired)',
     /** The original `product` field of an order with several lines: its first part and how many more follow. */
@@ -121,6 +124,7 @@ export const messages = {
       removeProduct: { confirmLabel: 'Remove product', cancelLabel: 'Keep product' },
       makeAdmin: { confirmLabel: 'Make admin', cancelLabel: 'Keep as customer' },
       removeUser: { confirmLabel: 'Remove user', cancelLabel: 'Keep user' },
+      googleSwitch: { confirmLabel: 'Switch account', cancelLabel: 'Stay signed in' },
     },
     /** Removing a product: what happens to its open orders, after the original question (docs/legacy-contract.md#confirmations; GET /api/products/:id/open-orders). */
     unpaidOrdersCancelled: (count: number) =>
@@ -428,6 +432,9 @@ export const errorMessages = {
   resetLinkInvalid: 'This password reset link is invalid, used or expired. Please ask for a new one',
   verifyLinkInvalid: 'This confirmation link is invalid, used or expired',
   sessionNotFound: 'Session not found',
+  nameNotPlain: 'Your name must be one line of text, without links',
+  verifyResendLimit: (max: number) =>
+    `We have sent you ${max} new confirmation links in the last hour. Please use the newest one, or ask again later`,
   tooManyUnpaidOrders: (max: number) =>
     `You have ${max} unpaid orders. Please pay for or cancel one of them before placing another`,
   orderTotalTooLarge: (maxDollars: string) =>
@@ -508,6 +515,7 @@ export const errorMessages = {
     expiredOrTampered: 'Your Google sign-in expired or was tampered with, please try again',
     failed: 'Google sign-in failed, please try again',
     unverifiedEmail: 'Your Google e-mail address is not verified',
+    otherBrowser: 'This Google sign-in was started in another browser. Please press Continue with Google here to sign in',
   },
 } as const;
 

@@ -121,7 +121,17 @@ export const passwordSchema = z
   .min(6, v.passwordTooShort)
   .max(200, fieldMessages.tooLong(200));
 
-export const nameSchema = requiredText(v.nameRequired, 100);
+/**
+ * A person's name goes into e-mails the shop sends (to addresses not yet proven, too), where a line break
+ * starts text of its own and a mail reader makes a link of an address: so one line, and nothing a reader
+ * would link (a scheme, `www.`, or a word.word domain; initials like "J.R.R." and "Dr. Jo" stay fine).
+ */
+const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const LINK_LIKE = /:\/\/|www\.|[\p{L}\p{N}_-]{2,}\.\p{L}{2,}/iu;
+export const nameSchema = requiredText(v.nameRequired, 100).refine(
+  (name) => !NOT_ONE_LINE.test(name) && !LINK_LIKE.test(name),
+  errorMessages.nameNotPlain,
+);
 
 export const phoneSchema = requiredText(v.phoneRequired, 40).regex(
   /^\+?[0-9()\-.\s]{5,}$/,

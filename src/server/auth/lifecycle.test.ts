@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../shared/messages.js';
 import { ensureAdmin } from '../seed/seed.js';
+import { listRecentMail } from '../mail/service.js';
 import { type Account, call, databaseKind, lastMailTo, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { afterAnswersDone } from './after-answer.js';
 import { hashToken } from './sessions.js';
 import { issueToken } from './tokens.js';
 
@@ -24,11 +26,16 @@ describe(`the password's life and the account holes (${databaseKind})`, () => {
   const login = (email: string, password: string, from = '127.0.0.1', userAgent = 'test') =>
     server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: from, headers: { 'user-agent': userAgent } });
   const me = (token: string) => call(server.app, 'GET', '/api/me', { token });
-  const resetTokenOf = async (account: Account) => {
-    const mail = await lastMailTo(server, account.email, 'reset-password');
-    if (mail?.kind !== 'reset-password') throw new Error('no reset e-mail');
-    return mail.data.token;
+  /** The reset links mailed to the account, oldest first, once the work behind the answers so far is done (it comes after them). */
+  const resetTokensOf = async (account: Account, count: number) => {
+    await afterAnswersDone();
+    const tokens = (await listRecentMail(server.db.kysely, 1000))
+      .flatMap(({ mail }) => (mail.to === account.email && mail.kind === 'reset-password' ? [mail.data.token] : []))
+      .reverse();
+    expect(tokens).toHaveLength(count);
+    return tokens;
   };
+  const resetTokenOf = async (account: Account) => (await resetTokensOf(account, 1))[0]!;
 
   it('changes the password: the current one is required, every other session ends, the new one signs in', async () => {
     const account = await registerCustomer(server.app);
@@ -54,8 +61,8 @@ describe(`the password's life and the account holes (${databaseKind})`, () => {
     const unknown = await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: 'nobody.here@example.com' } });
     expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
     expect(known.body).toBe(unknown.body);
-    expect(await lastMailTo(server, 'nobody.here@example.com', 'reset-password')).toBeUndefined();
     const token = await resetTokenOf(account);
+    expect(await lastMailTo(server, 'nobody.here@example.com', 'reset-password')).toBeUndefined();
     const stored = await server.db.kysely.selectFrom('auth_tokens').select('token_hash').where('token_hash', '=', hashToken(token)).executeTakeFirst();
     expect(stored).toBeDefined();
 
@@ -71,18 +78,28 @@ describe(`the password's life and the account holes (${databaseKind})`, () => {
     expect((await me((await login(account.email, 'gearbox-7731')).json().token)).json().emailVerified).toBe(true);
   });
 
-  it('refuses an expired reset link, and an older link once a newer one was sent', async () => {
+  it('refuses an expired reset link; a repeated request mails the current link again, and a new one once it is half-way through its life', async () => {
     const account = await registerCustomer(server.app);
+    const ask = () => call(server.app, 'POST', '/api/auth/password-reset', { body: { email: account.email } });
     const expired = await issueToken(server.db.kysely, Number(account.id), 'reset-password', Date.now() - 2 * 3_600_000);
-    await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: account.email } });
-    const first = await resetTokenOf(account);
-    await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: account.email } });
-    const second = await resetTokenOf(account);
+    await ask();
+    const [first] = await resetTokensOf(account, 1);
+    await ask();
+    expect((await resetTokensOf(account, 2))[1]).toBe(first);
+    // Twenty minutes left of its hour: the next request mails a new link, and this one stops working.
+    await server.db.kysely
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() + 20 * 60_000).toISOString() })
+      .where('token_hash', '=', hashToken(first!))
+      .execute();
+    await ask();
+    const newer = (await resetTokensOf(account, 3))[2]!;
+    expect(newer).not.toBe(first);
     for (const token of [expired, first]) {
       const answer = await call(server.app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password: 'gearbox-7731' } });
       expect(answer.statusCode).toBe(400);
     }
-    expect((await call(server.app, 'POST', '/api/auth/password-reset/confirm', { body: { token: second, password: 'gearbox-7731' } })).statusCode).toBe(204);
+    expect((await call(server.app, 'POST', '/api/auth/password-reset/confirm', { body: { token: newer, password: 'gearbox-7731' } })).statusCode).toBe(204);
   });
 
   it('lists the sessions of the account and ends one, or every other one', async () => {

@@ -16,6 +16,7 @@ import { requireViewer } from '../http/access.js';
 import { HttpError } from '../http/errors.js';
 import { getUserById, toUserDto } from '../users/service.js';
 import { AccountLockout } from './account-lockout.js';
+import { afterAnswer, afterAnswersDone } from './after-answer.js';
 import {
   changePassword,
   confirmPasswordReset,
@@ -28,14 +29,16 @@ import {
 import { listSessions, revokeOtherSessions, revokeSession, revokeSessionOf } from './sessions.js';
 
 const tags = ['accounts'];
-/** Reset e-mails one address may be sent in an hour; past that the request is answered alike and dropped. */
-const RESET_MAILS_PER_HOUR = 5;
+/** New confirmation links an account may ask for in an hour (the one sent at registration aside). */
+const VERIFY_RESENDS_PER_HOUR = 3;
 
 export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, config, counters }: AppContext) {
   const api = typed(app);
   const lockout = new AccountLockout(counters, config.loginFailuresPerAccount);
   const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: 60_000 };
   const sessionFor = (request: FastifyRequest) => ({ ttlMs: config.sessionTtlMs, userAgent: request.headers['user-agent'] ?? '' });
+
+  app.addHook('onClose', afterAnswersDone);
 
   api.post(
     '/api/auth/register',
@@ -74,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, con
     '/api/auth/password',
     { config: { access: 'user', rateLimit }, schema: { tags, body: passwordChangeSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await changePassword(db, requireViewer(request), request.body);
+      await changePassword(db, lockout, requireViewer(request), { ...request.body, ip: request.ip });
       return reply.status(204).send(null);
     },
   );
@@ -91,9 +94,8 @@ export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, con
       },
     },
     async (request, reply) => {
-      const { email } = request.body;
-      const { count } = await counters.hit(`reset-mail:${email}`, 3_600_000);
-      if (count <= RESET_MAILS_PER_HOUR) await requestPasswordReset(db, email);
+      // The same answer at once for every address; the throttles, the account and the mail come after it.
+      afterAnswer(request, reply, () => requestPasswordReset(db, counters, { email: request.body.email, ip: request.ip }));
       return reply.status(202).send(null);
     },
   );
@@ -120,7 +122,10 @@ export async function authRoutes(app: FastifyInstance, { db: { kysely: db }, con
     '/api/auth/verify-email/resend',
     { config: { access: 'user', rateLimit }, schema: { tags, response: { 202: z.null() } } },
     async (request, reply) => {
-      await resendVerification(db, requireViewer(request));
+      const viewer = requireViewer(request);
+      const { count } = await counters.hit(`verify-resend:${viewer.id}`, 3_600_000);
+      if (count > VERIFY_RESENDS_PER_HOUR) throw new HttpError(429, 'rate_limited', errorMessages.verifyResendLimit(VERIFY_RESENDS_PER_HOUR));
+      await resendVerification(db, viewer);
       return reply.status(202).send(null);
     },
   );

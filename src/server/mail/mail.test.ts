@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../flows/expire-orders.js';
 import type { InvoiceFacts } from '../invoices/service.js';
 import { canReadPdfs, pdfText } from '../test/pdf-text.js';
+import { afterAnswersDone } from '../auth/after-answer.js';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
 import { freshDatabase, type TestDatabase } from '../test/databases.js';
 import { type MailSink, startMailSink } from '../test/smtp.js';
@@ -64,6 +65,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
   it('resets a forgotten password through the link in the e-mail', async () => {
     const account = await registerCustomer(server.app);
     await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: account.email } });
+    await afterAnswersDone(); // the reset mail is written after the answer
     await send();
     const mail = mailsTo(account.email).find((m) => m.subject.startsWith('Reset your password'))!;
     expect(mail.text).toContain('The link works once and for 1 hour.');

@@ -102,6 +102,12 @@ export async function markFailed(db: Executor, message: OutboxMessage, error: st
     .execute();
 }
 
+/** The newest message of this kind written to `recipient`, or undefined (a mail that is sent again, unchanged). */
+export async function newestMailTo(db: Executor, recipient: string, kind: MailKind): Promise<Mail | undefined> {
+  const row = await db.selectFrom('outbox').selectAll().where('recipient', '=', recipient).where('kind', '=', kind).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? toMessage(row).mail : undefined;
+}
+
 export async function listRecentMail(db: Executor, limit = 100): Promise<OutboxMessage[]> {
   return (await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute()).map(toMessage);
 }

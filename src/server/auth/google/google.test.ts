@@ -64,9 +64,13 @@ function googleUser(email: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-function setCookieHeader(response: LightMyRequestResponse): string {
+function setCookieHeaders(response: LightMyRequestResponse): string[] {
   const header = response.headers['set-cookie'];
-  return (Array.isArray(header) ? header[0] : header) ?? '';
+  return Array.isArray(header) ? header : header ? [header] : [];
+}
+
+function setCookieHeader(response: LightMyRequestResponse): string {
+  return setCookieHeaders(response)[0] ?? '';
 }
 
 function fragmentOf(location: string): URLSearchParams {
@@ -124,6 +128,9 @@ describe(`Continue with Google (${databaseKind})`, () => {
     return back;
   }
 
+  /** The cookie each browser got with its one-time code at the callback, by code: what that browser sends to /exchange. */
+  const codeCookies = new Map<string, string>();
+
   /** The browser follows that redirect to our callback (with the state cookie); returns our Location. */
   async function callback(callbackUrl: URL, cookie: string | undefined) {
     const response = await server.app.inject({
@@ -132,7 +139,11 @@ describe(`Continue with Google (${databaseKind})`, () => {
       headers: cookie ? { cookie } : {},
     });
     expect(response.statusCode).toBe(302);
-    return { location: String(response.headers.location), response };
+    const location = String(response.headers.location);
+    const code = fragmentOf(location).get('google');
+    const codeCookie = setCookieHeaders(response).find((header) => header.startsWith('partsmith_google_code='));
+    if (code && codeCookie) codeCookies.set(code, codeCookie.split(';')[0]!);
+    return { location, response };
   }
 
   /** The whole browser round trip up to the /login#… page. */
@@ -142,7 +153,9 @@ describe(`Continue with Google (${databaseKind})`, () => {
     return (await callback(await authorize(authorizeUrl), cookie)).location;
   }
 
-  const exchange = (code: string) => call(server.app, 'POST', '/api/auth/google/exchange', { body: { code } });
+  /** POST /exchange from the browser that got `code` (its cookie), or with the cookie header given (none: another browser). */
+  const exchange = (code: string, cookie: string | null = codeCookies.get(code) ?? null) =>
+    server.app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload: { code }, headers: cookie ? { cookie } : {} });
 
   async function signInAndExchange(claims: Record<string, unknown>, returnTo?: string) {
     const location = await signIn(claims, returnTo);
@@ -313,6 +326,32 @@ describe(`Continue with Google (${databaseKind})`, () => {
     expect((await callback(await authorize(attacker.authorizeUrl), victim.cookie)).location).toBe(
       errorLocation(errorMessages.google.expiredOrTampered),
     );
+  });
+
+  it('takes a one-time code only from the browser that signed in: a #google= link sent to another browser is refused (login CSRF)', async () => {
+    // The attacker stops their own sign-in at /login#google=<code> and sends the victim that link.
+    provider.idTokenClaims = googleUser('attacker.account@example.com');
+    const attacker = await start();
+    const { location, response } = await callback(await authorize(attacker.authorizeUrl), attacker.cookie);
+    const code = fragmentOf(location).get('google')!;
+    const sessionsBefore = await count('sessions');
+
+    // The victim's browser has no code cookie, or the one of its own sign-in.
+    const victimCode = fragmentOf(await signIn(googleUser('victim.account@example.com'))).get('google')!;
+    for (const cookie of [null, codeCookies.get(victimCode)!]) {
+      const refused = await exchange(code, cookie);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ error: { code: 'google_other_browser', message: errorMessages.google.otherBrowser } });
+    }
+    expect(await count('sessions')).toBe(sessionsBefore);
+
+    // The browser that signed in still can, once; its cookie is cleared by the answer.
+    expect(setCookieHeaders(response)).toContain(`partsmith_google_code=${code}; Path=/api/auth/google/exchange; Max-Age=60; HttpOnly; SameSite=Lax`);
+    const own = await exchange(code);
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as GoogleExchangeAnswer).user.email).toBe('attacker.account@example.com');
+    expect(setCookieHeader(own)).toMatch(/^partsmith_google_code=; Path=\/api\/auth\/google\/exchange; Max-Age=0;/);
+    expect((await exchange(victimCode)).statusCode).toBe(200);
   });
 
   describe('ID-token verification (no account is made)', () => {

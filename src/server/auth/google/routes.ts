@@ -9,7 +9,11 @@
  *
  * Stateless servers: the started sign-in (state hash, nonce, PKCE verifier, returnTo) and the one-time
  * code (hash) live in the database, single use. The `state` is also put in a short-lived HttpOnly cookie
- * on the callback path, so a callback only completes in the browser that started it (no login CSRF).
+ * on the callback path, so a callback only completes in the browser that started it. The one-time code
+ * goes the same way: the callback also puts it in an HttpOnly cookie on the exchange path, and the
+ * exchange takes a code only with that cookie. A `/login#google=<code>` link someone stopped their own
+ * sign-in at and sent to another browser is refused there, so nobody can be signed in to someone
+ * else's account (login CSRF), at the callback or at the exchange.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -24,14 +28,17 @@ import { findOrCreateAccount } from './accounts.js';
 import { errorMessages, type GoogleFailure } from '../../../shared/messages.js';
 import { OidcClient } from './oidc.js';
 import { sanitiseReturnTo } from './return-to.js';
-import { issueExchangeCode, savePendingSignIn, STATE_TTL_MS, takeExchangeCode, takePendingSignIn } from './store.js';
+import { EXCHANGE_CODE_TTL_MS, issueExchangeCode, savePendingSignIn, STATE_TTL_MS, takeExchangeCode, takePendingSignIn } from './store.js';
 
 export const STATE_COOKIE = 'partsmith_google_state';
+export const CODE_COOKIE = 'partsmith_google_code';
 const CALLBACK_PATH = '/api/auth/google/callback';
+const EXCHANGE_PATH = '/api/auth/google/exchange';
 const tags = ['accounts'];
 
 const notConfigured = () => new HttpError(503, 'google_not_configured', errorMessages.google.notConfigured);
 const invalidExchangeCode = () => new HttpError(401, 'google_code_invalid', errorMessages.google.expiredOrTampered);
+const otherBrowser = () => new HttpError(401, 'google_other_browser', errorMessages.google.otherBrowser);
 
 const startQuery = z.object({
   returnTo: z.string().optional().describe("A path on this shop to come back to, e.g. '/place-order/3'; anything else means '/'"),
@@ -51,16 +58,19 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-function stateCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+function cookie(name: string, path: string, value: string, maxAgeSeconds: number, secure: boolean): string {
   return [
-    `${STATE_COOKIE}=${value}`,
-    `Path=${CALLBACK_PATH}`,
+    `${name}=${value}`,
+    `Path=${path}`,
     `Max-Age=${maxAgeSeconds}`,
     'HttpOnly',
     'SameSite=Lax',
     ...(secure ? ['Secure'] : []),
   ].join('; ');
 }
+
+const stateCookie = (value: string, maxAgeSeconds: number, secure: boolean) => cookie(STATE_COOKIE, CALLBACK_PATH, value, maxAgeSeconds, secure);
+const codeCookie = (value: string, maxAgeSeconds: number, secure: boolean) => cookie(CODE_COOKIE, EXCHANGE_PATH, value, maxAgeSeconds, secure);
 
 /** A top-level navigation answer: never cached, never leaks the URL (code, state) as a referrer. */
 function navigate(reply: FastifyReply, location: string) {
@@ -159,6 +169,7 @@ export async function googleRoutes(app: FastifyInstance, { db: { kysely: db }, c
         if (outcome.kind === 'unusable-claims') return fail('failed', outcome.reason);
         const oneTimeCode = await issueExchangeCode(db, outcome.user.id, pending.returnTo);
         request.log.info({ userId: outcome.user.id, created: outcome.created }, 'Google sign-in');
+        reply.header('set-cookie', [stateCookie('', 0, secureCookie), codeCookie(oneTimeCode, EXCHANGE_CODE_TTL_MS / 1000, secureCookie)]);
         return navigate(reply, `/login#google=${oneTimeCode}`);
       } catch (unexpected) {
         return fail('failed', 'unexpected error', unexpected);
@@ -167,12 +178,20 @@ export async function googleRoutes(app: FastifyInstance, { db: { kysely: db }, c
   );
 
   api.post(
-    '/api/auth/google/exchange',
+    EXCHANGE_PATH,
     {
       config: { access: 'public', rateLimit },
-      schema: { tags, body: googleExchangeRequestSchema, response: { 200: googleExchangeAnswerSchema } },
+      schema: {
+        tags,
+        description: 'Only with the code cookie the callback set in the same browser: a code brought from another browser is refused.',
+        body: googleExchangeRequestSchema,
+        response: { 200: googleExchangeAnswerSchema },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Checked before the code is taken, so a refused try here does not use up the code of the browser it belongs to.
+      if (readCookie(request, CODE_COOKIE) !== request.body.code) throw otherBrowser();
+      reply.header('set-cookie', codeCookie('', 0, secureCookie));
       const taken = await takeExchangeCode(db, request.body.code);
       if (!taken) throw invalidExchangeCode();
       const user = await getUserById(db, taken.userId);

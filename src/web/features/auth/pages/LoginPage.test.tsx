@@ -118,6 +118,40 @@ describe('LoginPage', () => {
       expect(auth.signInWithGoogle).toHaveBeenCalledWith('one-time-code');
     });
 
+    it('asks a signed-in user before switching to the Google account, and trades the code only on yes', async () => {
+      googleConfigured(true);
+      const auth = fakeAuth({ user: customer, signInWithGoogle: vi.fn(async () => ({ user: customer, returnTo: '/dashboard/myOrders' })) });
+      const { user } = setup(auth, null, '#google=one-time-code');
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent(
+        'You are signed in as customer@partsmith.example. Sign out and continue with the Google account you just chose?',
+      );
+      expect(auth.signInWithGoogle).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Switch account' }));
+      expect(await screen.findByText('Page at /dashboard/myOrders')).toBeInTheDocument();
+      expect(auth.signInWithGoogle).toHaveBeenCalledTimes(1);
+      expect(auth.signInWithGoogle).toHaveBeenCalledWith('one-time-code');
+    });
+
+    it('keeps a signed-in user who says no, and goes home without trading the code', async () => {
+      googleConfigured(true);
+      const auth = fakeAuth({ user: customer });
+      const { user } = setup(auth, null, '#google=one-time-code');
+      await screen.findByRole('alertdialog');
+      await user.click(screen.getByRole('button', { name: 'Stay signed in' }));
+      expect(await screen.findByText('Home page')).toBeInTheDocument();
+      expect(auth.signInWithGoogle).not.toHaveBeenCalled();
+      expect(auth.logout).not.toHaveBeenCalled();
+    });
+
+    it('waits for the stored session to be checked before deciding whether to ask', async () => {
+      googleConfigured(true);
+      const auth = fakeAuth({ loading: true });
+      setup(auth, null, '#google=one-time-code');
+      await screen.findByRole('button', { name: 'Login' });
+      expect(auth.signInWithGoogle).not.toHaveBeenCalled();
+    });
+
     it('shows a refused code in red and stays on the login page', async () => {
       googleConfigured(true);
       const auth = fakeAuth({

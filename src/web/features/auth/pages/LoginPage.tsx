@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import { messages } from '../../../../shared/messages.js';
@@ -10,13 +10,16 @@ import { AuthCard, GoogleSignIn } from '../components/AuthCard.js';
 import { Field } from '../../../components/Field.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { Spinner } from '../../../components/Spinner.js';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 
 export function LoginPage() {
-  const { login, signInWithGoogle } = useAuth();
+  const { login, signInWithGoogle, user: signedIn, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [googleBusy, setGoogleBusy] = useState(false);
+  // A code that came back while another account is signed in here: traded only once the user says so.
+  const [switchCode, setSwitchCode] = useState<string | null>(null);
   const {
     register,
     onSubmit,
@@ -34,11 +37,29 @@ export function LoginPage() {
     },
   });
 
+  const exchangeGoogleCode = useCallback(
+    (code: string) => {
+      setGoogleBusy(true);
+      signInWithGoogle(code).then(
+        ({ returnTo }) => {
+          toast.success(messages.toast.loggedIn);
+          navigate(returnTo, { replace: true });
+        },
+        (error: unknown) => {
+          setGoogleBusy(false);
+          setFormError(errorText(error));
+        },
+      );
+    },
+    [navigate, signInWithGoogle, setFormError],
+  );
+
   // Back from Google: /login#google=<one-time code> or /login#googleError=<message>. The code is single
   // use, so it is read once (the ref survives StrictMode's second effect run) and taken off the address bar.
+  // Whether someone is signed in here is known first: a signed-in user is asked before being switched.
   const googleHandled = useRef(false);
   useEffect(() => {
-    if (googleHandled.current) return;
+    if (googleHandled.current || loading) return;
     const back = readGoogleReturn(location.hash);
     if (!back) return;
     googleHandled.current = true;
@@ -47,18 +68,9 @@ export function LoginPage() {
       setFormError(back.error);
       return;
     }
-    setGoogleBusy(true);
-    signInWithGoogle(back.code).then(
-      ({ returnTo }) => {
-        toast.success(messages.toast.loggedIn);
-        navigate(returnTo, { replace: true });
-      },
-      (error: unknown) => {
-        setGoogleBusy(false);
-        setFormError(errorText(error));
-      },
-    );
-  }, [location, navigate, signInWithGoogle]);
+    if (signedIn) setSwitchCode(back.code);
+    else exchangeGoogleCode(back.code);
+  }, [location, navigate, loading, signedIn, exchangeGoogleCode]);
 
   return (
     <AuthCard
@@ -91,6 +103,20 @@ export function LoginPage() {
         </button>
       </form>
       <GoogleSignIn returnTo={returnPath(location.state)} error={formError} setError={setFormError} />
+      <ConfirmDialog
+        open={switchCode !== null}
+        message={messages.ui.confirmGoogleSwitch(signedIn?.email ?? '')}
+        {...messages.ui.confirmButtons.googleSwitch}
+        onConfirm={() => {
+          const code = switchCode;
+          setSwitchCode(null);
+          if (code) exchangeGoogleCode(code);
+        }}
+        onCancel={() => {
+          setSwitchCode(null);
+          navigate('/', { replace: true });
+        }}
+      />
     </AuthCard>
   );
 }

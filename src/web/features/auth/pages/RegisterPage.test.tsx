@@ -31,6 +31,17 @@ describe('RegisterPage', () => {
     expect(screen.getByText('Must be 6 characters or longer')).toBeInTheDocument();
   });
 
+  it('refuses a name with a line break or a link under its field', async () => {
+    const { user, auth } = setup();
+    await user.type(screen.getByLabelText('Name'), 'Prize at www.evil.example');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(errorMessages.nameNotPlain)).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(auth.register).not.toHaveBeenCalled();
+  });
+
   it('shows a taken e-mail under its field', async () => {
     const auth = fakeAuth({
       register: vi.fn(async () => {
