@@ -174,6 +174,7 @@ const envSchema = z
       z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. America/New_York or Europe/Berlin').transform(canonicalTimeZone).optional().default('UTC'),
     ),
     MAIL_SEND_EVERY: duration('5s'),
+    MAIL_UNCONFIRMED_PER_HOUR: positiveInt(10),
     MAX_UNPAID_ORDERS: positiveInt(5),
     REQUEST_TIMEOUT: duration('30s'),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional().default(1000),
@@ -266,6 +267,8 @@ export interface Config {
   /** Unset: e-mails are written to the log and kept in the outbox. */
   smtp?: { url: string; from: string };
   mailSendEveryMs: number;
+  /** Messages an hour (other than confirm and reset) to an address no account has confirmed. */
+  mailUnconfirmedPerHour: number;
   /** Unpaid orders one account may hold at once (each holds stock until paid or expired). */
   maxUnpaidOrders: number;
   /** A part without a reorder threshold of its own is low at or below this many units. */
@@ -348,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL, timeZone: e.SHOP_TIME_ZONE, homeFigures: e.HOME_FIGURES },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>` } : undefined,
     mailSendEveryMs: e.MAIL_SEND_EVERY,
+    mailUnconfirmedPerHour: e.MAIL_UNCONFIRMED_PER_HOUR,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     lowStockDigestHour: e.LOW_STOCK_DIGEST_HOUR,

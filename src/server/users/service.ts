@@ -28,6 +28,18 @@ export async function findActiveUserByEmail(db: Executor, email: string): Promis
     .executeTakeFirst();
 }
 
+/** Whether an active account has proven this address (mail to an unproven one is capped, mail/service.ts). */
+export async function isAddressConfirmed(db: Executor, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
+    .where('email_verified_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function getActiveUser(db: Executor, email: string): Promise<UserRow> {
   const user = await findActiveUserByEmail(db, email);
   if (!user) throw notFound('User');
