@@ -31,6 +31,11 @@ export function isLoopbackUrl(url: URL): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
+/** HOST values that only this machine can reach: where demo accounts may exist (seed/seed.ts). */
+export function isLoopbackHost(host: string): boolean {
+  return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase());
+}
+
 const httpUrlSetting = (example: string) =>
   z.preprocess(
     blankAsUnset,
@@ -135,6 +140,7 @@ const envSchema = z
     ADMIN_EMAIL: z.email().transform((e) => e.toLowerCase()).optional(),
     ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
     SEED_DEMO: flag(true),
+    DEMO_PASSWORD: z.preprocess(blankAsUnset, z.string().min(6, 'must be at least 6 characters').optional()),
     SESSION_TTL_HOURS: positiveInt(24 * 7),
     LOGIN_RATE_LIMIT: positiveInt(20),
     LOGIN_ACCOUNT_FAILURES: positiveInt(10),
@@ -244,6 +250,8 @@ export interface Config {
   database: DatabaseConfig;
   admin?: { email: string; password: string };
   seedDemo: boolean;
+  /** The demo accounts' password when they are created; unset, a random one (printed then). */
+  demoPassword?: string;
   sessionTtlMs: number;
   loginRateLimitPerMinute: number;
   loginFailuresPerAccount: number;
@@ -337,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabaseUrl(e.DATABASE_URL),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
     loginFailuresPerAccount: e.LOGIN_ACCOUNT_FAILURES,
