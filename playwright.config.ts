@@ -10,6 +10,8 @@ process.env.E2E_PORT ??= '4310';
 process.env.E2E_UPLOAD_DIR ??= join(tmpdir(), `partsmith-e2e-uploads-${Date.now()}-${process.pid}`);
 
 process.env.E2E_OIDC_PORT ??= '4311';
+// The demo accounts' password for the shop started below (the tests sign in with it, e2e/helpers.ts).
+process.env.E2E_DEMO_PASSWORD ??= 'e2e-demo-password';
 
 // A second shop without Google sign-in (e2e/google.spec.ts), on its own port and its own database file.
 process.env.E2E_NO_GOOGLE_DB_FILE ??= join(tmpdir(), `partsmith-e2e-no-google-${Date.now()}-${process.pid}.db`);
@@ -92,6 +94,7 @@ export default defineConfig({
         DATABASE_URL: process.env.E2E_DB_FILE,
         UPLOAD_DIR: process.env.E2E_UPLOAD_DIR,
         SEED_DEMO: '1',
+        DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
         WEB_DIST: 'dist/web',
         LOGIN_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',

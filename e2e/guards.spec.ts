@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, CUSTOMER, signInWithToken } from './helpers.js';
+import { ADMIN, apiLogin, CUSTOMER, signInWithToken } from './helpers.js';
 
 test.describe('route guards', () => {
   test('a visitor opening the dashboard is sent to login, then back', async ({ page }) => {
@@ -22,8 +22,8 @@ test.describe('route guards', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
 
     // Signing in as an admin from there returns to the admin page.
-    await page.getByLabel('Email').fill('admin@partsmith.example');
-    await page.getByLabel('Password').fill('partsmith-admin');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/manage-orders$/);
     await expect(page.getByRole('heading', { name: /^Manage All Orders/ })).toBeVisible();

@@ -14,8 +14,10 @@ import {
 } from '../src/shared/api.js';
 import type { ReceivedMail } from './mail-sink.js';
 
-export const ADMIN = { email: 'admin@partsmith.example', password: 'partsmith-admin' };
-export const CUSTOMER = { email: 'customer@partsmith.example', password: 'partsmith-customer' };
+/** The demo accounts' password: playwright.config.ts sets it for the shop it starts (DEMO_PASSWORD). */
+export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password';
+export const ADMIN = { email: 'admin@partsmith.example', password: DEMO_PASSWORD };
+export const CUSTOMER = { email: 'customer@partsmith.example', password: DEMO_PASSWORD };
 
 let counter = 0;
 /** An e-mail no other test (or earlier run) has used. */

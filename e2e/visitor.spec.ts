@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { productPageSchema, productSchema } from '../src/shared/api.js';
-import { ADMIN, apiLogin, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.js';
+import { ADMIN, apiLogin, CUSTOMER, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.js';
 
 /** The home route's JavaScript budget (gzip, kB of 1000 bytes), as scripts/bundle-size.mjs checks it. */
 const HOME_JS_BUDGET_KB = 120;
@@ -246,8 +246,8 @@ test.describe('a visitor', () => {
     await page.goto('/allProducts');
     await page.getByRole('link', { name: 'Order Now: Tire' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.getByLabel('Email').fill('customer@partsmith.example');
-    await page.getByLabel('Password').fill('partsmith-customer');
+    await page.getByLabel('Email').fill(CUSTOMER.email);
+    await page.getByLabel('Password').fill(CUSTOMER.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('User logged in successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/place-order\/\d+$/);

@@ -31,6 +31,11 @@ export function isLoopbackUrl(url: URL): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
+/** HOST values that only this machine can reach: where demo accounts may exist (seed/seed.ts). */
+export function isLoopbackHost(host: string): boolean {
+  return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase());
+}
+
 const httpUrlSetting = (example: string) =>
   z.preprocess(
     blankAsUnset,
@@ -135,6 +140,7 @@ const envSchema = z
     ADMIN_EMAIL: z.email().transform((e) => e.toLowerCase()).optional(),
     ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
     SEED_DEMO: flag(true),
+    DEMO_PASSWORD: z.preprocess(blankAsUnset, z.string().min(6, 'must be at least 6 characters').optional()),
     SESSION_TTL_HOURS: positiveInt(24 * 7),
     LOGIN_RATE_LIMIT: positiveInt(20),
     LOGIN_ACCOUNT_FAILURES: positiveInt(10),
@@ -174,6 +180,7 @@ const envSchema = z
       z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. America/New_York or Europe/Berlin').transform(canonicalTimeZone).optional().default('UTC'),
     ),
     MAIL_SEND_EVERY: duration('5s'),
+    MAIL_UNCONFIRMED_PER_HOUR: positiveInt(10),
     MAX_UNPAID_ORDERS: positiveInt(5),
     REQUEST_TIMEOUT: duration('30s'),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional().default(1000),
@@ -244,6 +251,8 @@ export interface Config {
   database: DatabaseConfig;
   admin?: { email: string; password: string };
   seedDemo: boolean;
+  /** The demo accounts' password when they are created; unset, a random one (printed then). */
+  demoPassword?: string;
   sessionTtlMs: number;
   loginRateLimitPerMinute: number;
   loginFailuresPerAccount: number;
@@ -267,6 +276,8 @@ export interface Config {
   /** Unset: e-mails are written to the log and kept in the outbox. */
   smtp?: { url: string; from: string };
   mailSendEveryMs: number;
+  /** Messages an hour (other than confirm and reset) to an address no account has confirmed. */
+  mailUnconfirmedPerHour: number;
   /** Unpaid orders one account may hold at once (each holds stock until paid or expired). */
   maxUnpaidOrders: number;
   /** A part without a reorder threshold of its own is low at or below this many units. */
@@ -337,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabaseUrl(e.DATABASE_URL),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
     loginFailuresPerAccount: e.LOGIN_ACCOUNT_FAILURES,
@@ -351,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL, timeZone: e.SHOP_TIME_ZONE, homeFigures: e.HOME_FIGURES },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>` } : undefined,
     mailSendEveryMs: e.MAIL_SEND_EVERY,
+    mailUnconfirmedPerHour: e.MAIL_UNCONFIRMED_PER_HOUR,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     lowStockDigestHour: e.LOW_STOCK_DIGEST_HOUR,

@@ -314,6 +314,7 @@ export const AUDIT_ACTIONS = [
   'product.import',
   'product.remove',
   'user.promote',
+  'user.demote',
   'user.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -421,6 +421,7 @@ export const errorMessages = {
   productUnavailable: 'This product is no longer available',
   cannotRemoveAdmin: "Admin can't be removed",
   cannotRemoveSelf: 'You cannot remove your own account',
+  lastAdmin: 'The last admin cannot be demoted: make another account admin first',
   illegalTransition: (from: string, to: string) => `An order that is '${from}' cannot become '${to}'`,
   paymentNotAvailable: 'Payments are not available yet',
   validationFailed: 'Some fields are not valid',

@@ -60,6 +60,8 @@ export interface OutboxTable extends Timestamps {
   /** The message's facts as JSON; the sender renders them with the shop's current name and address. */
   data: string;
   status: OutboxStatus;
+  /** 0: account mail (confirm, reset), sent first; 1: every other message. */
+  priority: Generated<number>;
   attempts: Generated<number>;
   next_attempt_at: string;
   locked_until: string | null;

@@ -8,11 +8,11 @@ import { expireUnpaidOrders } from '../flows/expire-orders.js';
 import type { InvoiceFacts } from '../invoices/service.js';
 import { canReadPdfs, pdfText } from '../test/pdf-text.js';
 import { afterAnswersDone } from '../auth/after-answer.js';
-import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, verifyEmailOf } from '../test/harness.js';
 import { freshDatabase, type TestDatabase } from '../test/databases.js';
 import { type MailSink, startMailSink } from '../test/smtp.js';
 import { logTransport, type MailTransport, sendDueMail, smtpTransport } from './sender.js';
-import { dueMailClaim, enqueueMail } from './service.js';
+import { dueMailClaim, enqueueMail, listRecentMail } from './service.js';
 import type { OrderFacts } from './templates.js';
 
 const PUBLIC_URL = 'https://shop.partsmith.example';
@@ -34,6 +34,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     admin = await registerAdmin(server);
   });
   afterAll(async () => {
+    transport.close?.();
     await server.close();
     await sink.close();
   });
@@ -220,6 +221,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
       return total;
     });
     const counts = await Promise.all(senders);
+    second.close?.();
     expect(counts[0]! + counts[1]!).toBe(30);
     const batch = sink.received.filter((m) => m.to.startsWith('batch'));
     expect(batch).toHaveLength(30);
@@ -275,6 +277,76 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
   });
 });
 
+describe(`mail that cannot be turned against anyone (${databaseKind})`, () => {
+  let sink: MailSink;
+  let server: TestServer;
+  let transport: MailTransport;
+  let admin: Account;
+  const shop = { name: 'Partsmith', publicUrl: PUBLIC_URL, address: '100 Foundry Road', email: '' };
+
+  beforeAll(async () => {
+    sink = await startMailSink();
+    // The cap at its default, written out; orders and logins limited high enough for one account to loop.
+    server = await startTestServer({ PUBLIC_URL, MAIL_UNCONFIRMED_PER_HOUR: '10', ORDER_RATE_LIMIT: '100000' });
+    transport = await smtpTransport(sink.url, 'Partsmith <shop@partsmith.example>');
+    admin = await registerAdmin(server);
+  });
+  afterAll(async () => {
+    transport.close?.();
+    await server.close();
+    await sink.close();
+  });
+
+  const queuedTo = async (email: string) => (await listRecentMail(server.db.kysely, 100_000)).filter((message) => message.mail.to === email);
+
+  it('a place-and-cancel loop of 10 s by an unconfirmed account queues at most MAIL_UNCONFIRMED_PER_HOUR messages to its address; its reset mail still goes', async () => {
+    const productId = await createProduct(server.app, admin, { name: 'Spark Plug', price: 3, stock: 1000, min: 1 });
+    const account = await registerCustomer(server.app, 'Not Their Address');
+    let placed = 0;
+    for (const until = Date.now() + 10_000; Date.now() < until; ) {
+      const order = await call(server.app, 'POST', '/api/orders', { token: account.token, body: { productId, quantity: 1, phone: '5550100', address: 'Yard 7' } });
+      expect(order.statusCode).toBe(201);
+      placed += 1;
+      expect((await call(server.app, 'DELETE', `/api/orders/${order.json()._id}`, { token: account.token })).statusCode).toBeLessThan(300);
+    }
+    expect(placed).toBeGreaterThan(10);
+    const orderMail = (await queuedTo(account.email)).filter((message) => message.mail.kind.startsWith('order-'));
+    expect(orderMail.length).toBeLessThanOrEqual(10);
+    expect(orderMail.length).toBeGreaterThan(0);
+
+    await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: account.email } });
+    expect((await queuedTo(account.email)).map((message) => message.mail.kind)).toContain('reset-password');
+  }, 60_000);
+
+  it('a confirmed address gets every order mail', async () => {
+    const productId = await createProduct(server.app, admin, { name: 'Wiper Blade', price: 9, stock: 1000, min: 1 });
+    const account = await registerCustomer(server.app, 'Own Address');
+    await verifyEmailOf(server, account);
+    for (let i = 0; i < 12; i++) {
+      const order = await call(server.app, 'POST', '/api/orders', { token: account.token, body: { productId, quantity: 1, phone: '5550100', address: 'Yard 7' } });
+      expect(order.statusCode).toBe(201);
+    }
+    expect((await queuedTo(account.email)).filter((message) => message.mail.kind === 'order-placed')).toHaveLength(12);
+  });
+
+  it('with 1,000 order mails waiting, a password-reset mail is sent first', async () => {
+    const backlog = await registerCustomer(server.app, 'Big Buyer');
+    await verifyEmailOf(server, backlog);
+    while ((await sendDueMail(server.db.kysely, transport, shop, quietLog, 100)) > 0);
+    sink.received.length = 0;
+    const facts: OrderFacts = { orderId: '1', customerName: 'Big Buyer', product: 'Brake Disc', quantity: 1, unitPrice: 1, total: 1, address: 'Yard 7', transactionId: null };
+    await server.db.kysely.transaction().execute(async (trx) => {
+      for (let i = 0; i < 1000; i++) await enqueueMail(trx, { kind: 'order-placed', to: backlog.email, data: { ...facts, orderId: String(i + 1) } });
+    });
+    const forgetful = await registerCustomer(server.app, 'Forgetful');
+    await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: forgetful.email } });
+
+    await sendDueMail(server.db.kysely, transport, shop, quietLog);
+    const first = sink.received.filter((mail) => mail.to === forgetful.email).map((mail) => mail.subject);
+    expect(first).toEqual(expect.arrayContaining([expect.stringMatching(/^Reset your password/)]));
+  }, 60_000);
+});
+
 describe.runIf(databaseKind === 'sqlite')('the outbox claim (sqlite)', () => {
   let database: TestDatabase;
 
@@ -283,12 +355,12 @@ describe.runIf(databaseKind === 'sqlite')('the outbox claim (sqlite)', () => {
   });
   afterAll(() => database.drop());
 
-  it('reads the due messages in index order up to the limit, and updates them by their ids, not by walking every pending one', async () => {
+  it('reads the due messages in index order (account mail first) up to the limit, and updates them by their ids, not by walking every pending one', async () => {
     const { sql: text, parameters } = dueMailClaim(database.db.kysely, 20, new Date()).compile();
     const { rows } = await database.db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]));
     const plan = rows.map((row) => row.detail);
     expect(plan[0]).toBe('SEARCH outbox USING INTEGER PRIMARY KEY (rowid=?)');
-    expect(plan).toContain('SEARCH outbox USING INDEX outbox_due (status=? AND next_attempt_at<?)');
+    expect(plan).toContain('SEARCH outbox USING INDEX outbox_due (status=?)');
     expect(plan.join('\n')).not.toContain('TEMP B-TREE');
   });
 });

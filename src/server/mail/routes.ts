@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { outboxEntrySchema } from '../../shared/api.js';
 import { typed, type AppContext } from '../app-types.js';
-import { listRecentMail } from './service.js';
+import { limitUnconfirmedMail, listRecentMail } from './service.js';
 import { renderMail } from './templates.js';
 
 /**
- * Outside production, admins can read the latest e-mails the shop wrote (useful when SMTP_URL is not
- * set and mail only goes to the log).
+ * Applies the settings' cap on mail to unconfirmed addresses (service.ts). Outside production, admins
+ * can read the latest e-mails the shop wrote (useful when SMTP_URL is not set and mail only goes to the log).
  */
 export async function mailRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  limitUnconfirmedMail(config.mailUnconfirmedPerHour);
   if (config.env === 'production') return;
   typed(app).get(
     '/api/admin/outbox',

@@ -5,10 +5,27 @@
  */
 import { sql } from 'kysely';
 import { type Executor, now } from '../db/schema.js';
+import { databaseCounters } from '../limits/service.js';
+import { isAddressConfirmed } from '../users/service.js';
 import type { Mail, MailKind } from './templates.js';
 
 const LEASE_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 8;
+const HOUR_MS = 3_600_000;
+
+/** Account mail: it always goes (its own request is how an address gets confirmed or a password back). */
+const ACCOUNT_MAIL: ReadonlySet<MailKind> = new Set(['verify-email', 'reset-password']);
+
+/**
+ * At most this many other messages an hour to an address no account has confirmed (MAIL_UNCONFIRMED_PER_HOUR,
+ * set from the settings when the app is built): whoever signs up with someone else's address cannot
+ * flood it with order mail, and the outbox cannot grow without bound. Process-wide, as the callers
+ * (the order process, inside its transactions) hold no settings.
+ */
+let unconfirmedPerHour = 10;
+export function limitUnconfirmedMail(perHour: number): void {
+  unconfirmedPerHour = perHour;
+}
 
 export interface OutboxMessage {
   id: number;
@@ -34,12 +51,32 @@ function toMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
-export async function enqueueMail(db: Executor, mail: Mail): Promise<void> {
+/**
+ * Writes the message to the outbox; false when it is dropped: over the hourly cap of an unconfirmed
+ * address. The count is a row in the caller's transaction (an upsert, so concurrent orders of one
+ * account count one after the other on PostgreSQL, and a rolled-back order counts nothing).
+ */
+export async function enqueueMail(db: Executor, mail: Mail): Promise<boolean> {
+  const accountMail = ACCOUNT_MAIL.has(mail.kind);
+  if (!accountMail && !(await isAddressConfirmed(db, mail.to))) {
+    const { count } = await databaseCounters(db).hit(`mail-unconfirmed:${mail.to}`, HOUR_MS);
+    if (count > unconfirmedPerHour) return false;
+  }
   const at = now();
   await db
     .insertInto('outbox')
-    .values({ kind: mail.kind, recipient: mail.to, data: JSON.stringify(mail.data), status: 'pending', next_attempt_at: at, created_at: at, updated_at: at })
+    .values({
+      kind: mail.kind,
+      recipient: mail.to,
+      data: JSON.stringify(mail.data),
+      status: 'pending',
+      priority: accountMail ? 0 : 1,
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
+  return true;
 }
 
 /**
@@ -53,7 +90,7 @@ export async function claimDueMail(db: Executor, limit: number, at = new Date())
 }
 
 /**
- * The claim's statement, the longest due first. It stays cheap however many messages wait: the
+ * The claim's statement: account mail first, then the longest due first. It stays cheap however many messages wait: the
  * sub-select reads `outbox_due` in its own order and stops at `limit` (in order of id it would sort every
  * due message first), and the update finds the rows by their ids (given `status = ?` as it stands, it
  * would walk every pending message through `outbox_due` and test each against them; `status || ''` is
@@ -71,6 +108,7 @@ export function dueMailClaim(db: Executor, limit: number, at: Date) {
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', atText)
         .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', atText)]))
+        .orderBy('priority')
         .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(limit),

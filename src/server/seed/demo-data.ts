@@ -116,7 +116,8 @@ export const demoReviews = [
     comment: 'Brake pads are quiet and low-dust, exactly as described. We will order again next quarter.' },
 ];
 
+/** Their password is not here: each install makes its own when it creates them (seed.ts). */
 export const demoAccounts = {
-  admin: { name: 'Demo Admin', email: 'admin@partsmith.example', password: 'partsmith-admin' },
-  customer: { name: 'Demo Customer', email: 'customer@partsmith.example', password: 'partsmith-customer' },
+  admin: { name: 'Demo Admin', email: 'admin@partsmith.example' },
+  customer: { name: 'Demo Customer', email: 'customer@partsmith.example' },
 };

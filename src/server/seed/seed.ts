@@ -1,16 +1,17 @@
 /** Start-up data: the configured admin and the demo shop. Above the domains: it uses their services. */
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { revokeAllSessions } from '../auth/sessions.js';
 import { checkFitmentRecords, type FitmentKind } from '../catalog/fitment-transfer.js';
 import { createProducts, hasAnyProduct } from '../catalog/service.js';
-import type { Config } from '../config.js';
+import { type Config, isLoopbackHost } from '../config.js';
 import { type Executor, inTransaction, type ProductRow } from '../db/schema.js';
 import { createVehicles, hasAnyVehicle } from '../fitment/service.js';
 import { type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from '../orders/service.js';
 import { recordPastPayment } from '../payments/service.js';
 import { importReviews } from '../reviews/service.js';
-import { createUser, findActiveUserByEmail, markEmailVerified, setPassword, setRole } from '../users/service.js';
+import { createUser, findActiveUserByEmail, markEmailVerified, markRemoved, setPassword, setRole } from '../users/service.js';
 import { demoAccounts, demoProducts, demoReviews } from './demo-data.js';
 import { demoFitment } from './demo-fitment.js';
 import { demoCustomers, type DemoOrderLine, type DemoOrderPlan, planDemoOrders } from './demo-orders.js';
@@ -137,19 +138,46 @@ export async function seedDemoFitment(db: Executor, log: FastifyBaseLogger) {
   log.info(`demo fitment created: ${records.applications.length} applications, ${records.numbers.length} cross-reference numbers`);
 }
 
-/** The demo admin and customer, never in production; their sign-in is printed at every start. */
+/**
+ * Demo accounts belong to a trial on one's own machine only: never in production, never when the
+ * operator configured an admin (ADMIN_EMAIL), never on a server others can reach (HOST not loopback).
+ */
+export function demoAccountsAllowed(config: Config): boolean {
+  return config.env !== 'production' && !config.admin && isLoopbackHost(config.host);
+}
+
+/**
+ * The demo admin and customer, where allowed (demoAccountsAllowed). They get one password, DEMO_PASSWORD
+ * or else a random one made here, printed once when they are created and stored nowhere but as its hash.
+ * Once an operator's admin is configured, demo accounts left from a trial are removed (with their sessions).
+ */
 export async function ensureDemoAccounts(db: Executor, config: Config, log: FastifyBaseLogger) {
-  if (config.env === 'production') return;
-  for (const [role, account] of Object.entries(demoAccounts)) {
-    if (!(await findActiveUserByEmail(db, account.email))) {
-      const user = await createUser(db, {
-        name: account.name,
-        email: account.email,
-        passwordHash: await hashPassword(account.password),
-        emailVerified: true,
-      });
-      if (role === 'admin') await setRole(db, user.id, 'admin');
-    }
-    log.info(`demo ${role} account: ${account.email} / password ${account.password}`);
+  if (!demoAccountsAllowed(config)) {
+    if (config.admin) await removeDemoAccounts(db, log);
+    return;
   }
+  const password = config.demoPassword ?? randomBytes(12).toString('base64url');
+  let passwordHash: string | undefined;
+  for (const [role, account] of Object.entries(demoAccounts)) {
+    if (await findActiveUserByEmail(db, account.email)) {
+      log.info(`demo ${role} account: ${account.email} (its password was printed when it was created)`);
+      continue;
+    }
+    passwordHash ??= await hashPassword(password);
+    const user = await createUser(db, { name: account.name, email: account.email, passwordHash, emailVerified: true });
+    if (role === 'admin') await setRole(db, user.id, 'admin');
+    log.info(`demo ${role} account: ${account.email} / password ${password}`);
+  }
+}
+
+async function removeDemoAccounts(db: Executor, log: FastifyBaseLogger) {
+  await inTransaction(db, async (trx) => {
+    for (const account of Object.values(demoAccounts)) {
+      const user = await findActiveUserByEmail(trx, account.email);
+      if (!user) continue;
+      await revokeAllSessions(trx, user.id);
+      await markRemoved(trx, user.id);
+      log.warn({ email: account.email }, 'demo account removed: ADMIN_EMAIL is set');
+    }
+  });
 }

@@ -5,9 +5,11 @@ import { emailSchema, profileUpdateSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import { requireViewer } from '../http/access.js';
-import { findActiveUserByEmail, getActiveUser, listActiveUsers, setRole, toUserDto, updateProfile } from './service.js';
+import { demoteAdmin, findActiveUserByEmail, getActiveUser, listActiveUsers, setRole, toUserDto, updateProfile } from './service.js';
 
 const emailParams = z.object({ email: emailSchema });
+/** `{ admin: false }` demotes an admin; no body, or `{ admin: true }`, promotes. */
+const adminChangeSchema = adminFlagSchema.nullish();
 const tags = ['users'];
 
 export async function usersRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -36,15 +38,22 @@ export async function usersRoutes(app: FastifyInstance, { db }: AppContext) {
 
   api.put(
     '/api/user/admin/:email',
-    { config: { access: 'admin' }, schema: { tags, params: emailParams, response: { 200: userSchema } } },
+    { config: { access: 'admin' }, schema: { tags, params: emailParams, body: adminChangeSchema, response: { 200: userSchema } } },
     async (request) => {
       const admin = requireViewer(request);
-      const promoted = await db.kysely.transaction().execute(async (trx) => {
+      // No body (as the original storefront's contract, docs/legacy-contract.md, sends it) promotes.
+      const makeAdmin = request.body?.admin ?? true;
+      const changed = await db.kysely.transaction().execute(async (trx) => {
         const user = await getActiveUser(trx, request.params.email);
+        if (!makeAdmin) {
+          if (user.role !== 'admin') return user;
+          await recordAdminAction(trx, admin, 'user.demote', user.email);
+          return demoteAdmin(trx, user.id);
+        }
         await recordAdminAction(trx, admin, 'user.promote', user.email);
         return setRole(trx, user.id, 'admin');
       });
-      return toUserDto(promoted);
+      return toUserDto(changed);
     },
   );
 

@@ -28,6 +28,18 @@ export async function findActiveUserByEmail(db: Executor, email: string): Promis
     .executeTakeFirst();
 }
 
+/** Whether an active account has proven this address (mail to an unproven one is capped, mail/service.ts). */
+export async function isAddressConfirmed(db: Executor, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
+    .where('email_verified_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function getActiveUser(db: Executor, email: string): Promise<UserRow> {
   const user = await findActiveUserByEmail(db, email);
   if (!user) throw notFound('User');
@@ -138,6 +150,26 @@ export async function linkGoogleAccount(db: Executor, userId: number, sub: strin
 
 /** The first of PostgreSQL's two advisory lock keys that name an account's hold; the second is the account's id. */
 const ACCOUNT_HOLDS = 1;
+/** The advisory lock (with second key 0) that demotions take: the count of admins, then the change. */
+const ADMIN_ROLES = 2;
+
+/**
+ * Makes an admin a customer, never the last admin (409). Two admins demoting each other at once on
+ * PostgreSQL would each count two admins; the lock makes the second count after the first's change
+ * (SQLite runs one write transaction at a time). Runs in the caller's transaction.
+ */
+export async function demoteAdmin(db: Executor, userId: number): Promise<UserRow> {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${sql.lit(ADMIN_ROLES)}, 0)`.execute(db);
+  const others = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('role', '=', 'admin')
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(others.n) === 0) throw conflict('last_admin', errorMessages.lastAdmin);
+  return setRole(db, userId, 'user');
+}
 
 /**
  * Holds the account until the caller's transaction ends: checks that count the account's things, then add

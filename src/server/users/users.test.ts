@@ -25,7 +25,7 @@ describe(`users (${databaseKind})`, () => {
     const admin = await registerAdmin(server);
     const user = await registerCustomer(server.app);
     const promoted = await call(server.app, 'PUT', `/api/user/admin/${user.email}`, { token: admin.token });
-    expect(promoted.statusCode).toBe(200);
+    expect(promoted.statusCode, promoted.body).toBe(200);
     expect(promoted.json().role).toBe('admin');
     expect((await call(server.app, 'GET', `/api/admin/${user.email}`, { token: user.token })).json()).toEqual({ admin: true });
     const list = (await call(server.app, 'GET', '/api/user', { token: admin.token })).json() as { email: string }[];
@@ -70,5 +70,41 @@ describe(`users (${databaseKind})`, () => {
     const removeSelf = await call(server.app, 'DELETE', `/api/user/${admin.email}`, { token: admin.token });
     expect(removeSelf.statusCode).toBe(409);
     expect((await call(server.app, 'GET', '/api/me', { token: other.token })).statusCode).toBe(200);
+  });
+});
+
+describe(`demoting an admin (${databaseKind})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const demote = (by: { token: string }, email: string) => call(server.app, 'PUT', `/api/user/admin/${email}`, { token: by.token, body: { admin: false } });
+  const adminCount = async () => (await server.db.kysely.selectFrom('users').select('id').where('role', '=', 'admin').where('deleted_at', 'is', null).execute()).length;
+
+  it('lets an admin demote another admin, who then reads as a customer and loses the admin pages', async () => {
+    const admin = await registerAdmin(server);
+    const other = await registerAdmin(server);
+    const demoted = await demote(admin, other.email);
+    expect(demoted.statusCode).toBe(200);
+    expect(demoted.json().role).toBe('user');
+    expect((await call(server.app, 'GET', `/api/admin/${other.email}`, { token: other.token })).json()).toEqual({ admin: false });
+    expect((await call(server.app, 'GET', '/api/user', { token: other.token })).statusCode).toBe(403);
+  });
+
+  it('never demotes the last admin, even when two admins demote each other at the same moment', async () => {
+    await server.db.kysely.updateTable('users').set({ role: 'user' }).execute();
+    const first = await registerAdmin(server);
+    const second = await registerAdmin(server);
+    const answers = await Promise.all([demote(first, second.email), demote(second, first.email)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().error.message).toBe('The last admin cannot be demoted: make another account admin first');
+    expect(await adminCount()).toBe(1);
+
+    const [last] = await server.db.kysely.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+    const token = last!.email === first.email ? first.token : second.token;
+    expect((await demote({ token }, last!.email)).statusCode).toBe(409);
+    expect(await adminCount()).toBe(1);
   });
 });
