@@ -30,6 +30,7 @@ import { applicationsByPartCovering } from './migrations/027-applications-by-par
 import { productNumbersListed } from './migrations/028-product-numbers-listed.js';
 import { productSearchPrefixes } from './migrations/029-product-search-prefixes.js';
 import { archivedParts } from './migrations/030-archived-parts.js';
+import { paymentHolds } from './migrations/031-payment-holds.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -64,6 +65,7 @@ function migrations(db: Db): Record<string, Migration> {
     '028-product-numbers-listed': productNumbersListed(),
     '029-product-search-prefixes': productSearchPrefixes(db.dialect),
     '030-archived-parts': archivedParts(),
+    '031-payment-holds': paymentHolds(),
   };
 }
 

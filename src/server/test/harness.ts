@@ -32,6 +32,10 @@ export async function startTestServer(
     VIN_RATE_LIMIT: '10000',
     // Tests place many orders per customer; the limit itself has its own test.
     MAX_UNPAID_ORDERS: '100000',
+    // And hold and place more than a customer may: the hold and rate limits have their own tests.
+    UNPAID_HOLD_MAX_VALUE: '1000000000',
+    UNPAID_HOLD_MAX_SHARE: '100',
+    ORDER_RATE_LIMIT: '100000',
     WEB_DIST: '/nonexistent',
     // Tests change the database behind the server's back; the cache has its own test.
     PUBLIC_CACHE_MS: '0',
