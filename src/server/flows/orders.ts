@@ -105,15 +105,18 @@ async function assertHoldWithinLimits(trx: Executor, viewer: Viewer, input: Orde
     const message = errorMessages.unpaidHoldTooValuable(formatDollars(centsToDollars(limits.maxValueCents)));
     throw conflict('unpaid_hold_too_valuable', message);
   }
+  // Read after this order's units were taken (and their rows locked): what is left in stock now.
+  const products = await visibleProductsById(trx, productIds);
   const problems = new LineProblems(input);
-  for (const part of hold.parts) {
-    const most = Math.max(part.minQuantity, Math.floor((limits.maxSharePercent * (part.stock + part.held)) / 100));
-    if (part.held <= most) continue;
-    const index = productIds.indexOf(part.productId);
-    const line = lines[index]!;
-    const more = Math.max(0, most - (part.held - line.quantity));
-    problems.add(index, 'quantity', `${line.product_sku} ${line.product_name}`, 409, 'unpaid_hold_too_large', errorMessages.unpaidHoldShareTooLarge(limits.maxSharePercent, more));
-  }
+  lines.forEach((line, index) => {
+    const product = products.get(line.product_id);
+    const held = hold.units.get(line.product_id) ?? line.quantity;
+    if (!product) return;
+    const most = Math.max(product.min_quantity, Math.floor((limits.maxSharePercent * (product.stock + held)) / 100));
+    if (held <= most) return;
+    const more = Math.max(0, most - (held - line.quantity));
+    problems.add(index, 'quantity', partName(product), 409, 'unpaid_hold_too_large', errorMessages.unpaidHoldShareTooLarge(limits.maxSharePercent, more));
+  });
   problems.throwAny();
 }
 

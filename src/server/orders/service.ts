@@ -43,7 +43,7 @@ function headline(row: OrderRow): string {
  */
 export function heldUntilMs(order: Pick<OrderRow, 'created_at' | 'payment_started_at'>, holdMs: number): number {
   const placed = Date.parse(order.created_at);
-  const paying = order.payment_started_at === null ? placed : Math.max(placed, Date.parse(order.payment_started_at));
+  const paying = order.payment_started_at ? Math.max(placed, Date.parse(order.payment_started_at)) : placed;
   return Math.min(paying + holdMs, placed + HOLD_EXTENDED_AT_MOST * holdMs);
 }
 
@@ -332,15 +332,8 @@ export async function notePaymentStarted(db: Executor, orderId: number): Promise
   await db.updateTable('orders').set({ payment_started_at: now() }).where('id', '=', orderId).where('status', '=', PLACED_STATUS).execute();
 }
 
-/**
- * What this account's unpaid orders hold together: their total, and the units of each of these parts
- * with how many are left in stock (read in the caller's transaction, after its own order was written).
- */
-export async function unpaidHoldOf(
-  db: Executor,
-  userId: number,
-  productIds: readonly number[],
-): Promise<{ valueCents: number; parts: { productId: number; held: number; stock: number; minQuantity: number }[] }> {
+/** What this account's unpaid orders hold together: their total, and the units of each of these parts. */
+export async function unpaidHoldOf(db: Executor, userId: number, productIds: readonly number[]): Promise<{ valueCents: number; units: Map<number, number> }> {
   const value = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('total_cents'), eb.lit(0)).as('cents'))
@@ -350,17 +343,13 @@ export async function unpaidHoldOf(
   const parts = await db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .innerJoin('products', 'products.id', 'order_lines.product_id')
-    .select((eb) => ['order_lines.product_id', 'products.stock', 'products.min_quantity', eb.fn.sum<number | string>('order_lines.quantity').as('held')])
+    .select((eb) => ['order_lines.product_id', eb.fn.sum<number | string>('order_lines.quantity').as('held')])
     .where('orders.user_id', '=', userId)
     .where('orders.status', '=', PLACED_STATUS)
     .where('order_lines.product_id', 'in', productIds)
-    .groupBy(['order_lines.product_id', 'products.stock', 'products.min_quantity'])
+    .groupBy('order_lines.product_id')
     .execute();
-  return {
-    valueCents: Number(value.cents),
-    parts: parts.map((row) => ({ productId: row.product_id, held: Number(row.held), stock: row.stock, minQuantity: row.min_quantity })),
-  };
+  return { valueCents: Number(value.cents), units: new Map(parts.map((row) => [row.product_id, Number(row.held)])) };
 }
 
 /** The order this account placed with this idempotency key, if any. */
