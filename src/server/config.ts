@@ -104,6 +104,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 const UNITS_INVALID = 'must be a whole number of units, 0 or more (e.g. 10)';
+const SHARE_INVALID = 'must be a whole percentage from 1 to 100 (e.g. 50)';
 
 /** A time zone name the runtime knows (IANA: America/New_York, Europe/Berlin, UTC). */
 function isTimeZone(name: string): boolean {
@@ -148,7 +149,7 @@ const envSchema = z
     WEB_DIST: z.string().min(1).optional().default('dist/web'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
     PAYMENTS: z.enum(['stripe', 'test']).optional(),
-    UNPAID_ORDER_TTL: duration('24h'),
+    UNPAID_ORDER_TTL: duration('30m'),
     EXPIRY_CHECK_EVERY: duration('1m'),
     TRUST_PROXY: z
       .string()
@@ -182,6 +183,9 @@ const envSchema = z
     MAIL_SEND_EVERY: duration('5s'),
     MAIL_UNCONFIRMED_PER_HOUR: positiveInt(10),
     MAX_UNPAID_ORDERS: positiveInt(5),
+    UNPAID_HOLD_MAX_VALUE: positiveInt(50_000),
+    UNPAID_HOLD_MAX_SHARE: z.coerce.number({ error: SHARE_INVALID }).int(SHARE_INVALID).min(1, SHARE_INVALID).max(100, SHARE_INVALID).optional().default(50),
+    ORDER_RATE_LIMIT: positiveInt(30),
     REQUEST_TIMEOUT: duration('30s'),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional().default(1000),
     LOW_STOCK_THRESHOLD: z.preprocess(
@@ -280,6 +284,10 @@ export interface Config {
   mailUnconfirmedPerHour: number;
   /** Unpaid orders one account may hold at once (each holds stock until paid or expired). */
   maxUnpaidOrders: number;
+  /** What one account's unpaid orders may hold together: dollars, and percent of any part's units for sale. */
+  unpaidHold: { maxValueCents: number; maxSharePercent: number };
+  /** Orders one account may place in ten minutes. */
+  orderRateLimit: number;
   /** A part without a reorder threshold of its own is low at or below this many units. */
   lowStockThreshold: number;
   /** The hour (0–23, shop's time zone) from which the day's low-stock digest is mailed to the admins. */
@@ -365,6 +373,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailSendEveryMs: e.MAIL_SEND_EVERY,
     mailUnconfirmedPerHour: e.MAIL_UNCONFIRMED_PER_HOUR,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    unpaidHold: { maxValueCents: e.UNPAID_HOLD_MAX_VALUE * 100, maxSharePercent: e.UNPAID_HOLD_MAX_SHARE },
+    orderRateLimit: e.ORDER_RATE_LIMIT,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     lowStockDigestHour: e.LOW_STOCK_DIGEST_HOUR,
     requestTimeoutMs: e.REQUEST_TIMEOUT,

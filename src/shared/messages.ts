@@ -438,6 +438,11 @@ export const errorMessages = {
     `We have sent you ${max} new confirmation links in the last hour. Please use the newest one, or ask again later`,
   tooManyUnpaidOrders: (max: number) =>
     `You have ${max} unpaid orders. Please pay for or cancel one of them before placing another`,
+  unpaidHoldTooValuable: (maxDollars: string) =>
+    `Your unpaid orders can hold parts worth at most $${maxDollars} together. Please pay for or cancel one of them, or order less`,
+  unpaidHoldShareTooLarge: (percent: number, more: number) =>
+    `Unpaid orders of one account can hold at most ${percent}% of a part's stock: you can order at most ${more} more of this part until you pay`,
+  tooManyOrders: (max: number) => `You can place at most ${max} orders in 10 minutes. Please try again later`,
   orderTotalTooLarge: (maxDollars: string) =>
     `An order can total at most $${maxDollars} (the card limit). Please order fewer units or split the order`,
   /** A line of a many-line order that cannot be ordered: the part it names, where it is, and why. */

@@ -31,6 +31,7 @@ import { productNumbersListed } from './migrations/028-product-numbers-listed.js
 import { productSearchPrefixes } from './migrations/029-product-search-prefixes.js';
 import { archivedParts } from './migrations/030-archived-parts.js';
 import { accountMailFirst } from './migrations/031-account-mail-first.js';
+import { paymentHolds } from './migrations/032-payment-holds.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -66,6 +67,7 @@ function migrations(db: Db): Record<string, Migration> {
     '029-product-search-prefixes': productSearchPrefixes(db.dialect),
     '030-archived-parts': archivedParts(),
     '031-account-mail-first': accountMailFirst(),
+    '032-payment-holds': paymentHolds(),
   };
 }
 

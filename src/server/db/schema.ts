@@ -194,6 +194,8 @@ export interface OrdersTable extends Timestamps {
   /** Given when paid, from `invoice_sequence`. */
   invoice_number: number | null;
   invoiced_at: string | null;
+  /** When a payment of it last began while unpaid: its hold runs from then (orders/service.ts heldUntilMs). */
+  payment_started_at: string | null;
 }
 
 /**

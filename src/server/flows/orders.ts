@@ -1,6 +1,6 @@
 /** Placing, cancelling and delivering orders: the orders domain with the catalog's stock. */
 import { errorMessages, messages } from '../../shared/messages.js';
-import { MAX_ORDER_TOTAL_CENTS, orderTotalCents } from '../../shared/money.js';
+import { centsToDollars, formatDollars, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from '../../shared/money.js';
 import { unitPriceCentsFor } from '../../shared/pricing.js';
 import type { OrderInput } from '../../shared/schemas.js';
 import { orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/quantity.js';
@@ -8,7 +8,8 @@ import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } fro
 import type { Executor, OrderRow, ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
-import { createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type PlacedOrder } from '../orders/service.js';
+import { type Counters, ORDER_RATE_WINDOW_MS } from '../limits/service.js';
+import { createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type PlacedOrder, unpaidHoldOf } from '../orders/service.js';
 import { holdAccount } from '../users/service.js';
 import { assertMayEverMoveTo, type CachedAnswers, inOrderTransaction } from './order-process.js';
 
@@ -85,20 +86,70 @@ async function reserveLines(trx: Executor, input: OrderInput, lines: readonly Ne
   problems.throwAny();
 }
 
+/** What one account's unpaid orders may hold together (UNPAID_HOLD_MAX_VALUE, UNPAID_HOLD_MAX_SHARE). */
+export interface HoldLimits {
+  maxValueCents: number;
+  maxSharePercent: number;
+}
+
+/**
+ * Refuses an order that would make its account's unpaid orders (this one written, its units taken) hold
+ * too much: more than `maxValueCents` together, or more than `maxSharePercent` of a part's units for sale
+ * (what is left in stock and what this account holds of it). An account may always hold one minimum
+ * order quantity of a part, or a part scarcer than two minimums could never be bought at all.
+ */
+async function assertHoldWithinLimits(trx: Executor, viewer: Viewer, input: OrderInput, lines: readonly NewOrderLine[], limits: HoldLimits) {
+  const productIds = lines.map((line) => line.product_id);
+  const hold = await unpaidHoldOf(trx, viewer.id, productIds);
+  if (hold.valueCents > limits.maxValueCents) {
+    const message = errorMessages.unpaidHoldTooValuable(formatDollars(centsToDollars(limits.maxValueCents)));
+    throw conflict('unpaid_hold_too_valuable', message);
+  }
+  // Read after this order's units were taken (and their rows locked): what is left in stock now.
+  const products = await visibleProductsById(trx, productIds);
+  const problems = new LineProblems(input);
+  lines.forEach((line, index) => {
+    const product = products.get(line.product_id);
+    const held = hold.units.get(line.product_id) ?? line.quantity;
+    if (!product) return;
+    const most = Math.max(product.min_quantity, Math.floor((limits.maxSharePercent * (product.stock + held)) / 100));
+    if (held <= most) return;
+    const more = Math.max(0, most - (held - line.quantity));
+    problems.add(index, 'quantity', partName(product), 409, 'unpaid_hold_too_large', errorMessages.unpaidHoldShareTooLarge(limits.maxSharePercent, more));
+  });
+  problems.throwAny();
+}
+
 /**
  * Places an order of one or many lines and reserves all their stock in one transaction, with the
  * effects of placing it (flows/order-process.ts); a retry with the same idempotency key answers the
  * order it placed and changes nothing. An account holds at most `maxUnpaidOrders` unpaid orders (each
- * holds stock): the account is held while they are counted (with the order's write; over the limit,
- * the transaction undoes it), so parallel requests cannot slip past the limit together.
+ * holds stock), and those hold at most `unpaidHold` together: the account is held while they are
+ * counted (with the order's write; over a limit, the transaction undoes it), so parallel requests
+ * cannot slip past the limits together. An account places at most `orderRateLimit` orders in
+ * ORDER_RATE_WINDOW_MS (counted by `counters`, which every server shares on PostgreSQL).
  */
 export async function placeOrder(
   db: Executor,
   cache: CachedAnswers,
   viewer: Viewer,
   input: OrderInput,
-  { maxUnpaidOrders, idempotencyKey }: { maxUnpaidOrders: number; idempotencyKey?: string },
+  options: {
+    maxUnpaidOrders: number;
+    unpaidHold: HoldLimits;
+    orderRateLimit: number;
+    counters: Counters;
+    idempotencyKey?: string;
+  },
 ): Promise<PlacedOrder> {
+  const { maxUnpaidOrders, idempotencyKey } = options;
+  const { count } = await options.counters.hit(`orders:${viewer.id}`, ORDER_RATE_WINDOW_MS);
+  if (count > options.orderRateLimit) {
+    // A retry of an order already placed still gets its order.
+    const earlier = idempotencyKey ? await findOrderByIdempotencyKey(db, viewer.id, idempotencyKey) : undefined;
+    if (earlier) return { order: earlier, lines: await linesOf(db, earlier.id) };
+    throw new HttpError(429, 'too_many_orders', errorMessages.tooManyOrders(options.orderRateLimit));
+  }
   return inOrderTransaction(db, cache, async (moves) => {
     const { trx } = moves;
     await holdAccount(trx, viewer.id);
@@ -122,6 +173,7 @@ export async function placeOrder(
       { actor: 'customer', user: viewer },
     );
     if (unpaidBefore >= maxUnpaidOrders) throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
+    await assertHoldWithinLimits(trx, viewer, input, lines, options.unpaidHold);
     await moves.placed(placed.order, placed.lines);
     return placed;
   });

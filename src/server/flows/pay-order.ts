@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { type Executor, inTransaction, now, type OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { conflict, HttpError } from '../http/errors.js';
-import { findOrder, getOrder, getOwnOrder, nextInvoiceNumber, totalCentsOf } from '../orders/service.js';
+import { findOrder, getOrder, getOwnOrder, nextInvoiceNumber, notePaymentStarted, totalCentsOf } from '../orders/service.js';
 import { CURRENCY, type PaymentEvent, type PaymentIntent, type PaymentProvider } from '../payments/provider.js';
 import { recordIntentCreated, recordPayment, recordWebhookEvent } from '../payments/service.js';
 import { type CachedAnswers, inOrderTransaction } from './order-process.js';
@@ -25,10 +25,15 @@ export interface PaymentContext {
   provider: PaymentProvider;
 }
 
-/** One intent per order and amount: a retried request gets the same intent, never a second charge. */
+/**
+ * One intent per order and amount: a retried request gets the same intent, never a second charge. The
+ * order's hold runs again from now (within its bound, orders/service.ts heldUntilMs), so that it does not
+ * expire while the customer is paying.
+ */
 export async function createPaymentIntent(db: Executor, provider: PaymentProvider, viewer: Viewer, orderId: number) {
   const order = await getOwnOrder(db, viewer, orderId);
   if (!isPayable(order.status)) throw conflict('not_payable', m.notUnpaid);
+  await notePaymentStarted(db, order.id);
   const amountCents = totalCentsOf(order);
   const intent = await provider.createIntent({ orderId: order.id, amountCents, idempotencyKey: `order-${order.id}-${amountCents}` });
   await recordIntentCreated(db, provider, order.id, intent.id, amountCents);

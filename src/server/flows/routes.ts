@@ -23,7 +23,7 @@ import { removeAccount, removeProduct } from './removals.js';
 const idParams = z.object({ id: idSchema });
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
 
-export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache, config }: AppContext) {
+export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache, config, counters }: AppContext) {
   const api = typed(app);
   const paying = { db, cache, provider: payments };
   const dto = (order: OrderRow) => orderDto(db, order, config.unpaidOrderTtlMs);
@@ -42,7 +42,7 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     },
     async (request, reply) => {
       const idempotencyKey = request.headers['idempotency-key'];
-      const { order, lines } = await placeOrder(db, cache, requireViewer(request), request.body, { ...config, idempotencyKey });
+      const { order, lines } = await placeOrder(db, cache, requireViewer(request), request.body, { ...config, counters, idempotencyKey });
       return reply.status(201).send(toOrderDto(order, lines, config.unpaidOrderTtlMs));
     },
   );

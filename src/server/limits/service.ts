@@ -105,3 +105,6 @@ export async function claimOnce(db: Executor, key: string, keepUntil: number): P
 export async function isClaimed(db: Executor, key: string): Promise<boolean> {
   return (await db.selectFrom('counters').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
 }
+
+/** ORDER_RATE_LIMIT counts an account's orders in windows of this length. */
+export const ORDER_RATE_WINDOW_MS = 10 * 60_000;

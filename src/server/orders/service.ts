@@ -35,6 +35,21 @@ function headline(row: OrderRow): string {
   return row.line_count > 1 ? messages.ui.orderHeadline(row.product_name, row.line_count - 1) : row.product_name;
 }
 
+/**
+ * Until when an unpaid order holds its parts: UNPAID_ORDER_TTL (`holdMs`) after it was placed, or after a
+ * payment of it last began if later, so that a customer in the middle of paying does not lose the parts.
+ * Never past HOLD_EXTENDED_AT_MOST holds after placing: beginning payments again and again cannot keep
+ * the parts from other buyers for ever.
+ */
+export function heldUntilMs(order: Pick<OrderRow, 'created_at' | 'payment_started_at'>, holdMs: number): number {
+  const placed = Date.parse(order.created_at);
+  const paying = order.payment_started_at ? Math.max(placed, Date.parse(order.payment_started_at)) : placed;
+  return Math.min(paying + holdMs, placed + HOLD_EXTENDED_AT_MOST * holdMs);
+}
+
+/** An unpaid order holds its parts at most this many times UNPAID_ORDER_TTL after it was placed. */
+export const HOLD_EXTENDED_AT_MOST = 2;
+
 /** The order on the wire; `holdMs` (UNPAID_ORDER_TTL) says until when an unpaid order holds its parts. */
 export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs: number): Order {
   return {
@@ -55,7 +70,7 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
     status: row.status,
     paid: isPaid(row.status),
     transactionId: row.transaction_id,
-    heldUntil: isPayable(row.status) ? new Date(Date.parse(row.created_at) + holdMs).toISOString() : null,
+    heldUntil: isPayable(row.status) ? new Date(heldUntilMs(row, holdMs)).toISOString() : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -141,7 +156,16 @@ export async function createOrder(
   by: ChangedBy,
 ): Promise<PlacedOrder & { unpaidBefore: number }> {
   const values = orderValues(
-    { ...order, idempotency_key: order.idempotency_key ?? null, status: PLACED_STATUS, transaction_id: null, invoice_number: null, invoiced_at: null, ...timestamps() },
+    {
+      ...order,
+      idempotency_key: order.idempotency_key ?? null,
+      status: PLACED_STATUS,
+      transaction_id: null,
+      invoice_number: null,
+      invoiced_at: null,
+      payment_started_at: null,
+      ...timestamps(),
+    },
     lines,
   );
   const unpaidBefore = await countUnpaidOrdersOf(db, order.user_id);
@@ -228,6 +252,7 @@ async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy,
         idempotency_key: null,
         invoice_number: null,
         invoiced_at: payment?.at ?? null,
+        payment_started_at: null,
         created_at: placedAt,
         updated_at: last?.at ?? placedAt,
       },
@@ -285,16 +310,46 @@ export async function listOrdersOfUser(db: Executor, userId: number): Promise<Or
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
 }
 
-/** Orders still in their first status (unpaid) that were placed before `cutoff`, oldest first. */
-export async function listUnpaidPlacedBefore(db: Executor, cutoff: string, limit: number): Promise<OrderRow[]> {
+/** Orders still in their first status (unpaid) whose hold (`heldUntilMs`) ended before `at`, oldest first. */
+export async function listUnpaidHoldsEndedBy(db: Executor, at: number, holdMs: number, limit: number): Promise<OrderRow[]> {
+  const oneHoldAgo = new Date(at - holdMs).toISOString();
+  const longestHoldAgo = new Date(at - HOLD_EXTENDED_AT_MOST * holdMs).toISOString();
   return db
     .selectFrom('orders')
     .selectAll()
     .where('status', '=', PLACED_STATUS)
-    .where('created_at', '<', cutoff)
+    .where('created_at', '<', oneHoldAgo)
+    .where((eb) =>
+      eb.or([eb('payment_started_at', 'is', null), eb('payment_started_at', '<', oneHoldAgo), eb('created_at', '<', longestHoldAgo)]),
+    )
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** A payment of this unpaid order begins now: its hold runs from now (within `heldUntilMs`'s bound). */
+export async function notePaymentStarted(db: Executor, orderId: number): Promise<void> {
+  await db.updateTable('orders').set({ payment_started_at: now() }).where('id', '=', orderId).where('status', '=', PLACED_STATUS).execute();
+}
+
+/** What this account's unpaid orders hold together: their total, and the units of each of these parts. */
+export async function unpaidHoldOf(db: Executor, userId: number, productIds: readonly number[]): Promise<{ valueCents: number; units: Map<number, number> }> {
+  const value = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('total_cents'), eb.lit(0)).as('cents'))
+    .where('user_id', '=', userId)
+    .where('status', '=', PLACED_STATUS)
+    .executeTakeFirstOrThrow();
+  const parts = await db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select((eb) => ['order_lines.product_id', eb.fn.sum<number | string>('order_lines.quantity').as('held')])
+    .where('orders.user_id', '=', userId)
+    .where('orders.status', '=', PLACED_STATUS)
+    .where('order_lines.product_id', 'in', productIds)
+    .groupBy('order_lines.product_id')
+    .execute();
+  return { valueCents: Number(value.cents), units: new Map(parts.map((row) => [row.product_id, Number(row.held)])) };
 }
 
 /** The order this account placed with this idempotency key, if any. */

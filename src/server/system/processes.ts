@@ -87,6 +87,9 @@ function baseEnv(port: number, databaseUrl: string): Record<string, string> {
     SEED_DEMO: '0',
     LOGIN_RATE_LIMIT: '100000',
     MAX_UNPAID_ORDERS: '100000',
+    UNPAID_HOLD_MAX_VALUE: '1000000000',
+    UNPAID_HOLD_MAX_SHARE: '100',
+    ORDER_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
   };

@@ -34,6 +34,10 @@ export async function startTestServer(
     MAX_UNPAID_ORDERS: '100000',
     // Tests post many reviews per account; the limit itself has its own test.
     REVIEW_RATE_LIMIT: '10000',
+    // And hold and place more than a customer may: the hold and rate limits have their own tests.
+    UNPAID_HOLD_MAX_VALUE: '1000000000',
+    UNPAID_HOLD_MAX_SHARE: '100',
+    ORDER_RATE_LIMIT: '100000',
     WEB_DIST: '/nonexistent',
     // Tests change the database behind the server's back; the cache has its own test.
     PUBLIC_CACHE_MS: '0',

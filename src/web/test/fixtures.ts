@@ -75,7 +75,7 @@ export function unpaidOrder(overrides: Partial<Order> = {}): Order {
     status: 'not paid',
     paid: false,
     transactionId: null,
-    // Held a day, as the server's default UNPAID_ORDER_TTL.
+    // Held a day, as a shop with UNPAID_ORDER_TTL=24h holds it.
     heldUntil: '2030-06-02T10:00:00.000Z',
     createdAt: '2030-06-01T10:00:00.000Z',
     updatedAt: '2030-06-01T10:00:00.000Z',

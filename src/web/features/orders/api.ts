@@ -189,15 +189,20 @@ export function usePaymentsConfig() {
 /**
  * The payment intent of an unpaid order, created when the payment page opens. The server keeps one intent
  * per order and amount, so asking again (a reload, a retry) gets the same one and never a second charge.
+ * Beginning a payment makes the order's hold run again, so the order is read again for its `heldUntil`.
  */
 export function usePaymentIntent(orderId: string, enabled: boolean) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: keys.paymentIntent(orderId),
-    queryFn: () =>
-      apiFetch<PaymentIntentAnswer>('/api/create-payment-intent', {
+    queryFn: async () => {
+      const answer = await apiFetch<PaymentIntentAnswer>('/api/create-payment-intent', {
         method: 'POST',
         body: { orderId } satisfies PaymentIntentBody,
-      }),
+      });
+      void client.invalidateQueries({ queryKey: keys.order(orderId) });
+      return answer;
+    },
     enabled,
     staleTime: Infinity,
     gcTime: 0,
