@@ -32,6 +32,7 @@ import { productSearchPrefixes } from './migrations/029-product-search-prefixes.
 import { archivedParts } from './migrations/030-archived-parts.js';
 import { accountMailFirst } from './migrations/031-account-mail-first.js';
 import { paymentHolds } from './migrations/032-payment-holds.js';
+import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -68,6 +69,7 @@ function migrations(db: Db): Record<string, Migration> {
     '030-archived-parts': archivedParts(),
     '031-account-mail-first': accountMailFirst(),
     '032-payment-holds': paymentHolds(),
+    '033-reviews-by-author': reviewsByAuthor(),
   };
 }
 

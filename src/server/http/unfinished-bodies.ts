@@ -6,14 +6,16 @@
  * out before the body has all arrived, the connection is closed at the request's deadline unless the
  * body has arrived by then.
  */
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export function closeUnfinishedBodiesInTime(app: FastifyInstance, requestTimeoutMs: number) {
   if (requestTimeoutMs <= 0) return;
   app.addHook('onResponse', (request, reply, done) => {
     const { raw } = request;
-    if (!raw.complete) {
-      const { socket } = raw;
+    const { socket } = raw;
+    // Only a network connection can be held open; an injected request has no socket to close.
+    if (!raw.complete && socket instanceof Socket) {
       const deadline = setTimeout(() => {
         if (!raw.complete) socket.destroy();
       }, Math.max(0, requestTimeoutMs - reply.elapsedTime));

@@ -315,6 +315,7 @@ describe(`mail that cannot be turned against anyone (${databaseKind})`, () => {
     expect(orderMail.length).toBeGreaterThan(0);
 
     await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: account.email } });
+    await afterAnswersDone();
     expect((await queuedTo(account.email)).map((message) => message.mail.kind)).toContain('reset-password');
   }, 60_000);
 
@@ -340,6 +341,7 @@ describe(`mail that cannot be turned against anyone (${databaseKind})`, () => {
     });
     const forgetful = await registerCustomer(server.app, 'Forgetful');
     await call(server.app, 'POST', '/api/auth/password-reset', { body: { email: forgetful.email } });
+    await afterAnswersDone();
 
     await sendDueMail(server.db.kysely, transport, shop, quietLog);
     const first = sink.received.filter((mail) => mail.to === forgetful.email).map((mail) => mail.subject);
