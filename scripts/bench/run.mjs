@@ -118,7 +118,7 @@ function startProcess(command, argv, env = {}) {
 
 /**
  * `npm start`'s own script with the default settings. The bench sets only where to listen, the database,
- * and the per-account order limits (MAX_UNPAID_ORDERS, ORDER_RATE_LIMIT, UNPAID_HOLD_MAX_*): its 200 customers
+ * and the per-account order limits (MAX_UNPAID_ORDERS, ORDER_RATE_LIMIT, UNPAID_HOLD_MAX_*, MAIL_UNCONFIRMED_PER_HOUR): its 200 customers
  * place thousands of orders in a run, far past what one real customer may.
  * Its log goes to a file, as `npm start > shop.log` would (its size is reported).
  */
@@ -129,7 +129,7 @@ async function startShop(databaseUrl, env = {}) {
   // The shop's defaults, not the caller's settings.
   for (const name of ['NODE_ENV', 'LOG_LEVEL', 'PUBLIC_CACHE_MS', 'HOST']) delete inherited[name];
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...inherited, PORT: String(port), DATABASE_URL: databaseUrl, MAX_UNPAID_ORDERS: '1000000', ORDER_RATE_LIMIT: '1000000', UNPAID_HOLD_MAX_VALUE: '1000000000', UNPAID_HOLD_MAX_SHARE: '100', ...env },
+    env: { ...inherited, PORT: String(port), DATABASE_URL: databaseUrl, MAX_UNPAID_ORDERS: '1000000', ORDER_RATE_LIMIT: '1000000', UNPAID_HOLD_MAX_VALUE: '1000000000', UNPAID_HOLD_MAX_SHARE: '100', MAIL_UNCONFIRMED_PER_HOUR: '1000000', ...env },
     stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
   });
   children.push(child);

@@ -90,6 +90,7 @@ function baseEnv(port: number, databaseUrl: string): Record<string, string> {
     UNPAID_HOLD_MAX_VALUE: '1000000000',
     UNPAID_HOLD_MAX_SHARE: '100',
     ORDER_RATE_LIMIT: '100000',
+    MAIL_UNCONFIRMED_PER_HOUR: '100000',
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
   };

@@ -38,6 +38,8 @@ export async function startTestServer(
     UNPAID_HOLD_MAX_VALUE: '1000000000',
     UNPAID_HOLD_MAX_SHARE: '100',
     ORDER_RATE_LIMIT: '100000',
+    // Tests mail unconfirmed customers often; the cap has its own test.
+    MAIL_UNCONFIRMED_PER_HOUR: '100000',
     WEB_DIST: '/nonexistent',
     // Tests change the database behind the server's back; the cache has its own test.
     PUBLIC_CACHE_MS: '0',
