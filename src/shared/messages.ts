@@ -148,6 +148,8 @@ export const messages = {
     /** Manage Reviews: an admin hides a review from the shop (kept) or shows it again. */
     reviewHidden: (name: string) => `The review by ${name} is hidden from the shop.`,
     reviewShown: (name: string) => `The review by ${name} is shown in the shop again.`,
+    reviewsHideAsk: (count: number) => `Hide ${count} selected ${count === 1 ? 'review' : 'reviews'} from the shop?`,
+    reviewsHidden: (count: number) => `${count} ${count === 1 ? 'review is' : 'reviews are'} hidden from the shop.`,
     /** The admin's catalog: the product form's part number and specs, Manage Products' actions, import and export. */
     productAdmin: {
       skuHint: 'Left empty, one is generated from the category (e.g. BR-10003).',
