@@ -183,6 +183,14 @@ describe(`authorization matrix (${databaseKind})`, () => {
         },
       },
       {
+        route: 'POST /api/admin/reviews/hide',
+        expected: adminOnly(200),
+        request: async () => {
+          const review = await call(server.app, 'POST', '/api/review', { token: accounts.customer.token, body: { rating: '4', comment: 'fine' } });
+          return { method: 'POST', url: '/api/admin/reviews/hide', body: { ids: [Number(review.json()._id)] } };
+        },
+      },
+      {
         // No file: who may upload is what this row is about (media/media.test.ts uploads real pictures).
         route: 'POST /api/uploads',
         expected: adminOnly(400),

@@ -204,6 +204,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** How many of the given reviews were hidden by a bulk hide (those already hidden are not counted). */
+export const reviewsHiddenSchema = z.object({ hidden: z.number().int() });
+
 export const reviewSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -316,6 +319,7 @@ export const AUDIT_ACTIONS = [
   'user.promote',
   'user.demote',
   'user.remove',
+  'review.hide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -34,6 +34,7 @@ import {
   productPageSchema,
   productSchema,
   reviewSchema,
+  reviewsHiddenSchema,
   salesStatsSchema,
   sessionSchema,
   uploadAnswerSchema,
@@ -62,6 +63,7 @@ import {
   registerSchema,
   reviewInputSchema,
   reviewModerationSchema,
+  reviewBulkHideSchema,
   testPaymentConfirmSchema,
   verifyEmailSchema,
 } from './schemas.js';
@@ -177,6 +179,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Moderation: every review, hidden ones too; hide one (kept, not shown) or show it again.
   endpoint('GET', '/api/admin/reviews', z.array(reviewSchema)),
   endpoint('PATCH', '/api/review/:id', reviewSchema, { body: reviewModerationSchema }),
+  endpoint('POST', '/api/admin/reviews/hide', reviewsHiddenSchema, { body: reviewBulkHideSchema }),
   // The home page's business summary: real figures when HOME_FIGURES=live.
   endpoint('GET', '/api/summary', homeSummarySchema),
   // Users

@@ -600,6 +600,10 @@ export const reviewInputSchema = z.object({
 
 export const reviewModerationSchema = z.object({ hidden: z.boolean() });
 
+/** Bulk moderation: the reviews to hide at once, 1 to 100 of them. */
+export const REVIEW_BULK_MAX = 100;
+export const reviewBulkHideSchema = z.object({ ids: z.array(idSchema).min(1).max(REVIEW_BULK_MAX) });
+
 export const contactInputSchema = z.object({
   email: emailSchema,
   message: requiredText(fieldMessages.messageRequired, 5000),

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { reviewSchema } from '../../shared/api.js';
-import { idSchema, reviewInputSchema, reviewListQuerySchema, reviewModerationSchema } from '../../shared/schemas.js';
+import { reviewSchema, reviewsHiddenSchema } from '../../shared/api.js';
+import { idSchema, reviewBulkHideSchema, reviewInputSchema, reviewListQuerySchema, reviewModerationSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
-import { listAllReviews, listReviews, postReview, setReviewHidden, toReviewDto } from './service.js';
+import { hideReviews, listAllReviews, listReviews, postReview, setReviewHidden, toReviewDto } from './service.js';
 
 const tags = ['reviews'];
 
@@ -40,6 +40,15 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }:
       schema: { tags, description: 'Hides a review from the shop (kept), or shows it again.', params: z.object({ id: idSchema }), body: reviewModerationSchema, response: { 200: reviewSchema } },
     },
     async (request) => toReviewDto(await setReviewHidden(db.kysely, request.params.id, request.body.hidden), request.viewer),
+  );
+
+  api.post(
+    '/api/admin/reviews/hide',
+    {
+      config: { access: 'admin', changes: 'reviews' },
+      schema: { tags, description: 'Hides several reviews at once (kept, not shown); answers how many it hid.', body: reviewBulkHideSchema, response: { 200: reviewsHiddenSchema } },
+    },
+    async (request) => ({ hidden: await hideReviews(db.kysely, requireViewer(request), request.body.ids) }),
   );
 
   api.post(

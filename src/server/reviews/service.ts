@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { errorMessages } from '../../shared/messages.js';
 import { holdAccount } from '../users/service.js';
 import type { Viewer } from '../http/access.js';
+import { recordAdminAction } from '../audit/service.js';
 
 /** j***@example.com: the list is public, so other customers' addresses are not given away. */
 export function maskEmail(email: string): string {
@@ -56,6 +57,24 @@ export async function setReviewHidden(db: Executor, id: number, hidden: boolean)
     .executeTakeFirst();
   if (!review) throw notFound('Review');
   return review;
+}
+
+/**
+ * Hides every given review that is still shown, in one UPDATE, and records each one hidden in the audit
+ * log; the answer counts only those this call hid (already hidden or unknown ids are left as they are).
+ */
+export async function hideReviews(db: Executor, admin: Viewer, ids: number[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const hidden = await trx
+      .updateTable('reviews')
+      .set({ hidden_at: now(), updated_at: now() })
+      .where('id', 'in', ids)
+      .where('hidden_at', 'is', null)
+      .returning(['id', 'name'])
+      .execute();
+    for (const review of hidden) await recordAdminAction(trx, admin, 'review.hide', `review ${review.id} by ${review.name}`);
+    return hidden.length;
+  });
 }
 
 const HOUR_MS = 3600_000;

@@ -40,3 +40,12 @@ export function useSetReviewHidden() {
     onSuccess: () => client.invalidateQueries({ queryKey: keys.reviews }),
   });
 }
+
+/** Hides the selected reviews at once (those already hidden stay so); both lists of reviews are asked again. */
+export function useHideReviews() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => apiFetch<{ hidden: number }>('/api/admin/reviews/hide', { method: 'POST', body: { ids: ids.map(Number) } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.reviews }),
+  });
+}

@@ -69,3 +69,38 @@ describe('ManageReviewsPage', () => {
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
   });
 });
+
+describe('ManageReviewsPage bulk hide', () => {
+  it('hides the selected reviews after a confirmation, and says how many', async () => {
+    let reviews: Review[] = [
+      aReview({ _id: '3', name: 'Spam Sam', comment: 'Bad' }),
+      aReview({ _id: '2', name: 'Spam Sue', comment: 'Worse' }),
+      aReview({ _id: '1', name: 'Honest Hal', comment: 'Fine' }),
+    ];
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/admin/reviews') return { status: 200, body: reviews };
+      if (url === '/api/admin/reviews/hide' && init.method === 'POST') {
+        const { ids } = JSON.parse(String(init.body)) as { ids: number[] };
+        reviews = reviews.map((review) => (ids.includes(Number(review._id)) ? { ...review, hidden: true } : review));
+        return { status: 200, body: { hidden: ids.length } };
+      }
+      return undefined;
+    });
+    const { user } = renderWithProviders(<ManageReviewsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    await screen.findByTestId('review-3');
+    expect(screen.getByRole('button', { name: 'Hide selected' })).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select the review by Spam Sam' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select the review by Spam Sue' }));
+    await user.click(screen.getByRole('button', { name: 'Hide selected' }));
+    expect(await screen.findByText('Hide 2 selected reviews from the shop?')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/admin/reviews/hide')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Hide reviews' }));
+    expect(await screen.findByText('2 reviews are hidden from the shop.')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('review-3')).findByText('hidden')).toBeInTheDocument();
+    expect(within(screen.getByTestId('review-2')).getByText('hidden')).toBeInTheDocument();
+    expect(within(screen.getByTestId('review-1')).getByText('shown')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/admin/reviews/hide').map((call) => call.body)).toEqual([{ ids: [3, 2] }]);
+  });
+});

@@ -6,15 +6,41 @@ import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { formatDateTime } from '../../../lib/format-date.js';
-import { useAllReviews, useSetReviewHidden } from '../api.js';
+import { useState } from 'react';
+import { useConfirm } from '../../../components/useConfirm.js';
+import { useAllReviews, useHideReviews, useSetReviewHidden } from '../api.js';
 
 /**
  * Moderation: every review, hidden ones too. Hiding keeps a review but takes it off the shop (the home
  * page's reviews); Show puts it back. Reversible, so no confirmation: the toast says what happened.
+ * Hiding the selected reviews at once asks first, as it may take many off the shop in one click.
  */
 export function ManageReviewsPage() {
   const reviews = useAllReviews();
   const setHidden = useSetReviewHidden();
+  const hideMany = useHideReviews();
+  const { ask, dialog } = useConfirm();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const hideSelected = () => {
+    const ids = [...selected];
+    ask(
+      messages.ui.reviewsHideAsk(ids.length),
+      async () => {
+        const { hidden } = await hideMany.mutateAsync(ids);
+        setSelected(new Set());
+        return messages.ui.reviewsHidden(hidden);
+      },
+      { confirmLabel: 'Hide reviews', cancelLabel: 'Keep them' },
+    );
+  };
 
   const toggle = async (review: Review) => {
     const hidden = !review.hidden;
@@ -35,9 +61,23 @@ export function ManageReviewsPage() {
           list.length === 0 ? (
             <p className="text-slate-700">No reviews yet.</p>
           ) : (
-            <DataTable label="All reviews" columns={['Customer', 'Rating', 'Comment', 'Posted', 'Status', 'Action']}>
+            <>
+            <div className="mb-3">
+              <button type="button" className="btn-secondary px-3 py-1.5" disabled={selected.size === 0} onClick={hideSelected}>
+                Hide selected
+              </button>
+            </div>
+            <DataTable label="All reviews" columns={['Select', 'Customer', 'Rating', 'Comment', 'Posted', 'Status', 'Action']}>
               {list.map((review) => (
                 <tr key={review._id} data-testid={`review-${review._id}`}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select the review by ${review.name}`}
+                      checked={selected.has(review._id)}
+                      onChange={(event) => select(review._id, event.target.checked)}
+                    />
+                  </td>
                   <td>
                     <p className="font-medium">{review.name}</p>
                     <p className="text-xs break-all text-slate-700">{review.email}</p>
@@ -70,9 +110,11 @@ export function ManageReviewsPage() {
                 </tr>
               ))}
             </DataTable>
+            </>
           )
         }
       </QueryState>
+      {dialog}
     </Panel>
   );
 }
