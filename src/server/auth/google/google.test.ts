@@ -352,6 +352,13 @@ describe(`Continue with Google (${databaseKind})`, () => {
     expect((own.json() as GoogleExchangeAnswer).user.email).toBe('attacker.account@example.com');
     expect(setCookieHeader(own)).toMatch(/^partsmith_google_code=; Path=\/api\/auth\/google\/exchange; Max-Age=0;/);
     expect((await exchange(victimCode)).statusCode).toBe(200);
+
+    // A used or unknown code, from any browser, is the expired-or-tampered answer, not "another browser".
+    for (const [unknown, cookie] of [[code, null], ['not-a-real-code', null], ['not-a-real-code', codeCookies.get(code)!]] as const) {
+      const refused = await exchange(unknown, cookie);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error.code).toBe('google_code_invalid');
+    }
   });
 
   describe('ID-token verification (no account is made)', () => {

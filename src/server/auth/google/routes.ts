@@ -28,7 +28,7 @@ import { findOrCreateAccount } from './accounts.js';
 import { errorMessages, type GoogleFailure } from '../../../shared/messages.js';
 import { OidcClient } from './oidc.js';
 import { sanitiseReturnTo } from './return-to.js';
-import { EXCHANGE_CODE_TTL_MS, issueExchangeCode, savePendingSignIn, STATE_TTL_MS, takeExchangeCode, takePendingSignIn } from './store.js';
+import { EXCHANGE_CODE_TTL_MS, exchangeCodeIsLive, issueExchangeCode, savePendingSignIn, STATE_TTL_MS, takeExchangeCode, takePendingSignIn } from './store.js';
 
 export const STATE_COOKIE = 'partsmith_google_state';
 export const CODE_COOKIE = 'partsmith_google_code';
@@ -190,7 +190,10 @@ export async function googleRoutes(app: FastifyInstance, { db: { kysely: db }, c
     },
     async (request, reply) => {
       // Checked before the code is taken, so a refused try here does not use up the code of the browser it belongs to.
-      if (readCookie(request, CODE_COOKIE) !== request.body.code) throw otherBrowser();
+      // A code that is no longer waiting gets the same answer from any browser.
+      if (readCookie(request, CODE_COOKIE) !== request.body.code) {
+        throw (await exchangeCodeIsLive(db, request.body.code)) ? otherBrowser() : invalidExchangeCode();
+      }
       reply.header('set-cookie', codeCookie('', 0, secureCookie));
       const taken = await takeExchangeCode(db, request.body.code);
       if (!taken) throw invalidExchangeCode();

@@ -62,6 +62,16 @@ export async function issueExchangeCode(db: Executor, userId: number, returnTo: 
   return code;
 }
 
+/** Whether a one-time code is still waiting to be exchanged (known, unused, unexpired), without taking it. */
+export async function exchangeCodeIsLive(db: Executor, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('google_sign_in_codes')
+    .select('expires_at')
+    .where('code_hash', '=', hashToken(code))
+    .executeTakeFirst();
+  return row !== undefined && row.expires_at > now();
+}
+
 /** Takes (deletes) a one-time code; undefined when unknown, used or expired. */
 export async function takeExchangeCode(db: Executor, code: string): Promise<{ userId: number; returnTo: string } | undefined> {
   const row = await db
