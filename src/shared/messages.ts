@@ -65,8 +65,6 @@ export const messages = {
       `Make ${email} an admin? This cannot be undone: admin rights cannot be taken back, and an admin can't be removed.`,
     confirmRemoveUser: (email: string) => `Are you sure you want to remove ${email}?`,
     userRemoved: (email: string) => `${email} is removed successfully`,
-    confirmDemoteAdmin: (email: string) => `Remove admin rights from ${email}? The account stays, as a customer.`,
-    adminDemoted: (email: string) => `${email} is no longer an admin`,
     googleSigningIn: 'Signing you in with Google…',
     /** Back from Google while another account is signed in here: asked before that account is replaced. */
     confirmGoogleSwitch: (email: string) =>
@@ -126,7 +124,6 @@ export const messages = {
       removeProduct: { confirmLabel: 'Remove product', cancelLabel: 'Keep product' },
       makeAdmin: { confirmLabel: 'Make admin', cancelLabel: 'Keep as customer' },
       removeUser: { confirmLabel: 'Remove user', cancelLabel: 'Keep user' },
-      demoteAdmin: { confirmLabel: 'Remove admin', cancelLabel: 'Keep admin' },
       googleSwitch: { confirmLabel: 'Switch account', cancelLabel: 'Stay signed in' },
     },
     /** Removing a product: what happens to its open orders, after the original question (docs/legacy-contract.md#confirmations; GET /api/products/:id/open-orders). */

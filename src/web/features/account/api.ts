@@ -50,19 +50,6 @@ export function useMakeAdmin() {
   });
 }
 
-/** Takes admin rights back (the server refuses with 409 for the last admin); the users list is asked again. */
-export function useDemoteAdmin() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (email: string) => apiFetch<User>(`/api/user/admin/${seg(email)}`, { method: 'PUT', body: { admin: false } }),
-    onSuccess: (_user, email) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: keys.users }),
-        client.invalidateQueries({ queryKey: keys.admin(email) }),
-      ]),
-  });
-}
-
 export function useRemoveUser() {
   const client = useQueryClient();
   return useMutation({

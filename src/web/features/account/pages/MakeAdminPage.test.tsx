@@ -46,41 +46,4 @@ describe('MakeAdminPage', () => {
     await user.click(dialog.getByRole('button', { name: 'Keep user' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
-
-  it('removes admin rights from another admin after a confirmation, never offered for oneself', async () => {
-    const other: User = { ...customer, _id: '3', name: 'Otto Admin', email: 'otto@example.com', role: 'admin' };
-    const users: User[] = [admin, other];
-    const { calls } = mockFetch((url, init) => {
-      if (url === '/api/user') return { status: 200, body: users };
-      if (url === `/api/user/admin/${encodeURIComponent(other.email)}` && init.method === 'PUT') {
-        users[1] = { ...other, role: 'user' };
-        return { status: 200, body: users[1] };
-      }
-      return undefined;
-    });
-    const { user } = renderWithProviders(<MakeAdminPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
-    const row = within(await screen.findByTestId(`user-${other.email}`));
-    expect(within(screen.getByTestId(`user-${admin.email}`)).queryByRole('button', { name: 'Remove admin' })).not.toBeInTheDocument();
-
-    await user.click(row.getByRole('button', { name: 'Remove admin' }));
-    const dialog = within(screen.getByRole('alertdialog'));
-    expect(dialog.getByText(`Remove admin rights from ${other.email}? The account stays, as a customer.`)).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Remove admin' }));
-    expect(await screen.findByText(`${other.email} is no longer an admin`)).toBeInTheDocument();
-    expect(await row.findByRole('button', { name: 'Make Admin' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ admin: false }]);
-  });
-
-  it("shows the server's message when the admin is the last one (409)", async () => {
-    const other: User = { ...customer, _id: '3', name: 'Otto Admin', email: 'otto@example.com', role: 'admin' };
-    mockFetch((url, init) => {
-      if (url === '/api/user') return { status: 200, body: [admin, other] };
-      if (init.method === 'PUT') return { status: 409, body: { error: { code: 'last_admin', message: 'The last admin cannot be demoted: make another account admin first' } } };
-      return undefined;
-    });
-    const { user } = renderWithProviders(<MakeAdminPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
-    await user.click(within(await screen.findByTestId(`user-${other.email}`)).getByRole('button', { name: 'Remove admin' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove admin' }));
-    expect((await screen.findAllByText('The last admin cannot be demoted: make another account admin first')).length).toBeGreaterThan(0);
-  });
 });

@@ -1,6 +1,6 @@
 import type { User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { useDemoteAdmin, useMakeAdmin, useRemoveUser, useUsers } from '../api.js';
+import { useMakeAdmin, useRemoveUser, useUsers } from '../api.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { DataTable } from '../../../components/DataTable.js';
@@ -12,10 +12,9 @@ export function MakeAdminPage() {
   const users = useUsers();
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
-  const demoteAdmin = useDemoteAdmin();
   const { ask, dialog } = useConfirm();
 
-  // The question's wording is the original storefront's (docs/legacy-contract.md), kept word for word.
+  // A promotion cannot be undone (no demotion, and an admin can't be removed): the question says so.
   const onMakeAdmin = (user: User) =>
     ask(
       messages.ui.confirmMakeAdmin(user.email),
@@ -24,17 +23,6 @@ export function MakeAdminPage() {
         return messages.toast.madeAdmin(user.email);
       },
       messages.ui.confirmButtons.makeAdmin,
-    );
-
-  // Another admin only: the server keeps the last admin (409, its message shown in the dialog).
-  const onDemote = (user: User) =>
-    ask(
-      messages.ui.confirmDemoteAdmin(user.email),
-      async () => {
-        await demoteAdmin.mutateAsync(user.email);
-        return messages.ui.adminDemoted(user.email);
-      },
-      messages.ui.confirmButtons.demoteAdmin,
     );
 
   const onRemove = (user: User) =>
@@ -61,14 +49,7 @@ export function MakeAdminPage() {
                 <td>{user.role === 'admin' ? 'admin' : 'user'}</td>
                 <td>
                   {user.role === 'admin' ? (
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="text-sm font-semibold text-slate-700">{messages.adminCantBeRemoved}</span>
-                      {user.email !== me?.email && (
-                        <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => onDemote(user)}>
-                          Remove admin
-                        </button>
-                      )}
-                    </div>
+                    <span className="text-sm font-semibold text-slate-700">{messages.adminCantBeRemoved}</span>
                   ) : (
                     <div className="flex flex-wrap gap-2">
                       <button type="button" className="btn-primary px-3 py-1.5" onClick={() => onMakeAdmin(user)}>
