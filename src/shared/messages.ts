@@ -452,6 +452,8 @@ export const errorMessages = {
   productNotForSale: 'This part is not for sale',
   unknownPart: (id: number) => `Product ${id}`,
   notInvoiced: 'This order has no invoice yet: an invoice is made when the order is paid',
+  /** PUT /api/cart: a line names no part for sale. */
+  cartUnknownPart: (productId: number) => `Part ${productId} is not for sale: take it out of the cart`,
   webhookSignature: 'Webhook signature does not verify',
   databaseUnavailable: 'Database unavailable',
   /** Uploading a product picture (POST /api/uploads). */
