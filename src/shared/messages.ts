@@ -303,6 +303,17 @@ export const messages = {
       placing: 'Placing order…',
       signIn: 'Sign in to place the order',
       fixLines: 'Please fix or remove the parts marked in red before placing the order.',
+      /** A part added again, or chosen before signing in when the account's cart has it too: Replace or Add. */
+      alreadyTitle: 'Already in your cart',
+      signedInTitle: 'Also in your cart from before you signed in',
+      alreadyLine: (product: string, had: string, adding: string) => `${product}: ${had} in your cart, ${adding} being added`,
+      signedInLine: (product: string, had: string, adding: string) => `${product}: ${had} in your cart, ${adding} chosen before you signed in`,
+      replaceDetail: (quantities: string) => `Replace: ${quantities}`,
+      addDetail: (quantities: string) => `Add: ${quantities}`,
+      keep: 'Keep the cart as it is',
+      changed: (product: string, now: string, was: string) => `${product}: now ${now} (was ${was})`,
+      movedIn: (parts: number) => `${parts === 1 ? 'The part' : `${parts} parts`} you chose before signing in ${parts === 1 ? 'is' : 'are'} now in your cart.`,
+      navLabel: (lines: number) => (lines === 1 ? 'Cart, 1 part' : `Cart, ${lines} parts`),
     },
     /** Vehicle fitment in the storefront: the vehicle selector, My garage, what fits, the numbers that lead to a part. */
     fitment: {

@@ -54,8 +54,9 @@ export function useQuickOrder() {
   const addReadyToCart = () => {
     const ready = cartLines(rows ?? []);
     const toFix = (rows ?? []).filter((row) => row.error);
-    addToCart(ready);
-    toast.success(text.added(ready.length));
+    // Parts already in the cart wait for the buyer's Replace or Add (the cart asks); the rest go in now.
+    const added = addToCart(ready);
+    if (added.length > 0) toast.success(text.added(added.length));
     if (toFix.length === 0) {
       void navigate('/cart');
       return;

@@ -7,10 +7,12 @@ import { smallestQuantity } from '../quantity-input.js';
 
 const text = messages.ui.cart;
 
-/** Puts `quantity` units of the part in the cart and says so; a part that cannot be ordered cannot be added. */
+/**
+ * Puts `quantity` units of the part in the cart and says so; a part already there is the buyer's to
+ * Replace or Add (the cart asks). A part that cannot be ordered cannot be added.
+ */
 export function addPartToCart(product: Product, quantity: number): void {
-  addToCart([{ productId: product._id, quantity }]);
-  toast.success(text.added(product.name, quantity));
+  if (addToCart([{ productId: product._id, quantity, name: product.name }]).length > 0) toast.success(text.added(product.name, quantity));
 }
 
 /**
