@@ -16,13 +16,14 @@ export function useAccountCart(): void {
       closeAccountCart();
       return;
     }
-    const follow = () => {
-      if (document.visibilityState === 'visible') void followAccountCart().catch(() => undefined);
+    const follow = () => void followAccountCart().catch(() => undefined);
+    const onShown = () => {
+      if (document.visibilityState === 'visible') follow();
     };
     follow();
-    document.addEventListener('visibilitychange', follow);
+    document.addEventListener('visibilitychange', onShown);
     return () => {
-      document.removeEventListener('visibilitychange', follow);
+      document.removeEventListener('visibilitychange', onShown);
       closeAccountCart();
     };
   }, [userId, loading]);
