@@ -142,40 +142,53 @@ let saving: Promise<void> | null = null;
 
 function saveAccountCart(): void {
   version += 1;
-  saving ??= (async () => {
-    try {
-      while (account !== null) {
-        const sent = version;
-        const answer = await apiFetch<Cart>('/api/cart', { method: 'PUT', body: { lines: account } });
-        if (sent === version) {
-          if (account !== null) account = linesOf(answer);
-          notify();
-          break;
-        }
-      }
-    } catch (error) {
-      // Refused (a part no longer sold, a quantity its rules do not allow) or not sent: the cart is shown as the shop has it.
-      toast.error(errorText(error));
-      await refreshAccountCart();
-    }
-  })().finally(() => {
+  if (saving) return;
+  saving = sendAccountCart().finally(() => {
     saving = null;
   });
 }
 
-/** The account's cart as the shop has it now (another device may have changed it), unless a change is being saved. */
-export async function refreshAccountCart(): Promise<void> {
-  if (account === null || saving) return;
-  const at = version;
+async function sendAccountCart(): Promise<void> {
+  while (account !== null) {
+    const sent = version;
+    let answer: Cart;
+    try {
+      answer = await apiFetch<Cart>('/api/cart', { method: 'PUT', body: { lines: account } });
+    } catch (error) {
+      // A newer cart is sent instead; this one was refused (a part no longer sold, a quantity its rules do
+      // not allow) or not sent: the buyer is told, and the cart is shown as the shop has it.
+      if (sent !== version) continue;
+      toast.error(errorText(error));
+      await showSavedCart(sent);
+      return;
+    }
+    if (sent === version) {
+      showCart(answer);
+      return;
+    }
+  }
+}
+
+function showCart(cart: Cart): void {
+  if (account === null) return;
+  account = linesOf(cart);
+  notify();
+}
+
+/** The account's cart as the shop has it, unless the buyer changed it since `at`. */
+async function showSavedCart(at: number): Promise<void> {
   try {
     const cart = await apiFetch<Cart>('/api/cart');
-    if (account !== null && at === version) {
-      account = linesOf(cart);
-      notify();
-    }
+    if (at === version) showCart(cart);
   } catch {
     // Offline: the cart stays as last seen.
   }
+}
+
+/** The account's cart as the shop has it now (another device may have changed it), unless a change is being saved. */
+async function refreshAccountCart(): Promise<void> {
+  if (account === null || saving) return;
+  await showSavedCart(version);
 }
 
 let opening: Promise<void> | null = null;

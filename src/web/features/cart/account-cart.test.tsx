@@ -5,6 +5,8 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import { AuthContext } from '../auth/auth-context.js';
 import { addToCart, readCart } from '../../lib/cart-store.js';
 import { fakeAccountCart } from '../../test/fake-cart.js';
+import { errorMessages } from '../../../shared/messages.js';
+import { apiError, serverMessage } from '../../test/fake-answers.js';
 import { customer, fakeAuth, mockFetch } from '../../test/render.js';
 import { CartChoiceDialog } from './components/CartChoiceDialog.js';
 import { useAccountCart } from './useAccountCart.js';
@@ -83,6 +85,20 @@ describe('the account’s cart', () => {
     await user.click(within(asked).getByRole('button', { name: 'Add: 1,000' }));
     expect(await screen.findByText('Brake Pad Set: now 1,000 (was 500)')).toBeInTheDocument();
     await waitFor(() => expect(server.saved).toEqual([[{ productId: '3', quantity: 1000 }]]));
+  });
+
+  it('says why the shop refused a change, and shows the cart as the shop kept it', async () => {
+    const server = fakeAccountCart([{ productId: '3', quantity: 40 }]);
+    const refusal = serverMessage(errorMessages.cartUnknownPart, 9);
+    mockFetch((url, init) =>
+      init.method === 'PUT' ? apiError(400, 'unknown_product', refusal, { 'lines.1.productId': refusal }) : server.answer(url, init),
+    );
+    renderAs(customer);
+    await waitFor(() => expect(readCart()).toHaveLength(1));
+    act(() => void addToCart([{ productId: '9', quantity: 1, name: 'Wiper' }]));
+    expect(readCart()).toHaveLength(2);
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await waitFor(() => expect(readCart()).toEqual([{ productId: '3', quantity: 40 }]));
   });
 
   it('stays with the account at sign-out: the browser holds an empty visitor’s cart, and nothing is sent', async () => {
