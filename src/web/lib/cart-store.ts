@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Cart } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
+import { formatQuantity } from '../../shared/quantity.js';
 import { apiFetch } from './api-client.js';
 import { errorText } from './form-errors.js';
 import { storedValue } from './stored-value.js';
@@ -74,7 +75,6 @@ function writeCart(change: (cart: CartLine[]) => CartLine[]): void {
 }
 
 const linesOf = (cart: Cart): CartLine[] => cart.lines.map(({ productId, quantity }) => ({ productId, quantity }));
-const quantity = (value: number) => value.toLocaleString('en-US');
 
 // ---- Adding and changing ---------------------------------------------------------------------------
 
@@ -113,7 +113,7 @@ export function answerCartChoice(answer: 'replace' | 'add' | 'keep'): void {
   if (!asked || answer === 'keep') return;
   const now = new Map(asked.conflicts.map((item) => [item.productId, answer === 'add' ? item.had + item.adding : item.adding]));
   writeCart((cart) => cart.map((line) => (now.has(line.productId) ? { ...line, quantity: now.get(line.productId)! } : line)));
-  toast.success(asked.conflicts.map((item) => messages.ui.cart.changed(item.name, quantity(now.get(item.productId)!), quantity(item.had))).join(' · '));
+  toast.success(asked.conflicts.map((item) => messages.ui.cart.changed(item.name, formatQuantity(now.get(item.productId)!), formatQuantity(item.had))).join(' · '));
 }
 
 /** Sets one part's quantity (the cart page's input). */

@@ -1,10 +1,10 @@
 import { messages } from '../../../../shared/messages.js';
+import { formatQuantity } from '../../../../shared/quantity.js';
 import { Modal } from '../../../components/Modal.js';
 import { answerCartChoice, type CartConflict, useCartChoice } from '../../../lib/cart-store.js';
 
 const text = messages.ui.cart;
-const quantity = (value: number) => value.toLocaleString('en-US');
-const quantities = (conflicts: readonly CartConflict[], of: (item: CartConflict) => number) => conflicts.map((item) => quantity(of(item))).join(', ');
+const quantities = (conflicts: readonly CartConflict[], of: (item: CartConflict) => number) => conflicts.map((item) => formatQuantity(of(item))).join(', ');
 
 /**
  * Asked when a part already in the cart is added again (from a part's page, a card, quick order, or the
@@ -18,7 +18,7 @@ export function CartChoiceDialog() {
     <Modal open={choice !== null} onClose={() => answerCartChoice('keep')} title={signedIn ? text.signedInTitle : text.alreadyTitle} size="sm">
       <ul className="mb-4 space-y-1 text-slate-800" data-testid="cart-choice">
         {conflicts.map((item) => (
-          <li key={item.productId}>{(signedIn ? text.signedInLine : text.alreadyLine)(item.name, quantity(item.had), quantity(item.adding))}</li>
+          <li key={item.productId}>{(signedIn ? text.signedInLine : text.alreadyLine)(item.name, formatQuantity(item.had), formatQuantity(item.adding))}</li>
         ))}
       </ul>
       <div className="flex flex-wrap justify-end gap-3">

@@ -1,9 +1,9 @@
 import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
+import { formatQuantity } from '../../../../shared/quantity.js';
 
 const text = messages.ui.orders;
-const units = (quantity: number) => quantity.toLocaleString('en-US');
 
 /** An order's lines as charged: each part with its own quantity, unit price and line total, then the order's total. */
 export function OrderLines({ order }: { order: Order }) {
@@ -26,7 +26,7 @@ export function OrderLines({ order }: { order: Order }) {
               <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
                 {line.product} <span className="block font-mono text-xs font-normal whitespace-nowrap text-slate-600">{line.sku}</span>
               </th>
-              <td className="py-2 pr-3 text-right">{units(line.quantity)}</td>
+              <td className="py-2 pr-3 text-right">{formatQuantity(line.quantity)}</td>
               <td className="py-2 pr-3 text-right">${formatDollars(line.unitPrice)}</td>
               <td className="py-2 pr-3 text-right">${formatDollars(line.lineTotal)}</td>
             </tr>

@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast.js';
 import type { Order, OrderLine } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
+import { formatQuantity } from '../../../../shared/quantity.js';
 import { canTransition } from '../../../../shared/order-status.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { LoadMore } from '../../../components/LoadMore.js';
@@ -77,7 +78,7 @@ export function MyOrdersPage() {
                     </td>
                     <OrderProduct order={order} className="font-medium" />
                     <td>
-                      <PerLine order={order} value={(line) => line.quantity.toLocaleString('en-US')} />
+                      <PerLine order={order} value={(line) => formatQuantity(line.quantity)} />
                     </td>
                     <td>
                       <PerLine order={order} value={(line) => `$${formatDollars(line.unitPrice)}`} />
