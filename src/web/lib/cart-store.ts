@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Cart } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { formatQuantity } from '../../shared/quantity.js';
-import { apiFetch } from './api-client.js';
+import { apiFetch, getToken } from './api-client.js';
 import { errorText } from './form-errors.js';
 import { storedValue } from './stored-value.js';
 import { toast } from './toast.js';
@@ -80,9 +80,11 @@ const linesOf = (cart: Cart): CartLine[] => cart.lines.map(({ productId, quantit
 
 /**
  * Adds parts: new ones go last at once; a part already in the cart waits for the buyer's choice (Replace or
- * Add). Answers the parts added at once.
+ * Add). Answers the parts added at once. Signed in, once the account's cart is known (a page just opened
+ * may still be asking for it), so the choice is about the account's cart.
  */
-export function addToCart(lines: readonly NamedCartLine[]): NamedCartLine[] {
+export async function addToCart(lines: readonly NamedCartLine[]): Promise<NamedCartLine[]> {
+  await accountCartKnown();
   const cart = readCart();
   const had = new Map(cart.map((line) => [line.productId, line.quantity]));
   const added = lines.filter((line) => !had.has(line.productId));
@@ -192,6 +194,25 @@ async function refreshAccountCart(): Promise<void> {
 }
 
 let opening: Promise<void> | null = null;
+// While a stored sign-in's cart is not known yet: settled once it is opened, or the sign-in is gone.
+let known: { promise: Promise<void>; settle: () => void } | null = null;
+
+function accountCartKnown(): Promise<void> {
+  if (account !== null || !getToken()) return Promise.resolve();
+  if (!known) {
+    let settle = () => {};
+    const promise = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    known = { promise, settle };
+  }
+  return known.promise;
+}
+
+function settleAccountCart(): void {
+  known?.settle();
+  known = null;
+}
 // Counts sign-outs: a cart that arrives after its buyer signed out is not opened.
 let signOuts = 0;
 
@@ -199,8 +220,10 @@ let signOuts = 0;
 export function followAccountCart(): Promise<void> {
   if (account !== null) return refreshAccountCart();
   if (opening) return opening;
+  // Opened or not (offline), what waits for it goes on: a visitor's parts are moved in at the next opening.
   const started = openAccountCart().finally(() => {
     if (opening === started) opening = null;
+    settleAccountCart();
   });
   opening = started;
   return started;
@@ -240,5 +263,6 @@ export function closeAccountCart(): void {
   version += 1;
   signOuts += 1;
   opening = null;
+  settleAccountCart();
   notify();
 }

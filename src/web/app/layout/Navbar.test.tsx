@@ -99,20 +99,20 @@ describe('Navbar', () => {
     ['a visitor', false],
     ['a signed-in customer', true],
   ])('shows %s the cart with its number of lines, kept up to date', async (_, signedIn) => {
-    addToCart([
+    await addToCart([
       { productId: '7', quantity: 10, name: 'Part 7' },
       { productId: '8', quantity: 24, name: 'Part 8' },
       { productId: '9', quantity: 1, name: 'Part 9' },
     ]);
     const { user } = renderApp(['/allProducts'], signedIn);
-    const cart = screen.getByRole('link', { name: 'Cart (3)' });
+    const cart = await screen.findByRole('link', { name: 'Cart (3)' });
     expect(cart).toHaveAttribute('href', '/cart');
     // Beside the menu button, not in the menu a phone folds away.
     expect(cart.closest('#main-menu')).toBeNull();
     // More of a part already there is no new line; another part is.
-    act(() => addToCart([{ productId: '7', quantity: 10, name: 'Part 7' }]));
+    await act(() => addToCart([{ productId: '7', quantity: 10, name: 'Part 7' }]));
     expect(cart).toHaveTextContent(/^Cart \(3\)$/);
-    act(() => addToCart([{ productId: '10', quantity: 5, name: 'Part 10' }]));
+    await act(() => addToCart([{ productId: '10', quantity: 5, name: 'Part 10' }]));
     expect(cart).toHaveTextContent(/^Cart \(4\)$/);
     act(() => clearCart());
     expect(cart).toHaveTextContent(/^Cart$/);

@@ -7,6 +7,7 @@ import { addToCart, readCart } from '../../lib/cart-store.js';
 import { fakeAccountCart } from '../../test/fake-cart.js';
 import { errorMessages } from '../../../shared/messages.js';
 import { apiError, serverMessage } from '../../test/fake-answers.js';
+import { deferred } from '../../test/fixtures.js';
 import { customer, fakeAuth, mockFetch } from '../../test/render.js';
 import { CartChoiceDialog } from './components/CartChoiceDialog.js';
 import { useAccountCart } from './useAccountCart.js';
@@ -78,13 +79,32 @@ describe('the account’s cart', () => {
     const user = userEvent.setup();
     renderAs(customer);
     await waitFor(() => expect(readCart()).toHaveLength(1));
-    act(() => void addToCart([{ productId: '3', quantity: 500, name: 'Brake Pad Set' }]));
+    await act(() => addToCart([{ productId: '3', quantity: 500, name: 'Brake Pad Set' }]));
     const asked = screen.getByRole('dialog', { name: 'Already in your cart' });
     expect(within(asked).getByText('Brake Pad Set: 500 in your cart, 500 being added')).toBeInTheDocument();
     expect(server.saved).toEqual([]);
     await user.click(within(asked).getByRole('button', { name: 'Add: 1,000' }));
     expect(await screen.findByText('Brake Pad Set: now 1,000 (was 500)')).toBeInTheDocument();
     await waitFor(() => expect(server.saved).toEqual([[{ productId: '3', quantity: 1000 }]]));
+  });
+
+  it('lets a part added while the account’s cart is still on its way wait for it, and asks about the account’s cart', async () => {
+    localStorage.setItem('token', 'tok-customer');
+    const server = fakeAccountCart([{ productId: '3', quantity: 500 }], { 3: 'Brake Pad Set' });
+    const held = deferred<void>();
+    mockFetch(async (url, init) => {
+      if (init.method !== 'PUT') await held.promise;
+      return server.answer(url, init);
+    });
+    renderAs(customer);
+    const adding = addToCart([{ productId: '3', quantity: 200, name: 'Brake Pad Set' }]);
+    expect(readCart()).toEqual([]);
+    held.resolve();
+    await act(async () => {
+      expect(await adding).toEqual([]);
+    });
+    expect(screen.getByRole('dialog', { name: 'Already in your cart' })).toHaveTextContent('Brake Pad Set: 500 in your cart, 200 being added');
+    expect(JSON.parse(localStorage.getItem('partsmith:cart')!)).toEqual([]);
   });
 
   it('says why the shop refused a change, and shows the cart as the shop kept it', async () => {
@@ -95,8 +115,7 @@ describe('the account’s cart', () => {
     );
     renderAs(customer);
     await waitFor(() => expect(readCart()).toHaveLength(1));
-    act(() => void addToCart([{ productId: '9', quantity: 1, name: 'Wiper' }]));
-    expect(readCart()).toHaveLength(2);
+    await act(() => addToCart([{ productId: '9', quantity: 1, name: 'Wiper' }]));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     await waitFor(() => expect(readCart()).toEqual([{ productId: '3', quantity: 40 }]));
   });
@@ -110,7 +129,7 @@ describe('the account’s cart', () => {
     expect(readCart()).toEqual([]);
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     // A visitor's parts stay in this browser.
-    act(() => void addToCart([{ productId: '9', quantity: 1, name: 'Wiper' }]));
+    await act(() => addToCart([{ productId: '9', quantity: 1, name: 'Wiper' }]));
     expect(JSON.parse(localStorage.getItem('partsmith:cart')!)).toEqual([{ productId: '9', quantity: 1 }]);
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });

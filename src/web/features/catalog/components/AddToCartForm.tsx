@@ -37,7 +37,7 @@ export function AddToCartForm({ product, typed, onTyped, className }: AddToCartF
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem) input.current?.focus();
-    else addPartToCart(product, Number(typed));
+    else void addPartToCart(product, Number(typed));
   };
   return (
     <form onSubmit={submit} noValidate className={className}>
