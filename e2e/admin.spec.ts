@@ -142,7 +142,7 @@ test.describe('an admin', () => {
     await expect(unpaid).toContainText('Pat Fleet');
     await expect(unpaid).toContainText(customerEmail);
     await expect(unpaid.getByRole('cell').nth(5)).toHaveText('no');
-    await expect(paid.getByRole('cell').nth(4)).toHaveText('pending');
+    await expect(paid.getByRole('cell').nth(4)).toHaveText('Paid – preparing shipment');
     await expect(paid.getByRole('cell').nth(5)).toHaveText('yes');
     await expect(paid.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 
@@ -152,7 +152,7 @@ test.describe('an admin', () => {
     await expect(confirm.getByRole('button', { name: 'Keep order' })).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel order' }).click();
     await expect(page.getByText(`The Order of ${radiator.min} units of Radiator is cancelled successfully!!!`)).toBeVisible();
-    await expect(unpaid.getByRole('cell').nth(4)).toHaveText('cancelled');
+    await expect(unpaid.getByRole('cell').nth(4)).toHaveText('Cancelled');
 
     const quantity = radiator.min + 1;
     await paid.getByRole('button', { name: 'Deliver' }).click();
@@ -161,7 +161,7 @@ test.describe('an admin', () => {
     await expect(
       page.getByText(`Order of ${quantity} units of Radiator is shipped to Pat Fleet, 7 Depot Lane, Shelbyville successfully`),
     ).toBeVisible();
-    await expect(paid.getByRole('cell').nth(4)).toHaveText('shipped');
+    await expect(paid.getByRole('cell').nth(4)).toHaveText('Shipped');
     await expect(paid.getByText('Delivered')).toBeVisible();
     await expect(paid.getByRole('cell').nth(5)).toHaveText('yes');
     await saveScreenshot(page, 'dashboard-manage-orders');
@@ -172,11 +172,11 @@ test.describe('an admin', () => {
     await expect(history).toBeVisible();
     const events = history.getByTestId('history-event');
     await expect(events).toHaveCount(3);
-    await expect(events.nth(0)).toContainText('placed: new → not paid');
+    await expect(events.nth(0)).toContainText('placed: new → Awaiting payment');
     await expect(events.nth(0)).toContainText(`by Pat Fleet (${customerEmail}), customer`);
-    await expect(events.nth(1)).toContainText('paid: not paid → pending');
+    await expect(events.nth(1)).toContainText('paid: Awaiting payment → Paid – preparing shipment');
     await expect(events.nth(1)).toContainText('by payment provider');
-    await expect(events.nth(2)).toContainText('shipped: pending → shipped');
+    await expect(events.nth(2)).toContainText('shipped: Paid – preparing shipment → Shipped');
     await expect(events.nth(2)).toContainText('by Demo Admin (admin@partsmith.example), admin');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'dashboard-order-history', false);

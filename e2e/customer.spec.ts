@@ -102,6 +102,7 @@ test.describe('a customer', () => {
     await expect(page.getByRole('heading', { name: 'Your Orders: 1' })).toBeVisible();
     const table = page.getByRole('table');
     await expect(table.getByRole('columnheader')).toHaveText([
+      'Order',
       'Product',
       'Quantity (units)',
       'Price ($ per unit)',
@@ -111,7 +112,7 @@ test.describe('a customer', () => {
     ]);
     const row = table.getByRole('row').nth(1);
     const total = (tire.price * ordered).toLocaleString('en-US', { maximumFractionDigits: 2 });
-    await expect(row.getByRole('cell')).toHaveText([`Tire${tire.sku}`, String(ordered), `$${tire.price}`, `$${total}`, 'not paid', /Pay\s*Cancel/]);
+    await expect(row.getByRole('cell')).toHaveText([/^ORD-\d{6,}/, `Tire${tire.sku}`, ordered.toLocaleString('en-US'), `$${tire.price}`, `$${total}`, 'Awaiting payment', /Pay\s*Cancel/]);
     await saveScreenshot(page, 'dashboard');
     await expectNoSeriousA11yViolations(page);
 
@@ -157,8 +158,8 @@ test.describe('a customer', () => {
     // My Orders: paid, with the transaction id, and nothing to do.
     await page.goto('/dashboard/myOrders');
     const paidRow = page.getByTestId(`order-${paidOrderId}`);
-    await expect(paidRow.getByRole('cell').nth(4)).toHaveText('pending');
-    await expect(paidRow.getByRole('cell').nth(5)).toContainText('paid');
+    await expect(paidRow.getByRole('cell').nth(5)).toHaveText('Paid – preparing shipment');
+    await expect(paidRow.getByRole('cell').nth(6)).toContainText('paid');
     await expect(paidRow).toContainText(`Transaction ID: ${transactionId}`);
     // No Pay or Cancel once paid: only its invoice and ordering its parts again.
     await expect(paidRow.getByRole('button')).toHaveText([/^Invoice INV-\d{6}$/, 'Order again']);
@@ -177,7 +178,7 @@ test.describe('a customer', () => {
     await page.goto('/dashboard/myOrders');
     await expect(page.getByRole('heading', { name: 'Your Orders: 2' })).toBeVisible();
     const unpaidRow = table.getByRole('row').nth(1); // newest first
-    await expect(unpaidRow.getByRole('cell').nth(4)).toHaveText('not paid');
+    await expect(unpaidRow.getByRole('cell').nth(5)).toHaveText('Awaiting payment');
     await unpaidRow.getByRole('link', { name: 'Pay' }).click();
     const declinedOrderId = page.url().split('/').pop()!;
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -191,7 +192,7 @@ test.describe('a customer', () => {
     await saveScreenshot(page, 'payment-declined', false);
     await page.goto('/dashboard/myOrders');
     const declinedRow = page.getByTestId(`order-${declinedOrderId}`);
-    await expect(declinedRow.getByRole('cell').nth(4)).toHaveText('not paid');
+    await expect(declinedRow.getByRole('cell').nth(5)).toHaveText('Awaiting payment');
     await expect(declinedRow.getByRole('link', { name: 'Pay' })).toBeVisible();
 
     // Cancel the unpaid one, after a confirmation.
@@ -202,7 +203,7 @@ test.describe('a customer', () => {
     await expect(confirm.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
     await confirm.getByRole('button', { name: 'Keep order' }).click();
     await expect(confirm).toBeHidden();
-    await expect(declinedRow.getByText('not paid')).toBeVisible();
+    await expect(declinedRow.getByText('Awaiting payment')).toBeVisible();
     await declinedRow.getByRole('button', { name: 'Cancel' }).click();
     await confirm.getByRole('button', { name: 'Cancel order' }).click();
     await expect(page.getByText(`Your Order of ${tire.min} units of Tire is cancelled successfully!!!`)).toBeVisible();

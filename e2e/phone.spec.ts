@@ -66,7 +66,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Your Orders: 1' })).toBeVisible();
     const row = page.getByRole('table').getByRole('row').nth(1);
     await expect(row).toContainText('Tire');
-    await expect(row).toContainText('not paid');
+    await expect(row).toContainText('Awaiting payment');
     await expectWithinViewportWidth(row.getByRole('button', { name: 'Cancel' }));
     await saveScreenshot(page, 'phone-my-orders');
     await tap(page, row.getByRole('link', { name: 'Pay' }));
@@ -96,7 +96,7 @@ test.describe('on a phone', () => {
     // The order, paid.
     await tap(page, page.getByRole('link', { name: 'Back to My Orders' }));
     await expect(page.getByRole('heading', { name: 'Your Orders: 1' })).toBeVisible();
-    await expect(row).toContainText('pending');
+    await expect(row).toContainText('Paid – preparing shipment');
     await expect(row).toContainText(/Transaction ID: pi_\w+/);
     await expectNoHorizontalScroll(page);
     await saveScreenshot(page, 'phone-my-orders-paid');

@@ -17,6 +17,7 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { findViewer } from './auth/sessions.js';
 import { productPageRoute } from './catalog/product-page.js';
+import { cartRoutes } from './cart/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { fitmentRoutes } from './fitment/routes.js';
@@ -92,7 +93,7 @@ export async function buildApp(
   keepPrivateAnswersPrivate(app);
   cache.dropChangedGroups(app);
 
-  for (const routes of [authRoutes, usersRoutes, catalogRoutes, fitmentRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, mailRoutes, mediaRoutes, flowRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, catalogRoutes, fitmentRoutes, ordersRoutes, paymentsRoutes, reviewsRoutes, contactRoutes, auditRoutes, mailRoutes, mediaRoutes, flowRoutes, cartRoutes]) {
     await app.register(routes, context);
   }
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)

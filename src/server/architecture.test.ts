@@ -41,6 +41,9 @@ const TABLE_OWNERS: Record<string, string> = {
   audit_log: 'audit',
   counters: 'limits',
   outbox: 'mail',
+  // The server cart (issue 59).
+  carts: 'cart',
+  cart_lines: 'cart',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

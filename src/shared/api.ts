@@ -141,6 +141,8 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The shop's order number, shown to people (ORD-000042): the order's id, which only grows and is never reused. */
+  number: z.string(),
   name: z.string(),
   email: z.string(),
   quantity: z.number().int(),
@@ -176,6 +178,27 @@ export type Order = z.infer<typeof orderSchema>;
 /** A page of GET /api/orders (with `limit` or `cursor`). */
 export const orderPageSchema = z.object({ items: z.array(orderSchema), nextCursor: z.string().nullable() });
 export type OrderPage = z.infer<typeof orderPageSchema>;
+
+/** One line of a signed-in buyer's cart (GET/PUT /api/cart), with the part as the shop sells it now. */
+export const cartLineSchema = z.object({
+  productId: z.string(),
+  quantity: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  img: z.string(),
+  /** Dollars per unit at the tier this quantity reaches today. */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  min: z.number().int(),
+  packSize: z.number().int(),
+  stock: z.number().int(),
+  /** Why this quantity cannot be ordered today (stock fell, the card limit), or null. */
+  problem: z.string().nullable(),
+});
+export type CartLineAnswer = z.infer<typeof cartLineSchema>;
+/** The signed-in buyer's cart: its lines in the order they were put in, and when it last changed (null: never). */
+export const cartSchema = z.object({ lines: z.array(cartLineSchema), updatedAt: z.string().nullable() });
+export type Cart = z.infer<typeof cartSchema>;
 
 /** One line of an order's history: who moved it from which status to which, and when. */
 export const orderEventSchema = z.object({

@@ -10,6 +10,7 @@ import {
   auditEntrySchema,
   applicationSchema,
   authResponseSchema,
+  cartSchema,
   categorySummarySchema,
   confirmedPaymentSchema,
   contactMessageSchema,
@@ -44,6 +45,7 @@ import {
   webhookAnswerSchema,
 } from './api.js';
 import {
+  cartInputSchema,
   contactInputSchema,
   contactReadSchema,
   contactReplySchema,
@@ -200,6 +202,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The latest e-mails the shop wrote, rendered (admins; not registered in production).
   endpoint('GET', '/api/admin/outbox', z.array(outboxEntrySchema)),
   endpoint('GET', '/api/health', healthSchema),
+  // The server cart (issue 59): the signed-in buyer's own, following them across devices.
+  endpoint('GET', '/api/cart', cartSchema),
+  endpoint('PUT', '/api/cart', cartSchema, { body: cartInputSchema }),
 ];
 
 function matches(pattern: string, path: string): boolean {

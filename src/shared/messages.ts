@@ -264,6 +264,36 @@ export const messages = {
       invoiceFile: (invoiceNumber: string) => `invoice-${invoiceNumber}.pdf`,
       poNumber: (po: string) => `PO ${po}`,
       line: (sku: string, product: string, quantity: number) => `${sku} · ${product} × ${quantity}`,
+      /** My Orders' and an order's page: the order by its number, when it was placed, its lines. */
+      orderColumn: 'Order',
+      openLabel: (number: string) => `Open order ${number}`,
+      placed: (when: string) => `Placed ${when}`,
+      linesCaption: (number: string) => `Parts of order ${number}`,
+      lineColumns: ['Part', 'Quantity', 'Unit price', 'Line total'],
+      total: 'Total',
+    },
+    /** An order's own page (/dashboard/orders/:id) and the payment page's heading. */
+    orderPage: {
+      title: (number: string) => `Order ${number}`,
+      notFound: 'No such order',
+      notFoundHelp: 'This order does not exist, or it is not one of yours.',
+      backToOrders: 'Back to My Orders',
+      status: 'Status',
+      delivery: 'Delivery',
+      phone: (phone: string) => `Phone: ${phone}`,
+      payment: 'Payment',
+      paidBy: (transactionId: string) => `Paid by card, transaction ${transactionId}`,
+      notPaidYet: 'Not paid yet.',
+      payNow: 'Pay now',
+      poNumber: (po: string) => `Your PO number: ${po}`,
+      shipments: 'Shipments',
+      noShipments: 'None yet: the order ships once it is paid.',
+      shipped: (when: string) => `Shipped ${when}`,
+      history: 'History',
+      documents: 'Documents',
+      noDocuments: 'The invoice is here once the order is paid.',
+      payHeading: (number: string) => `Pay for order ${number}`,
+      paidHeading: (number: string) => `Order ${number} is paid`,
     },
     /** Price breaks and packs, on cards, a part's page and the order modal (prices already formatted, no "$"). */
     pricing: {
@@ -303,6 +333,17 @@ export const messages = {
       placing: 'Placing order…',
       signIn: 'Sign in to place the order',
       fixLines: 'Please fix or remove the parts marked in red before placing the order.',
+      /** A part added again, or chosen before signing in when the account's cart has it too: Replace or Add. */
+      alreadyTitle: 'Already in your cart',
+      signedInTitle: 'Also in your cart from before you signed in',
+      alreadyLine: (product: string, had: string, adding: string) => `${product}: ${had} in your cart, ${adding} being added`,
+      signedInLine: (product: string, had: string, adding: string) => `${product}: ${had} in your cart, ${adding} chosen before you signed in`,
+      replaceDetail: (quantities: string) => `Replace: ${quantities}`,
+      addDetail: (quantities: string) => `Add: ${quantities}`,
+      keep: 'Keep the cart as it is',
+      changed: (product: string, now: string, was: string) => `${product}: now ${now} (was ${was})`,
+      movedIn: (parts: number) => `${parts === 1 ? 'The part' : `${parts} parts`} you chose before signing in ${parts === 1 ? 'is' : 'are'} now in your cart.`,
+      navLabel: (lines: number) => (lines === 1 ? 'Cart, 1 part' : `Cart, ${lines} parts`),
     },
     /** Vehicle fitment in the storefront: the vehicle selector, My garage, what fits, the numbers that lead to a part. */
     fitment: {
@@ -452,6 +493,8 @@ export const errorMessages = {
   productNotForSale: 'This part is not for sale',
   unknownPart: (id: number) => `Product ${id}`,
   notInvoiced: 'This order has no invoice yet: an invoice is made when the order is paid',
+  /** PUT /api/cart: a line names no part for sale. */
+  cartUnknownPart: (productId: number) => `Part ${productId} is not for sale: take it out of the cart`,
   webhookSignature: 'Webhook signature does not verify',
   databaseUnavailable: 'Database unavailable',
   /** Uploading a product picture (POST /api/uploads). */

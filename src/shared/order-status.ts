@@ -30,6 +30,19 @@ const RULES: Record<OrderStatus, StatusRule> = {
   expired: { paid: false, holdsStock: false, next: {} },
 };
 
+/**
+ * Each status as people say it: what the shop's screens show for an order (badges, filters, history, an
+ * order's page). The stored values and the original storefront's words where its contract fixes them
+ * (docs/legacy-contract.md#statuses: My Orders' 'paid', 'cancelled (expired)') stay as they are.
+ */
+export const STATUS_IN_WORDS: Record<OrderStatus, string> = {
+  'not paid': 'Awaiting payment',
+  pending: 'Paid – preparing shipment',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+  expired: 'Cancelled – not paid in time',
+};
+
 /** Where a new order starts. */
 export const PLACED_STATUS: OrderStatus = 'not paid';
 /**

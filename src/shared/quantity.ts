@@ -22,6 +22,9 @@ export type QuantityProblem = {
   message: string;
 };
 
+/** A number of units as the shop writes it: 1,000. */
+export const formatQuantity = (units: number): string => units.toLocaleString('en-US');
+
 export const orderTotalTooLarge = () => errorMessages.orderTotalTooLarge(formatDollars(centsToDollars(MAX_ORDER_TOTAL_CENTS)));
 
 /**

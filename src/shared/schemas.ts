@@ -198,6 +198,18 @@ const orderLinesSchema = z
   .max(ORDER_LINES_MAX, fieldMessages.linesTooMany(ORDER_LINES_MAX))
   .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, fieldMessages.linesRepeat);
 
+/**
+ * PUT /api/cart: the whole cart as the buyer has it now (empty: an empty cart). Each part once, at most as many
+ * lines as one order takes, so the cart can always be ordered as it is.
+ */
+export const cartInputSchema = z.object({
+  lines: z
+    .array(orderLineInputSchema)
+    .max(ORDER_LINES_MAX, fieldMessages.linesTooMany(ORDER_LINES_MAX))
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, fieldMessages.linesRepeat),
+});
+export type CartInput = z.infer<typeof cartInputSchema>;
+
 /** The buyer's purchase order number, printed on the invoice. */
 export const poNumberSchema = z.string().trim().max(50, fieldMessages.tooLong(50));
 

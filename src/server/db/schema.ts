@@ -118,6 +118,20 @@ export interface GarageVehiclesTable {
   created_at: string;
 }
 
+/** A signed-in buyer's cart: one row per account that ever saved one. */
+export interface CartsTable {
+  user_id: number;
+  updated_at: string;
+}
+
+/** A part in a buyer's cart, in the order the buyer put them (`position`). No key to products: a part deleted later just leaves the cart. */
+export interface CartLinesTable {
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  position: number;
+}
+
 /** A part fits the vehicles of a make and model in a year range, optionally only a submodel or an engine. */
 export interface ApplicationsTable {
   id: Generated<number>;
@@ -329,6 +343,8 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   counters: CountersTable;
   outbox: OutboxTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

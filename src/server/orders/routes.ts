@@ -110,7 +110,10 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
 
   api.get(
     '/api/order/:id',
-    { config: { access: 'user' }, schema: { tags, params: idParams, response: { 200: orderSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, description: 'One order: its customer\'s or an admin\'s; anyone else is answered 404, as for an order that does not exist.', params: idParams, response: { 200: orderSchema } },
+    },
     async (request) => orderDto(db, await getOrderFor(db, requireViewer(request), request.params.id), hold),
   );
 
@@ -147,8 +150,16 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
 
   api.get(
     '/api/orders/:id/history',
-    { config: { access: 'admin' }, schema: { tags, params: idParams, response: { 200: z.array(orderEventSchema) } } },
-    async (request) => getOrderHistory(db, request.params.id),
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        description: "An order's status history, oldest first: its customer's or an admin's (anyone else: 404). The customer sees who moved it only where that was the customer.",
+        params: idParams,
+        response: { 200: z.array(orderEventSchema) },
+      },
+    },
+    async (request) => getOrderHistory(db, requireViewer(request), request.params.id),
   );
 
   api.get(

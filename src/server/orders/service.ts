@@ -18,6 +18,15 @@ export function formatInvoiceNumber(invoiceNumber: number): string {
   return `INV-${String(invoiceNumber).padStart(6, '0')}`;
 }
 
+/**
+ * The order number people read and say (ORD-000042): the order's id, given when it is placed, only ever
+ * growing and never reused, so it is stable and sorts like the orders. Not gapless (an order whose placing
+ * failed leaves its id unused): the gapless number is the invoice's.
+ */
+export function formatOrderNumber(orderId: number): string {
+  return `ORD-${String(orderId).padStart(6, '0')}`;
+}
+
 export function toLineDto(line: OrderLineRow): OrderLine {
   return {
     productId: String(line.product_id),
@@ -54,6 +63,7 @@ export const HOLD_EXTENDED_AT_MOST = 2;
 export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs: number): Order {
   return {
     _id: String(row.id),
+    number: formatOrderNumber(row.id),
     name: row.customer_name,
     email: row.email,
     quantity: row.quantity,
@@ -292,10 +302,10 @@ export async function getOrder(db: Executor, id: number): Promise<OrderRow> {
   return order;
 }
 
-/** The order, if the viewer placed it or is an admin. */
+/** The order, if the viewer placed it or is an admin; anyone else is told there is no such order (404), as for an id never used. */
 export async function getOrderFor(db: Executor, viewer: Viewer, id: number): Promise<OrderRow> {
-  const order = await getOrder(db, id);
-  if (!isOwnerOrAdmin(viewer, order.user_id)) throw forbidden();
+  const order = await findOrder(db, id);
+  if (!order || !isOwnerOrAdmin(viewer, order.user_id)) throw notFound('Order');
   return order;
 }
 
@@ -424,11 +434,15 @@ async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus
   await db.insertInto('order_events').values(event).execute();
 }
 
-export async function getOrderHistory(db: Executor, orderId: number): Promise<OrderEvent[]> {
-  await getOrder(db, orderId);
+/**
+ * An order's history, for its customer or an admin (others: 404). Its customer sees who moved it only
+ * where that was the customer; an admin's name and e-mail stay with the staff.
+ */
+export async function getOrderHistory(db: Executor, viewer: Viewer, orderId: number): Promise<OrderEvent[]> {
+  await getOrderFor(db, viewer, orderId);
   const events = await db
     .selectFrom('order_events')
-    .select(['from_status', 'to_status', 'actor', 'actor_name', 'actor_email', 'created_at'])
+    .select(['from_status', 'to_status', 'actor', 'actor_user_id', 'actor_name', 'actor_email', 'created_at'])
     .where('order_id', '=', orderId)
     .orderBy('id', 'asc')
     .execute();
@@ -436,7 +450,7 @@ export async function getOrderHistory(db: Executor, orderId: number): Promise<Or
     from: event.from_status,
     to: event.to_status,
     actor: event.actor,
-    by: event.actor_email ? { name: event.actor_name ?? '', email: event.actor_email } : null,
+    by: event.actor_email && (viewer.role === 'admin' || event.actor_user_id === viewer.id) ? { name: event.actor_name ?? '', email: event.actor_email } : null,
     at: event.created_at,
   }));
 }

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import type { LowStockItem, User } from '../../shared/api.js';
 import { AuthContext, type AuthState } from '../features/auth/auth-context.js';
 import { aProduct, aReview } from '../test/fixtures.js';
+import { fakeAccountCart } from '../test/fake-cart.js';
 import { customer, fakeAuth, mockFetch } from '../test/render.js';
 import { AppRoutes, loadPageCode } from './router.js';
 
@@ -17,7 +18,11 @@ const asCustomer = fakeAuth({ user: customer });
 /** The whole app's routes at `path` (lazy pages included), with the shop's answers for `who` (and its low parts). */
 function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = []) {
   const who = auth.user!;
-  const { calls } = mockFetch((url) => {
+  const cart = fakeAccountCart();
+  const { calls } = mockFetch((url, init) => {
+    // The signed-in buyer's cart, which the layout opens on every page.
+    const inCart = cart.answer(url, init);
+    if (inCart) return inCart;
     if (url === `/api/user/${encodeURIComponent(who.email)}`) return { status: 200, body: who };
     if (url === `/api/admin/${encodeURIComponent(who.email)}`) return { status: 200, body: { admin: who.role === 'admin' } };
     if (url === `/api/orders/${encodeURIComponent(who.email)}?limit=25`) return { status: 200, body: { items: [], nextCursor: null } };

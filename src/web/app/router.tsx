@@ -82,6 +82,8 @@ export const routes: RouteObject[] = [
                 path: 'payment/:orderId',
                 element: page(() => import('../features/orders/pages/PaymentPage.js'), 'PaymentPage'),
               },
+              // One order's own page (issue 59): its customer's or an admin's.
+              { path: 'orders/:id', element: page(() => import('../features/orders/pages/OrderPage.js'), 'OrderPage') },
               {
                 // Admin code (and its admin-flag query) loads only when an admin route is opened.
                 element: page(() => import('../features/auth/components/RequireAdmin.js'), 'RequireAdmin'),

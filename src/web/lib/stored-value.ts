@@ -50,5 +50,5 @@ export function storedValue<T>(key: string, parse: (stored: unknown) => T | null
   }
 
   const use = (): T => useSyncExternalStore(subscribe, read, () => empty);
-  return { read, write, use };
+  return { read, write, use, subscribe };
 }

@@ -59,6 +59,7 @@ export const signedIn: AuthResponse = { token: 'tok-customer', user: customer };
 export function unpaidOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: '7',
+    number: 'ORD-000007',
     name: customer.name,
     email: customer.email,
     quantity: 120,

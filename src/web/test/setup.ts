@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { closeAccountCart } from '../lib/cart-store.js';
 import { takeViolations } from './fake-answers.js';
 
 // jsdom has <dialog> but not its modal API; a minimal stand-in with the same events.
@@ -22,6 +23,8 @@ if (typeof HTMLDialogElement !== 'undefined') {
 
 afterEach(() => {
   localStorage.clear();
+  // Each test starts as a fresh browser: no account's cart, no choice left open.
+  closeAccountCart();
   vi.unstubAllGlobals();
   // A fake answer the real server could not give fails the test, even when the page swallowed the error.
   const violations = takeViolations();

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { RequireAuth } from '../../features/auth/components/RequireAuth.js';
 import { returnPath } from '../../features/auth/redirect.js';
 import { addToCart, clearCart } from '../../lib/cart-store.js';
+import { fakeAccountCart } from '../../test/fake-cart.js';
 import { customer, mockFetch } from '../../test/render.js';
 import { createQueryClient, Providers } from '../providers.js';
 import { RootLayout } from './RootLayout.js';
@@ -30,8 +31,11 @@ function Where() {
 /** The app's providers (auth, toasts) and layout, with a few pages; the shop answers as for the test customer. */
 function renderApp(entries: string[], signedIn: boolean) {
   if (signedIn) localStorage.setItem('token', 'tok-customer');
+  const cart = fakeAccountCart();
   const fetched = mockFetch((url, init) => {
     if (url === '/api/me') return { status: 200, body: customer };
+    const inCart = cart.answer(url, init);
+    if (inCart) return inCart;
     if (url === '/api/auth/logout' && init.method === 'POST') return { status: 204 };
     return undefined;
   });
@@ -95,18 +99,20 @@ describe('Navbar', () => {
     ['a visitor', false],
     ['a signed-in customer', true],
   ])('shows %s the cart with its number of lines, kept up to date', async (_, signedIn) => {
-    addToCart([
-      { productId: '7', quantity: 10 },
-      { productId: '8', quantity: 24 },
-      { productId: '9', quantity: 1 },
+    await addToCart([
+      { productId: '7', quantity: 10, name: 'Part 7' },
+      { productId: '8', quantity: 24, name: 'Part 8' },
+      { productId: '9', quantity: 1, name: 'Part 9' },
     ]);
     const { user } = renderApp(['/allProducts'], signedIn);
-    const cart = screen.getByRole('link', { name: 'Cart (3)' });
+    const cart = await screen.findByRole('link', { name: 'Cart (3)' });
     expect(cart).toHaveAttribute('href', '/cart');
+    // Beside the menu button, not in the menu a phone folds away.
+    expect(cart.closest('#main-menu')).toBeNull();
     // More of a part already there is no new line; another part is.
-    act(() => addToCart([{ productId: '7', quantity: 10 }]));
+    await act(() => addToCart([{ productId: '7', quantity: 10, name: 'Part 7' }]));
     expect(cart).toHaveTextContent(/^Cart \(3\)$/);
-    act(() => addToCart([{ productId: '10', quantity: 5 }]));
+    await act(() => addToCart([{ productId: '10', quantity: 5, name: 'Part 10' }]));
     expect(cart).toHaveTextContent(/^Cart \(4\)$/);
     act(() => clearCart());
     expect(cart).toHaveTextContent(/^Cart$/);

@@ -92,18 +92,24 @@ export function Navbar() {
         <Link to="/" aria-label="Partsmith home" className="rounded-md">
           <Logo />
         </Link>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-100 hover:bg-white/10 md:hidden"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="sr-only">Menu</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
-        </button>
+        {/* The cart and its count on every width: on a phone beside the menu button, not inside the menu. */}
+        <div className="flex items-center gap-1 md:order-last">
+          <NavLink to="/cart" className={linkClass} onClick={() => setOpen(false)} data-testid="nav-cart">
+            {messages.ui.cart.nav(cart.length)}
+          </NavLink>
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-100 hover:bg-white/10 md:hidden"
+            aria-expanded={open}
+            aria-controls="main-menu"
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span className="sr-only">Menu</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+        </div>
         <div
           id="main-menu"
           className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:items-center md:gap-2`}
@@ -116,11 +122,6 @@ export function Navbar() {
                 </NavLink>
               </li>
             ))}
-            <li>
-              <NavLink to="/cart" className={linkClass} onClick={() => setOpen(false)}>
-                {messages.ui.cart.nav(cart.length)}
-              </NavLink>
-            </li>
           </ul>
           <div className="flex flex-wrap items-center gap-2 border-t border-white/10 pt-2 md:border-0 md:pt-0 md:pl-2">
             {account}

@@ -5,6 +5,8 @@ import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { usePageHeadingFocus } from './usePageHeadingFocus.js';
 import { Spinner } from '../../components/Spinner.js';
+import { CartChoiceDialog } from '../../features/cart/components/CartChoiceDialog.js';
+import { useAccountCart } from '../../features/cart/useAccountCart.js';
 
 /**
  * A new page starts at the top; back/forward (POP) leaves the browser's own scroll handling alone, and so
@@ -22,6 +24,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate();
   usePageHeadingFocus();
+  useAccountCart();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -41,6 +44,7 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      <CartChoiceDialog />
     </div>
   );
 }

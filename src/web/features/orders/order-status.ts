@@ -1,5 +1,5 @@
 import { messages } from '../../../shared/messages.js';
-import type { OrderStatus } from '../../../shared/order-status.js';
+import { type OrderStatus, STATUS_IN_WORDS } from '../../../shared/order-status.js';
 
 /**
  * How an order in a status is shown and what may be done with it, one record per status (docs/legacy-contract.md#statuses).
@@ -7,8 +7,10 @@ import type { OrderStatus } from '../../../shared/order-status.js';
  * Whether an actor may make a move is still asked of `canTransition` (src/shared/order-status.ts).
  */
 export interface OrderStatusDisplay {
-  /** How the status reads on screen (badge, history, payment page). */
+  /** How the status reads on screen (badge, filters, history, an order's page): as people say it (STATUS_IN_WORDS). */
   label: string;
+  /** The original storefront's word for it, where its contract fixes it (My Orders' and the payment page's closed orders). */
+  legacyLabel: string;
   /** The status badge's colours. */
   tone: string;
   /** The history dialog's word for a change into this status ("paid: not paid → pending"). */
@@ -23,12 +25,12 @@ export interface OrderStatusDisplay {
 }
 
 export const ORDER_STATUS_DISPLAY: Record<OrderStatus, OrderStatusDisplay> = {
-  'not paid': { label: 'not paid', tone: 'bg-amber-100 text-amber-900', history: 'not paid', customer: 'pay', admin: 'cancel' },
-  pending: { label: 'pending', tone: 'bg-sky-100 text-sky-900', history: 'paid', customer: 'receipt', admin: 'deliver' },
-  shipped: { label: 'shipped', tone: 'bg-emerald-100 text-emerald-900', history: 'shipped', customer: 'receipt', admin: 'delivered' },
-  cancelled: { label: 'cancelled', tone: 'bg-slate-200 text-slate-800', history: 'cancelled', customer: 'closed', admin: null },
+  'not paid': { label: STATUS_IN_WORDS['not paid'], legacyLabel: 'not paid', tone: 'bg-amber-100 text-amber-900', history: 'not paid', customer: 'pay', admin: 'cancel' },
+  pending: { label: STATUS_IN_WORDS.pending, legacyLabel: 'pending', tone: 'bg-sky-100 text-sky-900', history: 'paid', customer: 'receipt', admin: 'deliver' },
+  shipped: { label: STATUS_IN_WORDS.shipped, legacyLabel: 'shipped', tone: 'bg-emerald-100 text-emerald-900', history: 'shipped', customer: 'receipt', admin: 'delivered' },
+  cancelled: { label: STATUS_IN_WORDS.cancelled, legacyLabel: 'cancelled', tone: 'bg-slate-200 text-slate-800', history: 'cancelled', customer: 'closed', admin: null },
   // An order that expired unpaid (its stock returned) reads 'cancelled (expired)'.
-  expired: { label: messages.ui.orderExpired, tone: 'bg-slate-200 text-slate-800', history: 'expired', customer: 'closed', admin: null },
+  expired: { label: STATUS_IN_WORDS.expired, legacyLabel: messages.ui.orderExpired, tone: 'bg-slate-200 text-slate-800', history: 'expired', customer: 'closed', admin: null },
 };
 
 export function statusLabel(status: OrderStatus): string {

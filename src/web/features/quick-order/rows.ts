@@ -4,7 +4,7 @@ import { type Cents, orderTotalCents } from '../../../shared/money.js';
 import { pricingOf, unitPriceCentsFor } from '../../../shared/pricing.js';
 import { isQuickOrderProblem, type QuickOrderEntry } from '../../../shared/quick-order.js';
 import { quantityError } from '../../../shared/quantity.js';
-import type { CartLine } from '../../lib/cart-store.js';
+import type { NamedCartLine } from '../../lib/cart-store.js';
 
 const text = messages.ui.quickOrder;
 
@@ -85,6 +85,8 @@ export function rowAsText(row: QuickOrderRow): string {
 }
 
 /** The rows without a problem, as lines for the cart. */
-export function cartLines(rows: readonly QuickOrderRow[]): CartLine[] {
-  return rows.flatMap((row) => (row.part && row.quantity !== null && !row.error ? [{ productId: row.part.product._id, quantity: row.quantity }] : []));
+export function cartLines(rows: readonly QuickOrderRow[]): NamedCartLine[] {
+  return rows.flatMap((row) =>
+    row.part && row.quantity !== null && !row.error ? [{ productId: row.part.product._id, quantity: row.quantity, name: row.part.product.name }] : [],
+  );
 }

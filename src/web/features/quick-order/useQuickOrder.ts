@@ -51,11 +51,12 @@ export function useQuickOrder() {
   };
 
   /** The good lines go to the cart; the rest stay in the box and the table, to fix and check again. */
-  const addReadyToCart = () => {
+  const addReadyToCart = async () => {
     const ready = cartLines(rows ?? []);
     const toFix = (rows ?? []).filter((row) => row.error);
-    addToCart(ready);
-    toast.success(text.added(ready.length));
+    // Parts already in the cart wait for the buyer's Replace or Add (the cart asks); the rest go in now.
+    const added = await addToCart(ready);
+    if (added.length > 0) toast.success(text.added(added.length));
     if (toFix.length === 0) {
       void navigate('/cart');
       return;

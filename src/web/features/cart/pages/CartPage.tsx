@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { MAX_ORDER_TOTAL_CENTS } from '../../../../shared/money.js';
-import { orderTotalTooLarge } from '../../../../shared/quantity.js';
+import { orderTotalTooLarge, quantityError } from '../../../../shared/quantity.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { FormError } from '../../../components/Field.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -111,11 +111,17 @@ function FilledCart({ cart }: { cart: readonly CartLine[] }) {
   // Why the cart cannot be ordered as it is.
   const problem = !total ? text.fixLines : !total.payable ? orderTotalTooLarge() : null;
 
+  // The cart keeps a quantity the part's minimum and packs allow (the account's cart refuses others); one
+  // still being typed ("5" on the way to "500") stays in the box with its problem shown.
+  const allowedByPart = (productId: string, quantity: number) => {
+    const product = products[cart.findIndex((line) => line.productId === productId)]?.data;
+    return !product || quantityError(quantity, { min: product.min, packSize: product.packSize, stock: Number.POSITIVE_INFINITY }) === null;
+  };
   const onQuantity = (productId: string, value: string) => {
     setTyped((all) => ({ ...all, [productId]: value }));
     setLineErrors(({ [productId]: _gone, ...rest }) => rest);
     const quantity = Number(value);
-    if (value.trim() !== '' && Number.isInteger(quantity) && quantity > 0) setCartQuantity(productId, quantity);
+    if (value.trim() !== '' && Number.isInteger(quantity) && quantity > 0 && allowedByPart(productId, quantity)) setCartQuantity(productId, quantity);
     changed();
   };
   const onRemove = (productId: string) => {

@@ -7,10 +7,13 @@ import { smallestQuantity } from '../quantity-input.js';
 
 const text = messages.ui.cart;
 
-/** Puts `quantity` units of the part in the cart and says so; a part that cannot be ordered cannot be added. */
-export function addPartToCart(product: Product, quantity: number): void {
-  addToCart([{ productId: product._id, quantity }]);
-  toast.success(text.added(product.name, quantity));
+/**
+ * Puts `quantity` units of the part in the cart and says so; a part already there is the buyer's to
+ * Replace or Add (the cart asks). A part that cannot be ordered cannot be added.
+ */
+export async function addPartToCart(product: Product, quantity: number): Promise<void> {
+  const added = await addToCart([{ productId: product._id, quantity, name: product.name }]);
+  if (added.length > 0) toast.success(text.added(product.name, quantity));
 }
 
 /**
@@ -25,7 +28,7 @@ export function AddToCartButton({ product, className }: { product: Product; clas
       className={className}
       aria-label={text.addLabel(product.name)}
       disabled={!canBeOrdered(product)}
-      onClick={() => addPartToCart(product, smallestQuantity(product))}
+      onClick={() => void addPartToCart(product, smallestQuantity(product))}
     >
       {text.add}
     </button>

@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef } from 'react';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { linePrice, quantityBounds, typedQuantityProblem } from '../quantity.js';
-import { quantityInputProps, smallestQuantity } from '../quantity-input.js';
+import { quantityInputProps } from '../quantity-input.js';
 import { addPartToCart } from './AddToCartButton.js';
 import { TierPrice } from './TierPrice.js';
 
@@ -11,12 +11,19 @@ const text = messages.ui.cart;
 
 /**
  * A part's page: how many to put in the cart, checked as the server will check the order (minimum, whole
- * packs, stock, card limit), with the unit price that quantity gets. Starts at the smallest quantity accepted.
+ * packs, stock, card limit), with the unit price that quantity gets. The page starts it at the smallest quantity accepted.
  */
-export function AddToCartForm({ product, className }: { product: Product; className?: string }) {
+interface AddToCartFormProps {
+  product: Product;
+  /** What is typed in the quantity box (the page's 'Order Now' carries it into the order). */
+  typed: string;
+  onTyped: (typed: string) => void;
+  className?: string;
+}
+
+export function AddToCartForm({ product, typed, onTyped, className }: AddToCartFormProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [typed, setTyped] = useState(() => String(smallestQuantity(product)));
   const bounds = useMemo(() => quantityBounds(product), [product]);
   if (!canBeOrdered(product)) {
     return (
@@ -30,7 +37,7 @@ export function AddToCartForm({ product, className }: { product: Product; classN
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem) input.current?.focus();
-    else addPartToCart(product, Number(typed));
+    else void addPartToCart(product, Number(typed));
   };
   return (
     <form onSubmit={submit} noValidate className={className}>
@@ -44,7 +51,7 @@ export function AddToCartForm({ product, className }: { product: Product; classN
           {...quantityInputProps(product)}
           className="input w-36"
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => onTyped(event.target.value)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-note`}
         />

@@ -113,8 +113,9 @@ describe('ProductCard', () => {
     await user.click(card.getByRole('button', { name: 'Add to cart: Brake Pads' }));
     expect(readCart()).toEqual([{ productId: '7', quantity: 12 }]);
     expect(await screen.findByText('Added to cart: 12 × Brake Pads')).toBeInTheDocument();
-    // Again: the same part's quantities add up, still one line.
+    // Again: nothing is summed silently; the cart asks (Replace or Add) and keeps the line as it was until then.
     await user.click(card.getByRole('button', { name: 'Add to cart: Brake Pads' }));
-    expect(readCart()).toEqual([{ productId: '7', quantity: 24 }]);
+    expect(readCart()).toEqual([{ productId: '7', quantity: 12 }]);
+    expect(screen.getAllByText('Added to cart: 12 × Brake Pads')).toHaveLength(1);
   });
 });

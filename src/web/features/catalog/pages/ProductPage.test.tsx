@@ -71,7 +71,8 @@ describe('ProductPage', () => {
     ]);
     expect(within(specs).getAllByRole('rowheader').every((th) => th.getAttribute('scope') === 'row')).toBe(true);
 
-    expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12');
+    // The quantity in the box goes along into the order.
+    expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12?quantity=100');
   });
 
   it('asks for the part number as the address spells it, and is titled by the part’s own spelling', async () => {
@@ -150,7 +151,7 @@ describe('the /parts/:sku route', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' }, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12');
+    expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12?quantity=100');
   });
 });
 
@@ -267,6 +268,8 @@ describe('ProductPage: buying in bulk', () => {
     await user.clear(input);
     await user.type(input, '500');
     expect(input).toHaveAccessibleDescription('Unit price: List price: $24.50 $22 each Order 1000 for $19.75 each');
+    // 'Order Now' carries the quantity typed into the order.
+    expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12?quantity=500');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(readCart()).toEqual([{ productId: '12', quantity: 500 }]);
     expect(await screen.findByText('Added to cart: 500 × Brake Pad Set')).toBeInTheDocument();
@@ -288,6 +291,8 @@ describe('ProductPage: buying in bulk', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveFocus();
     expect(readCart()).toEqual([]);
+    // A quantity the part does not take is not carried into an order: the order form asks for it.
+    expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12');
   });
 
   it('offers no quantity for a part out of stock, and cannot add it', async () => {

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { Product } from '../../../../shared/api.js';
 import { toast } from '../../../lib/toast.js';
 import { productHead } from '../../../../shared/catalog.js';
 import { productPath } from '../../../../shared/paths.js';
@@ -10,6 +12,8 @@ import { AddToCartForm } from '../components/AddToCartForm.js';
 import { CurrentVehicleFit, FitsTheseVehicles } from '../../fitment/components/ProductFitment.js';
 import { useProductBySku } from '../api.js';
 import { ProductDetails } from '../components/ProductDetails.js';
+import { quantityBounds, typedQuantityProblem } from '../quantity.js';
+import { smallestQuantity } from '../quantity-input.js';
 
 const text = messages.ui.catalog;
 
@@ -32,25 +36,36 @@ export function ProductPage() {
         / <span aria-current="page">{product.data?.name ?? sku}</span>
       </nav>
       <QueryState query={product} label="the part">
-        {(item) => (
-          <>
-            <ProductDetails
-              product={item}
-              action={{ label: 'Order Now', to: `/place-order/${item._id}` }}
-              besideAction={
-                <>
-                  <CopyLinkButton sku={item.sku} />
-                  <AddToCartForm product={item} className="w-full border-t border-slate-200 pt-4" />
-                </>
-              }
-            >
-              <CurrentVehicleFit productId={item._id} />
-            </ProductDetails>
-            <FitsTheseVehicles productId={item._id} />
-          </>
-        )}
+        {(item) => <PartOnSale key={item._id} product={item} />}
       </QueryState>
     </div>
+  );
+}
+
+/**
+ * The part with its quantity box: 'Order Now' carries the quantity typed (when the part accepts it) into
+ * the order, so the order form does not ask for it again.
+ */
+function PartOnSale({ product }: { product: Product }) {
+  const [typed, setTyped] = useState(() => String(smallestQuantity(product)));
+  const accepted = typedQuantityProblem(typed, quantityBounds(product)) === null;
+  const orderNow = `/place-order/${product._id}${accepted ? `?quantity=${Number(typed)}` : ''}`;
+  return (
+    <>
+      <ProductDetails
+        product={product}
+        action={{ label: 'Order Now', to: orderNow }}
+        besideAction={
+          <>
+            <CopyLinkButton sku={product.sku} />
+            <AddToCartForm product={product} typed={typed} onTyped={setTyped} className="w-full border-t border-slate-200 pt-4" />
+          </>
+        }
+      >
+        <CurrentVehicleFit productId={product._id} />
+      </ProductDetails>
+      <FitsTheseVehicles productId={product._id} />
+    </>
   );
 }
 

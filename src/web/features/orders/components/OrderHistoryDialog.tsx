@@ -1,23 +1,8 @@
-import type { Order, OrderEvent } from '../../../../shared/api.js';
-import { messages } from '../../../../shared/messages.js';
+import type { Order } from '../../../../shared/api.js';
 import { Modal } from '../../../components/Modal.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useOrderHistory } from '../api.js';
-import { ORDER_STATUS_DISPLAY, statusLabel } from '../order-status.js';
-
-/** What a change means, in a word: placed, paid, shipped, cancelled, expired. */
-function changeName(event: OrderEvent): string {
-  return event.from === null ? 'placed' : ORDER_STATUS_DISPLAY[event.to].history;
-}
-
-function byWhom(event: OrderEvent): string {
-  if (event.by) return `${event.by.name} (${event.by.email}), ${event.actor}`;
-  if (event.actor === 'payment') return 'payment provider';
-  if (event.actor === 'system') return 'the shop (unpaid too long)';
-  return event.actor;
-}
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+import { OrderHistoryList } from './OrderHistoryList.js';
 
 /** An order's history for admins: when, from → to, by whom. A native dialog (focus trapped, Escape closes). */
 export function OrderHistoryDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -30,26 +15,7 @@ export function OrderHistoryDialog({ order, onClose }: { order: Order | null; on
     >
       {order && (
         <QueryState query={history} label="the order's history">
-          {(events) =>
-            events.length === 0 ? (
-              <p className="text-slate-700">{messages.ui.historyEmpty}</p>
-            ) : (
-              <ol className="space-y-3" aria-label="Status changes">
-                {events.map((event, index) => (
-                  <li key={index} className="rounded-lg border border-slate-200 p-3 text-sm" data-testid="history-event">
-                    <p className="font-semibold text-slate-900">
-                      <span className="capitalize">{changeName(event)}</span>
-                      {': '}
-                      {event.from === null ? 'new' : statusLabel(event.from)} → {statusLabel(event.to)}
-                    </p>
-                    <p className="text-slate-700">
-                      <time dateTime={event.at}>{when.format(new Date(event.at))}</time> · by {byWhom(event)}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            )
-          }
+          {(events) => <OrderHistoryList events={events} />}
         </QueryState>
       )}
       <div className="mt-6 flex justify-end">

@@ -22,6 +22,8 @@ interface OrderModalProps {
   onClose: () => void;
   product: Product;
   user: User;
+  /** The quantity typed on the part's page, filled in. */
+  quantity?: number;
 }
 
 /**
@@ -29,7 +31,7 @@ interface OrderModalProps {
  * mounts on each opening, prefilled from the user record.
  * A product whose stock fell under its minimum order meanwhile (the product is re-fetched) has no form.
  */
-export function OrderModal({ open, onClose, product, user }: OrderModalProps) {
+export function OrderModal({ open, onClose, product, user, quantity }: OrderModalProps) {
   const profile = useProfile(user.email);
   return (
     <Modal open={open} onClose={onClose} title={`Place order for ${product.name}`}>
@@ -45,6 +47,7 @@ export function OrderModal({ open, onClose, product, user }: OrderModalProps) {
           user={user}
           phone={profile.data?.phone ?? ''}
           address={profile.data?.address ?? ''}
+          quantity={quantity}
           onDone={onClose}
           onCancel={onClose}
         />
@@ -58,6 +61,7 @@ interface OrderFormProps {
   user: User;
   phone: string;
   address: string;
+  quantity?: number;
   onDone: () => void;
   onCancel: () => void;
 }
@@ -67,7 +71,7 @@ function validPrice(quantity: number, bounds: Required<QuantityBounds>): LinePri
   return Number.isInteger(quantity) && quantityError(quantity, bounds) === null ? linePrice(bounds, quantity) : null;
 }
 
-function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFormProps) {
+function OrderForm({ product, user, phone, address, quantity, onDone, onCancel }: OrderFormProps) {
   // The server's rules, said before it does: min, whole packs, stock, and a total (at the tier's price)
   // within what a card can be charged.
   const bounds = useMemo(() => quantityBounds(product), [product]);
@@ -86,7 +90,7 @@ function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFor
     formState: { errors, isSubmitting },
   } = useServerForm({
     schema,
-    defaultValues: { phone, address },
+    defaultValues: { phone, address, ...(quantity !== undefined && { quantity }) },
     fields: ['quantity', 'phone', 'address'],
     submit: (values) =>
       placeOrder.mutateAsync({ body: { productId: product._id, ...values }, idempotencyKey: attemptKey.current }),
@@ -103,7 +107,7 @@ function OrderForm({ product, user, phone, address, onDone, onCancel }: OrderFor
   // already open dialog (after the profile loaded); otherwise the dialog focuses it (data-autofocus).
   useEffect(() => setFocus('quantity'), [setFocus]);
 
-  const price = validPrice(watch('quantity'), bounds);
+  const price = validPrice(watch('quantity') ?? Number.NaN, bounds);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">

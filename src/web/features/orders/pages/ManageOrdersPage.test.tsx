@@ -35,9 +35,9 @@ describe('ManageOrdersPage', () => {
     const dialog = await screen.findByRole('dialog', { name: /History of order 8/ });
     const events = await within(dialog).findAllByTestId('history-event');
     expect(events.map((event) => event.querySelector('p')?.textContent)).toEqual([
-      'placed: new → not paid',
-      'paid: not paid → pending',
-      'shipped: pending → shipped',
+      'placed: new → Awaiting payment',
+      'paid: Awaiting payment → Paid – preparing shipment',
+      'shipped: Paid – preparing shipment → Shipped',
     ]);
     expect(events[0]).toHaveTextContent(`by Casey Customer (${customer.email}), customer`);
     expect(events[1]).toHaveTextContent('by payment provider');

@@ -37,14 +37,14 @@ describe('MyOrdersPage', () => {
     expect(paid.getByText(/Transaction ID:/)).toHaveTextContent('Transaction ID: pi_abc123');
     // No Pay and no Cancel once paid: only its invoice and Order again.
     expect(buttonsOf('order-2')).toEqual(['Invoice INV-000007', 'Order again']);
-    expect(paid.queryByRole('link')).not.toBeInTheDocument();
+    expect(paid.queryByRole('link', { name: 'Pay' })).not.toBeInTheDocument();
 
     expect(within(screen.getByTestId('order-3')).getByText(/pi_shipped9/)).toBeInTheDocument();
 
     const expired = within(screen.getByTestId('order-4'));
     expect(expired.getAllByText('cancelled (expired)').length).toBeGreaterThan(0);
     expect(buttonsOf('order-4')).toEqual(['Order again']);
-    expect(expired.queryByRole('link')).not.toBeInTheDocument();
+    expect(expired.queryByRole('link', { name: 'Pay' })).not.toBeInTheDocument();
 
     expect(buttonsOf('order-5')).toEqual(['Order again']);
   });
@@ -98,6 +98,7 @@ describe('MyOrdersPage', () => {
   it("'Order again' puts the order's parts and quantities in the cart, instead of what it held, and goes to the cart", async () => {
     const twoParts = unpaidOrder({
       _id: '11',
+      number: 'ORD-000011',
       status: 'shipped',
       paid: true,
       product: 'Front Brake Pad Set and 1 more part',
@@ -116,7 +117,16 @@ describe('MyOrdersPage', () => {
     const { user } = renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
 
     const row = within(await screen.findByTestId('order-11'));
-    expect(row.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['BP-1507 · Front Brake Pad Set × 12', 'FL-2200 · Oil Filter × 8']);
+    // Each line with its own quantity and unit price (not one price for the order), and the order's total.
+    const [, product, quantity, unitPrice, total] = row.getAllByRole('cell');
+    const items = (cell: HTMLElement) => within(cell).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items(product!)).toEqual(['BP-1507 · Front Brake Pad Set × 12', 'FL-2200 · Oil Filter × 8']);
+    expect(items(quantity!)).toEqual(['12', '8']);
+    expect(items(unitPrice!)).toEqual(['$30', '$12.50']);
+    expect(total).toHaveTextContent('$460');
+    // Its number opens the order's page; its date says when it was placed.
+    expect(row.getByRole('link', { name: 'Open order ORD-000011' })).toHaveAttribute('href', '/dashboard/orders/11');
+    expect(row.getByText(/^Jun 1, 2030/)).toBeInTheDocument();
     expect(row.getByText('PO PO-4711')).toBeInTheDocument();
     await user.click(row.getByRole('button', { name: 'Order again: the parts of order 11' }));
     expect(await screen.findByText('Page at /cart')).toBeInTheDocument();

@@ -1,9 +1,10 @@
 import { OrderProduct } from '../components/OrderProduct.js';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.js';
-import type { Order } from '../../../../shared/api.js';
+import type { Order, OrderLine } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
+import { formatQuantity } from '../../../../shared/quantity.js';
 import { canTransition } from '../../../../shared/order-status.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { LoadMore } from '../../../components/LoadMore.js';
@@ -11,6 +12,7 @@ import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirm } from '../../../components/useConfirm.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { formatDateTime } from '../../../lib/format-date.js';
 import { replaceCart } from '../../../lib/cart-store.js';
 import { useCancelOrder, useMyOrderPages } from '../api.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
@@ -56,12 +58,31 @@ export function MyOrdersPage() {
             </p>
           ) : (
             <>
-              <DataTable label="Your orders" columns={['Product', 'Quantity (units)', 'Price ($ per unit)', 'Total Cost ($)', 'Status', 'Action']}>
+              <DataTable
+                label="Your orders"
+                columns={[messages.ui.orders.orderColumn, 'Product', 'Quantity (units)', 'Price ($ per unit)', 'Total Cost ($)', 'Status', 'Action']}
+              >
                 {list.map((order) => (
                   <tr key={order._id} data-testid={`order-${order._id}`}>
+                    <td>
+                      <Link
+                        to={`/dashboard/orders/${order._id}`}
+                        className="font-semibold whitespace-nowrap text-brand-700 underline"
+                        aria-label={messages.ui.orders.openLabel(order.number)}
+                      >
+                        {order.number}
+                      </Link>
+                      <time dateTime={order.createdAt} className="block text-xs text-slate-700">
+                        {formatDateTime(order.createdAt)}
+                      </time>
+                    </td>
                     <OrderProduct order={order} className="font-medium" />
-                    <td>{order.quantity}</td>
-                    <td>${formatDollars(order.price)}</td>
+                    <td>
+                      <PerLine order={order} value={(line) => formatQuantity(line.quantity)} />
+                    </td>
+                    <td>
+                      <PerLine order={order} value={(line) => `$${formatDollars(line.unitPrice)}`} />
+                    </td>
                     <td>${formatDollars(order.total)}</td>
                     <td>
                       <StatusBadge status={order.status} />
@@ -95,12 +116,24 @@ export function MyOrdersPage() {
   );
 }
 
+/** A column's value for each line of the order, in the order of the product column's lines (one value for a one-line order). */
+function PerLine({ order, value }: { order: Order; value: (line: OrderLine) => string }) {
+  if (order.lines.length === 1) return <>{value(order.lines[0]!)}</>;
+  return (
+    <ul className="mt-5 space-y-0.5 text-xs">
+      {order.lines.map((line) => (
+        <li key={line.productId}>{value(line)}</li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The customer view of docs/legacy-contract.md#statuses: pay or cancel while unpaid; 'paid' and the
  * transaction id once paid; a cancelled or expired order ('cancelled (expired)') offers nothing.
  */
 function CustomerActions({ order, onCancel }: { order: Order; onCancel: () => void }) {
-  const { customer, label } = ORDER_STATUS_DISPLAY[order.status];
+  const { customer, legacyLabel: label } = ORDER_STATUS_DISPLAY[order.status];
   switch (customer) {
     case 'receipt':
       return (

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { cardMessages } from '../../../../shared/card.js';
 import { errorMessages, messages } from '../../../../shared/messages.js';
 import { formatDateTime } from '../../../lib/format-date.js';
@@ -87,6 +87,29 @@ describe('PaymentPage with the test processor', () => {
     expect(screen.getByLabelText('Expiry')).toHaveAttribute('placeholder', 'MM / YY');
     expect(screen.getByLabelText('CVC')).toBeInTheDocument();
     expect(stripeLoaded).toEqual({ js: false, react: false });
+  });
+
+  it("shows the order's number and its lines above the original texts", async () => {
+    const twoParts = unpaidOrder({
+      product: 'Brake Pads and 1 more part',
+      total: 1600,
+      lines: [
+        { productId: '3', sku: 'BR-2040', product: 'Brake Pads', quantity: 120, unitPrice: 12.5, listPrice: 12.5, lineTotal: 1500 },
+        { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100 },
+      ],
+    });
+    setup({ order: twoParts });
+    const heading = await screen.findByRole('heading', { name: 'Pay for order ORD-000007' });
+    const lines = screen.getByRole('table', { name: 'Parts of order ORD-000007' });
+    expect(
+      within(lines)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Brake Pads BR-2040120$12.50$1,500', 'Oil Filter FL-22008$12.50$100', 'Total$1,600']);
+    const legacy = screen.getByText('Please Pay for Brake Pads and 1 more part');
+    expect(heading.compareDocumentPosition(legacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(lines.compareDocumentPosition(legacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('says until when the parts of the unpaid order are held, in local time, and no longer once it is paid', async () => {
@@ -179,8 +202,11 @@ describe('PaymentPage with the test processor', () => {
     expect(screen.queryByText('Congrats! Your payment is completed.')).not.toBeInTheDocument();
     expect(screen.queryByText('Payment Successful!!!')).not.toBeInTheDocument();
 
+    expect(screen.getByRole('heading', { name: 'Pay for order ORD-000007' })).toBeInTheDocument();
     patch.resolve({ status: 200, body: paidOrder('pi_test_123') });
     expect(await screen.findByText('Congrats! Your payment is completed.')).toBeInTheDocument();
+    // The heading says so once paid.
+    expect(screen.getByRole('heading', { name: 'Order ORD-000007 is paid' })).toBeInTheDocument();
     expect(screen.getByText('You Paid: $1,500')).toBeInTheDocument();
     expect(screen.getByText('Your Transaction ID: pi_test_123')).toBeInTheDocument();
     // The result takes the focus from the form it replaces.

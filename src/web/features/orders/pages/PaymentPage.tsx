@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../lib/format-date.js';
 import { useFocusWhenShown } from '../../../lib/useFocusWhenShown.js';
 import { useOrder, usePaymentIntent, usePaymentsConfig, usePayOrder } from '../api.js';
 import type { CardFormProps } from '../components/card-form.js';
+import { OrderLines } from '../components/OrderLines.js';
 import { TestCardForm } from '../components/TestCardForm.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
@@ -37,27 +38,35 @@ export function PaymentPage() {
       <title>Payment – Partsmith</title>
       <QueryState query={order} label="the order">
         {(item) => (
-          <div className="grid gap-6 md:grid-cols-2">
-            <div className="space-y-2 rounded-xl bg-slate-100 p-5">
-              <p className="text-lg font-semibold text-emerald-800">Hello, {item.name}</p>
-              <p className="text-xl font-bold text-slate-900">Please Pay for {item.product}</p>
-              <p className="text-slate-800">
-                Your Order is {item.quantity} units of {item.product}
-              </p>
-              <p className="text-slate-900">
-                Please pay: <strong>${formatDollars(item.total)}</strong>
-              </p>
-              {item.heldUntil && !receipt && (
-                <p className="text-sm text-slate-800" data-testid="held-until">
-                  {messages.ui.heldUntil(formatDateTime(item.heldUntil))}
+          <div className="space-y-6">
+            <section className="space-y-3" aria-labelledby="payment-order-heading">
+              <h3 id="payment-order-heading" className="text-lg font-bold text-slate-900" data-testid="payment-heading">
+                {item.paid || receipt ? messages.ui.orderPage.paidHeading(item.number) : messages.ui.orderPage.payHeading(item.number)}
+              </h3>
+              <OrderLines order={item} />
+            </section>
+            <div className="grid gap-6 md:grid-cols-2">
+              <div className="space-y-2 rounded-xl bg-slate-100 p-5">
+                <p className="text-lg font-semibold text-emerald-800">Hello, {item.name}</p>
+                <p className="text-xl font-bold text-slate-900">Please Pay for {item.product}</p>
+                <p className="text-slate-800">
+                  Your Order is {item.quantity} units of {item.product}
                 </p>
-              )}
-            </div>
-            <div className="space-y-4 rounded-xl border border-slate-200 p-5">
-              {receipt ? <PaymentReceipt receipt={receipt} /> : <PaymentStep order={item} onPaid={setReceipt} />}
-              <Link to="/dashboard/myOrders" className="inline-block text-sm font-semibold text-brand-700 underline">
-                Back to My Orders
-              </Link>
+                <p className="text-slate-900">
+                  Please pay: <strong>${formatDollars(item.total)}</strong>
+                </p>
+                {item.heldUntil && !receipt && (
+                  <p className="text-sm text-slate-800" data-testid="held-until">
+                    {messages.ui.heldUntil(formatDateTime(item.heldUntil))}
+                  </p>
+                )}
+              </div>
+              <div className="space-y-4 rounded-xl border border-slate-200 p-5">
+                {receipt ? <PaymentReceipt receipt={receipt} /> : <PaymentStep order={item} onPaid={setReceipt} />}
+                <Link to="/dashboard/myOrders" className="inline-block text-sm font-semibold text-brand-700 underline">
+                  Back to My Orders
+                </Link>
+              </div>
             </div>
           </div>
         )}
@@ -68,7 +77,7 @@ export function PaymentPage() {
 
 /** What the customer can do with the order in its status: pay it, or read that it is paid or cannot be. */
 function PaymentStep({ order, onPaid }: { order: Order; onPaid: (receipt: Receipt) => void }) {
-  const { customer, label } = ORDER_STATUS_DISPLAY[order.status];
+  const { customer, legacyLabel: label } = ORDER_STATUS_DISPLAY[order.status];
   switch (customer) {
     case 'receipt':
       return (

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { aProduct } from '../../../test/fixtures.js';
+import { aProduct, unpaidOrder } from '../../../test/fixtures.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { PlaceOrderPage } from './PlaceOrderPage.js';
 
@@ -34,6 +34,26 @@ describe('PlaceOrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order Now' }));
     expect(screen.getByRole('heading', { name: 'Place order for Brake Pads' })).toBeInTheDocument();
     expect(await screen.findByPlaceholderText('enter product quantity (min 10 units)')).toBeInTheDocument();
+  });
+
+  it("opens the order form at once with the quantity typed on the part's page, and places the order for it", async () => {
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/products/7') return { status: 200, body: aProduct() };
+      if (url === `/api/user/${encodeURIComponent(customer.email)}`) return { status: 200, body: { ...customer, phone: '555 0100', address: '1 Main Street' } };
+      if (url === '/api/orders' && init.method === 'POST') return { status: 201, body: unpaidOrder({ quantity: 40 }) };
+      return undefined;
+    });
+    const { user } = renderWithProviders(<PlaceOrderPage />, {
+      auth: fakeAuth({ user: customer }),
+      route: '/place-order/7?quantity=40',
+      path: '/place-order/:id',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Place order for Brake Pads' });
+    const quantity = await within(dialog).findByPlaceholderText('enter product quantity (min 10 units)');
+    expect(quantity).toHaveValue(40);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByText('Your order is placed successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ productId: '7', quantity: 40 });
   });
 
   it('says a product under its minimum order is out of stock, and offers no order', async () => {

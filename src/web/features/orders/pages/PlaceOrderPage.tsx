@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/QueryState.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useProduct } from '../../catalog/api.js';
@@ -10,7 +10,11 @@ export function PlaceOrderPage() {
   const { id } = useParams();
   const product = useProduct(id);
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
+  // From a part's page with the quantity typed there: the order form opens at once with it.
+  const [search] = useSearchParams();
+  const typed = Number(search.get('quantity'));
+  const quantity = Number.isInteger(typed) && typed > 0 ? typed : undefined;
+  const [open, setOpen] = useState(quantity !== undefined);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -25,7 +29,7 @@ export function PlaceOrderPage() {
         {(item) => (
           <>
             <ProductDetails product={item} action={{ label: 'Place Order Now', onClick: () => setOpen(true) }} />
-            {user && <OrderModal open={open} onClose={() => setOpen(false)} product={item} user={user} />}
+            {user && <OrderModal open={open} onClose={() => setOpen(false)} product={item} user={user} quantity={quantity} />}
           </>
         )}
       </QueryState>

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { PartsResolved, Product } from '../../../../shared/api.js';
 import { aProduct } from '../../../test/fixtures.js';
 import { mockFetch, renderWithProviders } from '../../../test/render.js';
 import { readCart } from '../../../lib/cart-store.js';
+import { CartChoiceDialog } from '../../cart/components/CartChoiceDialog.js';
 import { QuickOrderPage } from './QuickOrderPage.js';
 
 const brakePads = aProduct(); // BR-2040, OE 04465-02220, 10 to 100 units at $12.50
@@ -87,10 +88,12 @@ describe('QuickOrderPage', () => {
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
   });
 
-  it('adds every line to the cart and goes to the cart when none needs fixing', async () => {
+  it('adds every line to the cart and goes to the cart when none needs fixing; a part already there waits for Replace or Add', async () => {
     shop();
     localStorage.setItem('partsmith:cart', JSON.stringify([{ productId: '8', quantity: 4 }]));
     const { user } = renderWithProviders(<QuickOrderPage />);
+    // The layout's, on every page: it stays when the page goes to the cart.
+    render(<CartChoiceDialog />);
     await paste(user, 'EN-3001 8\nBR-2040 10');
     await user.click(screen.getByRole('button', { name: 'Check parts' }));
     expect(await screen.findByText('2 parts ready to add.')).toBeInTheDocument();
@@ -98,11 +101,19 @@ describe('QuickOrderPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Page at /cart')).toBeInTheDocument();
-    expect(screen.getByText('2 lines added to the cart')).toBeInTheDocument();
+    expect(screen.getByText('1 line added to the cart')).toBeInTheDocument();
+    expect(readCart()).toEqual([
+      { productId: '8', quantity: 4 },
+      { productId: '7', quantity: 10 },
+    ]);
+    const asked = screen.getByRole('dialog', { name: 'Already in your cart' });
+    expect(within(asked).getByText('Spark Plugs: 4 in your cart, 8 being added')).toBeInTheDocument();
+    await user.click(within(asked).getByRole('button', { name: 'Add: 12' }));
     expect(readCart()).toEqual([
       { productId: '8', quantity: 12 },
       { productId: '7', quantity: 10 },
     ]);
+    expect(await screen.findByText('Spark Plugs: now 12 (was 4)')).toBeInTheDocument();
   });
 
   it('reads an uploaded CSV file, header and all, and checks it at once', async () => {

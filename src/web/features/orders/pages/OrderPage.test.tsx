@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import type { Order, OrderEvent } from '../../../../shared/api.js';
+import { errorMessages } from '../../../../shared/messages.js';
+import { apiError, serverMessage } from '../../../test/fake-answers.js';
+import { paidOrder, unpaidOrder } from '../../../test/fixtures.js';
+import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
+import { OrderPage } from './OrderPage.js';
+
+const twoParts = (overrides: Partial<Order> = {}) =>
+  paidOrder('pi_abc123', {
+    product: 'Brake Pads and 1 more part',
+    quantity: 128,
+    total: 1600,
+    poNumber: 'PO-4711',
+    lines: [
+      { productId: '3', sku: 'BR-2040', product: 'Brake Pads', quantity: 120, unitPrice: 12.5, listPrice: 12.5, lineTotal: 1500 },
+      { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100 },
+    ],
+    ...overrides,
+  });
+
+const placed: OrderEvent = { from: null, to: 'not paid', actor: 'customer', by: { name: customer.name, email: customer.email }, at: '2030-06-01T10:00:00.000Z' };
+const paid: OrderEvent = { from: 'not paid', to: 'pending', actor: 'payment', by: null, at: '2030-06-01T10:05:00.000Z' };
+const shipped: OrderEvent = { from: 'pending', to: 'shipped', actor: 'admin', by: null, at: '2030-06-03T09:00:00.000Z' };
+
+function renderOrder(order: Order | null, events: OrderEvent[] = []) {
+  mockFetch((url) => {
+    if (url === '/api/order/7') return order ? { status: 200, body: order } : apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Order'));
+    if (url === '/api/orders/7/history') return order ? { status: 200, body: events } : apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Order'));
+    return undefined;
+  });
+  return renderWithProviders(<OrderPage />, { auth: fakeAuth({ user: customer }), route: '/dashboard/orders/7', path: '/dashboard/orders/:id' });
+}
+
+describe('an order’s page', () => {
+  it('shows the order by its number and date, each line with its quantity and unit price, the total, delivery, payment and documents', async () => {
+    renderOrder(twoParts(), [placed, paid]);
+    expect(await screen.findByRole('heading', { name: 'Order ORD-000007' })).toBeInTheDocument();
+    expect(screen.getByText('Paid – preparing shipment')).toBeInTheDocument();
+    expect(screen.getByText(/^Placed Jun 1, 2030/)).toBeInTheDocument();
+    const lines = screen.getByRole('table', { name: 'Parts of order ORD-000007' });
+    expect(
+      within(lines)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Brake Pads BR-2040120$12.50$1,500', 'Oil Filter FL-22008$12.50$100', 'Total$1,600']);
+    expect(screen.getByText('1 Main Street, Springfield')).toBeInTheDocument();
+    expect(screen.getByText('Paid by card, transaction pi_abc123')).toBeInTheDocument();
+    expect(screen.getByText('Your PO number: PO-4711')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invoice INV-000007' })).toBeInTheDocument();
+    expect(await screen.findByText('None yet: the order ships once it is paid.')).toBeInTheDocument();
+    expect(screen.getAllByTestId('history-event').map((event) => event.querySelector('p')?.textContent)).toEqual([
+      'placed: new → Awaiting payment',
+      'paid: Awaiting payment → Paid – preparing shipment',
+    ]);
+  });
+
+  it('offers to pay an unpaid order, and has no invoice before it is paid', async () => {
+    renderOrder(unpaidOrder());
+    expect(await screen.findByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/dashboard/payment/7');
+    expect(screen.getByText('Not paid yet.')).toBeInTheDocument();
+    expect(screen.getByText('The invoice is here once the order is paid.')).toBeInTheDocument();
+  });
+
+  it('says when a shipped order left', async () => {
+    renderOrder(twoParts({ status: 'shipped' }), [placed, paid, shipped]);
+    expect(await screen.findByText(/^Shipped Jun 3, 2030/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+
+  it('says there is no such order to anyone the server does not show it to', async () => {
+    renderOrder(null);
+    expect(await screen.findByRole('heading', { name: 'No such order' })).toBeInTheDocument();
+    expect(screen.getByText('This order does not exist, or it is not one of yours.')).toBeInTheDocument();
+  });
+});
