@@ -307,6 +307,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
         expected: adminOnly(400),
         request: async () => ({ method: 'POST', url: '/api/fitment/import?dryRun=true', body: {} }),
       },
+      // Part numbers as people type them (issue 59): the closest numbers to one nothing matched, for anyone.
+      { route: 'GET /api/parts/suggestions', expected: every(200), request: async () => ({ method: 'GET', url: '/api/parts/suggestions?number=NO-SUCH-1' }) },
     ];
   };
 

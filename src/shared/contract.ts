@@ -27,6 +27,7 @@ import {
   outboxEntrySchema,
   paymentIntentAnswerSchema,
   paymentRecordSchema,
+  numberSuggestionSchema,
   partLookupSchema,
   partsResolvedSchema,
   paymentsConfigSchema,
@@ -200,6 +201,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The latest e-mails the shop wrote, rendered (admins; not registered in production).
   endpoint('GET', '/api/admin/outbox', z.array(outboxEntrySchema)),
   endpoint('GET', '/api/health', healthSchema),
+  // Part numbers as people type them (issue 59): "Did you mean …" for a number nothing matched.
+  endpoint('GET', '/api/parts/suggestions', z.array(numberSuggestionSchema)),
 ];
 
 function matches(pattern: string, path: string): boolean {

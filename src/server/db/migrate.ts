@@ -33,6 +33,9 @@ import { archivedParts } from './migrations/030-archived-parts.js';
 import { accountMailFirst } from './migrations/031-account-mail-first.js';
 import { paymentHolds } from './migrations/032-payment-holds.js';
 import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
+// Part numbers as people type them (issue 59)
+import { confusablePartNumbers } from './migrations/037-confusable-part-numbers.js';
+import { orderSearchConfusables } from './migrations/038-order-search-confusables.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -70,6 +73,9 @@ function migrations(db: Db): Record<string, Migration> {
     '031-account-mail-first': accountMailFirst(),
     '032-payment-holds': paymentHolds(),
     '033-reviews-by-author': reviewsByAuthor(),
+    // Part numbers as people type them (issue 59)
+    '037-confusable-part-numbers': confusablePartNumbers(db.dialect),
+    '038-order-search-confusables': orderSearchConfusables(db.dialect),
   };
 }
 
