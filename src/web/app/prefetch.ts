@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { meQuery } from '../features/auth/api.js';
-import { categoriesQuery, NO_FILTERS, productBySkuQuery, productPagesQuery } from '../features/catalog/api.js';
+import { categoriesQuery, countFiltersOf, NO_FILTERS, productBySkuQuery, productPagesQuery } from '../features/catalog/api.js';
 import { preloadPagePicture } from '../features/catalog/components/ProductFacts.js';
 import { readGarage, storedCurrent } from '../features/fitment/garage-store.js';
 import { garageQuery, productFitmentQuery, vehicleYearsQuery } from '../features/fitment/queries.js';
@@ -22,9 +22,11 @@ export function prefetchForLocation(client: QueryClient, { pathname, search }: {
     if (signedIn) void client.prefetchQuery(garageQuery);
     // The vehicle shopped for, as the page's first render takes it (garage.ts): the stored one.
     const vehicle = storedCurrent(readGarage(), null, signedIn)?.id ?? null;
-    if (search === '') void client.prefetchInfiniteQuery(productPagesQuery({ ...NO_FILTERS, vehicle }));
-    // The filters' column: the categories' counts and the vehicle selector's years.
-    void client.prefetchQuery(categoriesQuery);
+    // The list and the filters' column: the categories' counts (within the list's filters) and the vehicle selector's years.
+    if (search === '') {
+      void client.prefetchInfiniteQuery(productPagesQuery({ ...NO_FILTERS, vehicle }));
+      void client.prefetchQuery(categoriesQuery(countFiltersOf({ ...NO_FILTERS, vehicle })));
+    }
     void client.prefetchQuery(vehicleYearsQuery);
   }
   // The part number as the page reads it (router.tsx's `parts/:sku`, decoded the same way).

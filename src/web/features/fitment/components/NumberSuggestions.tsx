@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import type { NumberSuggestion } from '../../../../shared/api.js';
+import { messages } from '../../../../shared/messages.js';
+import { productPath } from '../../../../shared/paths.js';
+import { useNumberSuggestions } from '../api.js';
+
+const text = messages.ui.catalog;
+
+/** "Did you mean BR-1507 (Brake Pad Set)?": the closest numbers to one nothing matched, each a link to its part. Nothing without any. */
+export function NumberSuggestions({ suggestions, className = '' }: { suggestions: readonly NumberSuggestion[]; className?: string }) {
+  if (suggestions.length === 0) return null;
+  return (
+    <p className={className} data-testid="did-you-mean">
+      {text.didYouMean}{' '}
+      {suggestions.map((suggestion, index) => (
+        <span key={`${suggestion.sku} ${suggestion.number}`}>
+          {index > 0 && (index === suggestions.length - 1 ? ' or ' : ', ')}
+          <Link to={productPath(suggestion.sku)} className="font-semibold whitespace-nowrap underline hover:text-brand-700">
+            {text.suggestion(suggestion.number, suggestion.name, suggestion.sku)}
+          </Link>
+        </span>
+      ))}
+      ?
+    </p>
+  );
+}
+
+/** The suggestions for a number typed (a search, an address's part number), asked of the server. */
+export function SuggestionsFor({ number, className }: { number: string; className?: string }) {
+  const suggestions = useNumberSuggestions(number);
+  return <NumberSuggestions suggestions={suggestions.data ?? []} className={className} />;
+}
