@@ -1,8 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import { type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NumberSuggestion, PartsResolved, Product } from '../../shared/api.js';
+import { messages } from '../../shared/messages.js';
+import { pricingOf } from '../../shared/pricing.js';
+import { quantityError } from '../../shared/quantity.js';
+import { isQuickOrderProblem, parseQuickOrder } from '../../shared/quick-order.js';
 import { migrateToLatest, migrateUpTo } from '../db/migrate.js';
+import { seedDemoCatalog } from '../seed/seed.js';
 import { createVehicles } from '../fitment/service.js';
 import { databaseKind, freshDatabase, type TestDatabase } from '../test/databases.js';
 import { type Account, call, registerAdmin, startTestServer, type TestServer, validProduct } from '../test/harness.js';
@@ -164,5 +170,36 @@ describe(`part numbers stored before O and I were read as 0 and 1 (${databaseKin
     } finally {
       await other.drop();
     }
+  });
+});
+
+describe(`the quick order's hint on the demo catalog (${databaseKind})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await seedDemoCatalog(server.db.kysely, { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger);
+  });
+  afterAll(() => server.close());
+  const resolve = async (numbers: string[]) => (await call(server.app, 'POST', '/api/parts/resolve', { body: { numbers } })).json() as PartsResolved;
+
+  it('gives examples that each order a demo part as typed', async () => {
+    const hint = messages.ui.quickOrder.linesHint;
+    const examples = /e\.g\. (.+) \(/.exec(hint)![1]!.split(' or ');
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    for (const example of examples) {
+      const [entry] = parseQuickOrder(example);
+      if (!entry || isQuickOrderProblem(entry)) throw new Error(`the example ${example} cannot be read`);
+      const [found] = await resolve([entry.number]);
+      expect(found!.product, example).not.toBeNull();
+      const { min, stock, packSize } = found!.product!;
+      expect(quantityError(entry.quantity, { min, stock, packSize, pricing: pricingOf(found!.product!) }), example).toBeNull();
+    }
+  });
+
+  it('matches a Toyota number typed with the letter O, and offers the pads for a slip in their number', async () => {
+    const [filter, slip] = await resolve(['17801-OT020', 'BP-1507']);
+    expect(filter).toMatchObject({ matchedAs: 'oe', product: { sku: 'FL-2201' } });
+    expect(slip!.product).toBeNull();
+    expect(slip!.suggestions[0]).toMatchObject({ sku: 'BR-1507' });
   });
 });

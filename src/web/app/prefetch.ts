@@ -22,9 +22,11 @@ export function prefetchForLocation(client: QueryClient, { pathname, search }: {
     if (signedIn) void client.prefetchQuery(garageQuery);
     // The vehicle shopped for, as the page's first render takes it (garage.ts): the stored one.
     const vehicle = storedCurrent(readGarage(), null, signedIn)?.id ?? null;
-    // The list and the filters' column: the categories' counts (within the list's filters) and the vehicle selector's years.
-    if (search === '') {
-      void client.prefetchInfiniteQuery(productPagesQuery({ ...NO_FILTERS, vehicle }));
+    if (search === '') void client.prefetchInfiniteQuery(productPagesQuery({ ...NO_FILTERS, vehicle }));
+    // The filters' column: the categories' counts (within the list's filters: here only the vehicle's, as
+    // only a category or a sort in the address leaves them) and the vehicle selector's years.
+    const params = new URLSearchParams(search);
+    if (!['q', 'inStock', 'vehicle', 'fitsOnly'].some((name) => params.has(name))) {
       void client.prefetchQuery(categoriesQuery(countFiltersOf({ ...NO_FILTERS, vehicle })));
     }
     void client.prefetchQuery(vehicleYearsQuery);

@@ -28,10 +28,7 @@ export function productPagesQuery(filters: ProductFilters) {
 export function productsUrl({ limit, cursor, ...filters }: { limit: number; cursor?: string | null } & Partial<ProductFilters>): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.sort) params.set('sort', filters.sort);
-  for (const [name, value] of filterParams(filters)) params.set(name, value);
-  return `/api/products?${params}`;
+  return `/api/products?${filterParams(filters, params)}`;
 }
 
 /** The filters the category counts are counted within: all of the list's but its category and order. */
@@ -41,10 +38,12 @@ export function countFiltersOf({ q, inStock, vehicle, fitsOnly }: ProductFilters
   return { q, inStock, vehicle, fitsOnly };
 }
 
-function filterParams(filters: Partial<CountFilters>): URLSearchParams {
-  const params = new URLSearchParams();
+/** The filters given, in the one order of the query string (the server's response cache is keyed by the address). */
+function filterParams(filters: Partial<ProductFilters>, params = new URLSearchParams()): URLSearchParams {
   if (filters.q) params.set('q', filters.q);
+  if (filters.category) params.set('category', filters.category);
   if (filters.inStock) params.set('inStock', 'true');
+  if (filters.sort) params.set('sort', filters.sort);
   if (filters.vehicle) params.set('vehicle', String(filters.vehicle));
   if (filters.vehicle && filters.fitsOnly === false) params.set('fitsOnly', 'false');
   return params;
