@@ -236,7 +236,6 @@ export const messages = {
       showNotFitting: (count: number) => (count === 1 ? 'Show it anyway' : `Show all ${count} anyway`),
       /** "Did you mean …" under a number nothing matched: the closest numbers, each a link to its part. */
       didYouMean: 'Did you mean',
-      suggestion: (number: string, name: string, sku: string) => (number === sku ? `${sku} (${name})` : `${number}: ${name} (${sku})`),
     },
     /** Quick order (/quick-order): many parts at once by any of their numbers, typed, pasted or from a CSV file. */
     quickOrder: {

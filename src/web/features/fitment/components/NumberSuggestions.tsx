@@ -15,13 +15,24 @@ export function NumberSuggestions({ suggestions, className = '' }: { suggestions
       {suggestions.map((suggestion, index) => (
         <span key={`${suggestion.sku} ${suggestion.number}`}>
           {index > 0 && (index === suggestions.length - 1 ? ' or ' : ', ')}
-          <Link to={productPath(suggestion.sku)} className="font-semibold whitespace-nowrap underline hover:text-brand-700">
-            {text.suggestion(suggestion.number, suggestion.name, suggestion.sku)}
+          <Link to={productPath(suggestion.sku)} className="font-semibold underline hover:text-brand-700">
+            <SuggestedPart suggestion={suggestion} />
           </Link>
         </span>
       ))}
       ?
     </p>
+  );
+}
+
+/** "BR-1507 (Brake Pad Set)", or "17801-0T020: Air Filter (FL-2201)" for another number of a part: each number whole on its line. */
+function SuggestedPart({ suggestion: { number, name, sku } }: { suggestion: NumberSuggestion }) {
+  const whole = (text: string) => <span className="whitespace-nowrap">{text}</span>;
+  if (number === sku) return <>{whole(sku)} ({name})</>;
+  return (
+    <>
+      {whole(number)}: {name} ({whole(sku)})
+    </>
   );
 }
 
