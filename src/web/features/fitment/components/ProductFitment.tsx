@@ -71,8 +71,9 @@ function ModelTable({ group }: { group: ModelGroup }) {
   const columns = text.fitsColumns;
   return (
     <ScrollRegion label={group.name}>
-      <table className="w-full overflow-hidden rounded-xl border border-slate-200 text-left text-sm">
-        <caption className="mb-2 text-left text-base font-bold text-slate-900">{group.name}</caption>
+      {/* On a phone each vehicle is a card, a column a line (table-base): the Position column stays on screen. */}
+      <table className="table-base w-full overflow-hidden rounded-xl border border-slate-200">
+        <caption className="mb-2 text-left text-base font-bold text-slate-900 max-md:block">{group.name}</caption>
         <thead className="bg-slate-50 text-slate-800">
           <tr>
             {[columns.years, columns.trim, columns.qualifier, columns.position].map((column) => (
@@ -85,10 +86,16 @@ function ModelTable({ group }: { group: ModelGroup }) {
         <tbody className="divide-y divide-slate-200 text-slate-800">
           {group.applications.map((application, index) => (
             <tr key={index}>
-              <td className="px-3 py-2 whitespace-nowrap">{text.years(application.yearFrom, application.yearTo)}</td>
-              <td className="px-3 py-2">{trimAndEngine(application)}</td>
-              <td className="px-3 py-2">{application.qualifier}</td>
-              <td className="px-3 py-2">{application.position}</td>
+              <td data-label={columns.years} className="whitespace-nowrap">
+                {text.years(application.yearFrom, application.yearTo)}
+              </td>
+              <td data-label={columns.trim}>{trimAndEngine(application)}</td>
+              <td data-label={columns.qualifier} className="max-md:empty:hidden">
+                {application.qualifier}
+              </td>
+              <td data-label={columns.position} className="max-md:empty:hidden">
+                {application.position}
+              </td>
             </tr>
           ))}
         </tbody>
