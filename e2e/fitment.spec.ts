@@ -69,12 +69,10 @@ test.describe('a buyer finds the parts that fit', () => {
     await page.getByRole('combobox', { name: 'Make' }).selectOption('Toyota');
     await page.getByRole('combobox', { name: 'Model' }).selectOption('Corolla');
     await page.getByRole('combobox', { name: 'Engine / trim' }).selectOption({ label: trimAndEngine(vehicle) });
+    // One click: choosing the vehicle shows its parts.
     await page.getByRole('button', { name: 'Shop for this vehicle' }).click();
-    await expect(page.getByText(/^Shopping for:/)).toHaveText(`Shopping for: ${vehicleName(vehicle, true)}`);
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole('link', { name: 'Shop parts that fit' }).click();
-
     await expect(page).toHaveURL(new RegExp(`/allProducts\\?vehicle=${vehicle.id}$`));
+    await expect(page.getByText(/^Shopping for:/)).toHaveText(`Shopping for: ${vehicleName(vehicle, true)}`);
     await expect(page.getByRole('checkbox', { name: 'Only parts that fit' })).toBeChecked();
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(Math.min(fitting.length, 24));

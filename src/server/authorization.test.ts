@@ -312,6 +312,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
       // The server cart (issue 59): any signed-in buyer, each their own (cart/cart.test.ts shows one cannot reach another's).
       { route: 'GET /api/cart', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/cart' }) },
       { route: 'PUT /api/cart', expected: anyUser(200), request: async () => ({ method: 'PUT', url: '/api/cart', body: { lines: [{ productId, quantity: 1 }] } }) },
+      // Part numbers as people type them (issue 59): the closest numbers to one nothing matched, for anyone.
+      { route: 'GET /api/parts/suggestions', expected: every(200), request: async () => ({ method: 'GET', url: '/api/parts/suggestions?number=NO-SUCH-1' }) },
     ];
   };
 

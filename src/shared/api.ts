@@ -73,9 +73,21 @@ export type PartLookup = z.infer<typeof partLookupSchema>;
 export const vinAnswerSchema = z.object({ vin: z.string(), year: z.number().int(), make: z.string(), vehicles: z.array(vehicleSchema) });
 export type VinAnswer = z.infer<typeof vinAnswerSchema>;
 
-/** POST /api/parts/resolve: each number typed in a quick order, and the part for sale it leads to (or null). */
+/** A number of a part for sale close to one that nothing matched ("Did you mean …"): the number as the part lists it, and the part. */
+export const numberSuggestionSchema = z.object({ number: z.string(), matchedAs: z.enum(['sku', ...PART_NUMBER_TYPES]), sku: z.string(), name: z.string() });
+export type NumberSuggestion = z.infer<typeof numberSuggestionSchema>;
+
+/**
+ * POST /api/parts/resolve: each number typed in a quick order, and the part for sale it leads to (or null);
+ * for a number nothing matched, the closest numbers (`suggestions`, empty for a match).
+ */
 export const partsResolvedSchema = z.array(
-  z.object({ number: z.string(), product: productSchema.nullable(), matchedAs: z.enum(['sku', ...PART_NUMBER_TYPES]).nullable() }),
+  z.object({
+    number: z.string(),
+    product: productSchema.nullable(),
+    matchedAs: z.enum(['sku', ...PART_NUMBER_TYPES]).nullable(),
+    suggestions: z.array(numberSuggestionSchema),
+  }),
 );
 export type PartsResolved = z.infer<typeof partsResolvedSchema>;
 

@@ -35,11 +35,46 @@ export function findCategory(text: string) {
 }
 
 /**
- * Two part numbers are the same number when they agree ignoring case and everything that is not a
- * letter or digit: `BL-1507`, `bl 1507` and `BL.15.07` are all `BL1507`.
+ * Two part numbers are the same number when they agree ignoring case, everything that is not a letter or
+ * digit, and the letters that read as digits (`CONFUSABLE_LETTERS`): `BL-1507`, `bl 1507` and `BL.15.07`
+ * are all `BL1507`, and `17801-OT020` (letter O, as invoices print it) is `17801-0T020`. The key is for
+ * matching only: a number is always shown as it was written.
  */
 export function normalisePartNumber(text: string): string {
-  return text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return text.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/[OI]/g, (letter) => CONFUSABLE_LETTERS[letter as 'O' | 'I']);
+}
+
+/**
+ * The letters a part number's reader takes for a digit, and the digit. Only O and I: car makers leave
+ * them out of their numbers for that reason (as VINs do), so a number with them is nearly always a zero
+ * or a one mistyped, and two real numbers that differ only there do not occur. Other look-alikes are
+ * left alone because they are real letters of real numbers: L (`04L 198 119 A`, our `LT-` prefix),
+ * S and B (`WT-1616-S`, `BL 1507 C`), Z (`04152-YZZA1`), G, Q (`5Q0 698 151`); folding them would
+ * make different numbers one.
+ */
+export const CONFUSABLE_LETTERS = { O: '0', I: '1' } as const;
+
+/**
+ * How far apart two normalised numbers are: the fewest letters typed wrong, missing, extra or swapped
+ * with their neighbour (optimal string alignment distance). For "Did you mean …".
+ */
+export function partNumberDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** A number close enough to the one typed to be offered instead: a slip or two, fewer in a short number. */
+export function closeEnough(typedKey: string, key: string): boolean {
+  const allowed = typedKey.length >= 8 ? 2 : 1;
+  return partNumberDistance(typedKey, key) <= allowed;
 }
 
 /** What a part number may look like: letters and digits, with spaces, dots, dashes or slashes between. */

@@ -28,6 +28,7 @@ import {
   outboxEntrySchema,
   paymentIntentAnswerSchema,
   paymentRecordSchema,
+  numberSuggestionSchema,
   partLookupSchema,
   partsResolvedSchema,
   paymentsConfigSchema,
@@ -205,6 +206,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The server cart (issue 59): the signed-in buyer's own, following them across devices.
   endpoint('GET', '/api/cart', cartSchema),
   endpoint('PUT', '/api/cart', cartSchema, { body: cartInputSchema }),
+  // Part numbers as people type them (issue 59): "Did you mean …" for a number nothing matched.
+  endpoint('GET', '/api/parts/suggestions', z.array(numberSuggestionSchema)),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -225,6 +225,17 @@ export const messages = {
       noPart: (sku: string) => `No part with number ${sku}`,
       noPartHelp: 'It may be spelt differently, or no longer sold. Search the catalog for it:',
       searchFor: (sku: string) => `Search for ${sku}`,
+      /** The phone's button for the column of filters (vehicle, categories, in stock), with how many are on. */
+      filters: 'Filters',
+      filtersOn: (count: number) => `Filters (${count} on)`,
+      filtersTitle: 'Filters and vehicle',
+      showParts: 'Show parts',
+      /** A search (or filters) that finds parts, none of which fits the vehicle shopped for. */
+      noneFit: (count: number, q: string, vehicle: string) =>
+        `${count} ${count === 1 ? 'part matches' : 'parts match'} ${q ? `“${q}”` : 'these filters'}, but none fits your ${vehicle}.`,
+      showNotFitting: (count: number) => (count === 1 ? 'Show it anyway' : `Show all ${count} anyway`),
+      /** "Did you mean …" under a number nothing matched: the closest numbers, each a link to its part. */
+      didYouMean: 'Did you mean',
     },
     /** Quick order (/quick-order): many parts at once by any of their numbers, typed, pasted or from a CSV file. */
     quickOrder: {
@@ -232,7 +243,7 @@ export const messages = {
       intro:
         'Order many parts at once by their numbers: ours, the car maker’s (OE) or another brand’s. Check them to see each part and its price, then add them to the cart.',
       linesLabel: 'Parts and quantities',
-      linesHint: 'One part per line: part number and quantity, e.g. BP-1507 12 or 04465-02220, 40 (tab or ; separated also fine).',
+      linesHint: 'One part per line: part number and quantity, e.g. BR-1507 200 or 04465-02220, 100 (tab or ; separated also fine).',
       fileLabel: 'Or upload a CSV file',
       fileHint: 'Part number in the first column, quantity in the last; a header row like sku,quantity is skipped.',
       check: 'Check parts',
@@ -372,6 +383,8 @@ export const messages = {
       removeVehicle: (vehicle: string) => `Remove ${vehicle}`,
       clearGarage: 'Clear garage',
       fitsOnly: 'Only parts that fit',
+      /** A vehicle shopped for whose name is not known here (a link to another's). */
+      thisVehicle: 'chosen vehicle',
       fits: (vehicle: string) => `Fits your ${vehicle}`,
       doesNotFit: (vehicle: string) => `Does not fit your ${vehicle}`,
       /** A vehicle the browser has no name for (a shared link's): "Fits your vehicle". */

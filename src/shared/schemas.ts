@@ -507,6 +507,10 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
+/** GET /api/categories counts within the list's other filters: a search, in stock, the parts that fit a vehicle. */
+export const categoryCountQuerySchema = productListQuerySchema.pick({ q: true, inStock: true, vehicle: true, fitsOnly: true });
+export type CategoryCountQuery = z.output<typeof categoryCountQuerySchema>;
+
 /** The admin's table also lists archived parts. */
 export const PRODUCT_STATUSES = ['active', 'archived', 'all'] as const;
 export const adminProductListQuerySchema = productListQuerySchema.extend({

@@ -1,7 +1,7 @@
 /** What a part fits and the numbers that lead to it: the public answers, and the admins' CSV files of both. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { applicationSchema, type ImportReport, importRefusedSchema, importReportSchema, partLookupSchema, partsResolvedSchema } from '../../shared/api.js';
+import { applicationSchema, type ImportReport, importRefusedSchema, importReportSchema, numberSuggestionSchema, partLookupSchema, partsResolvedSchema } from '../../shared/api.js';
 import { fitmentTransferQuerySchema, idSchema, partLookupQuerySchema, partsResolveSchema } from '../../shared/schemas.js';
 import { typed } from '../app-types.js';
 import type { Executor } from '../db/schema.js';
@@ -12,6 +12,7 @@ import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type 
 import { APPLICATION_COLUMNS, checkFitmentCsv, exportFitmentCsv, type FitmentKind, NUMBER_COLUMNS } from './fitment-transfer.js';
 import { lookupNumber } from './numbers.js';
 import { getVisibleProduct, resolvePartNumbers, toProductDto } from './service.js';
+import { closestNumbers } from './suggestions.js';
 
 const tags = ['catalog'];
 
@@ -57,6 +58,22 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports }
         const found = await lookupNumber(db.kysely, request.query.number);
         return { body: { product: toProductDto(found.product, found.numbers), matchedAs: found.matchedAs, number: found.number } };
       }),
+  );
+
+  api.get(
+    '/api/parts/suggestions',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description:
+          'Did you mean …: up to three numbers of parts for sale close to this one (a letter or two typed wrong, missing, ' +
+          'extra or swapped), closest first, each as the part lists it with `matchedAs` and the part\'s `sku` and `name`. Empty when none is close.',
+        querystring: partLookupQuerySchema,
+        response: { 200: z.array(numberSuggestionSchema) },
+      },
+    },
+    async (request, reply) => cache.serve(request, reply, 'catalog', async () => ({ body: await closestNumbers(db.kysely, request.query.number) })),
   );
 
   // A body, not a URL: the response cache (keyed by URL) cannot hold these answers; each batch is a few queries.

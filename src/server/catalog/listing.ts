@@ -73,6 +73,24 @@ export async function queryProducts(db: Executor, options: ProductListOptions): 
   return { rows: page, nextCursor: more ? nextCursor(options, page) : null };
 }
 
+/** What the category counts are counted within: the list's filters but its category (each count is of one). */
+export type CategoryCountOptions = Pick<ProductListOptions, 'q' | 'inStock' | 'vehicle' | 'fitsOnly'>;
+
+/**
+ * How many parts for sale of each category the list would show with these filters (a search, in stock, the
+ * parts that fit a vehicle): one grouped count over the same filters and search a page reads.
+ */
+export async function categoryCounts(db: Executor, options: CategoryCountOptions): Promise<Map<string, number>> {
+  const request: ListRequest = { ...requestOf({ ...options, status: 'for-sale', limit: 0 }), order: 'newest' };
+  let query = filtered(db.selectFrom('products'), request);
+  if (request.search) query = searchFor(db, request).filter(query);
+  const counts = await query
+    .select(['products.category', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('products.category')
+    .execute();
+  return new Map(counts.map((c) => [c.category, Number(c.count)]));
+}
+
 /** The statement that reads one page (and one row more, to tell whether another page follows). */
 export function productsQuery(db: Executor, options: ProductListOptions): PageQuery {
   return pageQuery(db, requestOf(options));

@@ -211,4 +211,4 @@ function bestFirst<T extends { matched_type: MatchedAs; id: number }>(rows: T[])
 }
 
 const LOOKUP_ORDER: MatchedAs[] = ['sku', 'superseded', 'oe', 'interchange'];
-const lookupOrder = (type: MatchedAs) => LOOKUP_ORDER.indexOf(type);
+export const lookupOrder = (type: MatchedAs) => LOOKUP_ORDER.indexOf(type);

@@ -18,6 +18,7 @@ import {
   PRODUCT_PAGE_SIZE,
   productInputSchema,
   productListQuerySchema,
+  categoryCountQuerySchema,
   type ProductListQuery,
   productPatchSchema,
   restockSchema,
@@ -108,8 +109,23 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
 
   api.get(
     '/api/categories',
-    { config: { access: 'public' }, schema: { tags, description: 'Every category and how many parts it has for sale.', response: { 200: z.array(categorySummarySchema) } } },
-    async (request, reply) => cache.serve(request, reply, 'catalog', async () => ({ body: await categorySummaries(db.kysely) })),
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description:
+          'Every category and how many parts it has for sale; with `q`, `inStock`, `vehicle` and `fitsOnly` (as GET /api/products ' +
+          'reads them) how many of them that list shows in each category (404 for an unknown vehicle).',
+        querystring: categoryCountQuerySchema,
+        response: { 200: z.array(categorySummarySchema) },
+      },
+    },
+    async (request, reply) =>
+      cache.serve(request, reply, 'catalog', async () => {
+        const { q, inStock, vehicle: vehicleId, fitsOnly } = request.query;
+        const vehicle = vehicleId === undefined ? undefined : await getVehicle(db.kysely, vehicleId);
+        return { body: await categorySummaries(db.kysely, { q, inStock: inStock === 'true', vehicle, fitsOnly: fitsOnly !== 'false' }) };
+      }),
   );
 
   api.post(

@@ -1,6 +1,6 @@
 /** The catalog owns products, their part numbers, applications (what they fit), cross-reference numbers and stock; other domains reach products through here. */
 import { sql } from 'kysely';
-import type { CategorySummary, PartsResolved, Product, ProductChange, ProductNumber } from '../../shared/api.js';
+import type { CategorySummary, NumberSuggestion, PartsResolved, Product, ProductChange, ProductNumber } from '../../shared/api.js';
 import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, normalisePartNumber, type Spec } from '../../shared/catalog.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
@@ -10,10 +10,11 @@ import { rowsOfJson } from '../db/json-column.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { fitmentInColumn } from './applications.js';
-import { type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
+import { type CategoryCountOptions, categoryCounts, type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
 import { listedProducts, PRODUCT_COLUMNS, productsForSale, productsForSaleWith, SHOWN_PRODUCT_COLUMNS, type ShownProductRow } from './product-rows.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
+import { closestNumbersOfEach } from './suggestions.js';
 
 export type { ProductListOptions } from './listing.js';
 
@@ -99,10 +100,24 @@ export async function resolvePartNumbers(db: Executor, numbers: readonly string[
   const matches = await matchNumbers(db, numbers);
   const rows = new Map(matches.flatMap((match) => (match ? [[match.product.id, match.product] as const] : [])));
   const products = new Map((await productDtos(db, [...rows.values()])).map((product) => [product._id, product]));
+  const suggestions = await suggestionsFor(db, numbers.filter((_, i) => !matches[i]));
   return numbers.map((number, i) => {
     const match = matches[i];
-    return { number, product: match ? products.get(String(match.product.id))! : null, matchedAs: match?.matchedAs ?? null };
+    return {
+      number,
+      product: match ? products.get(String(match.product.id))! : null,
+      matchedAs: match?.matchedAs ?? null,
+      suggestions: match ? [] : (suggestions.get(normalisePartNumber(number)) ?? []),
+    };
   });
+}
+
+/** Numbers a quick order's unmatched lines may have meant: for the first `SUGGESTED_LINES` distinct ones, in one query. */
+const SUGGESTED_LINES = 20;
+
+function suggestionsFor(db: Executor, unmatched: readonly string[]): Promise<Map<string, NumberSuggestion[]>> {
+  const distinct = [...new Map(unmatched.map((number) => [normalisePartNumber(number), number])).values()];
+  return closestNumbersOfEach(db, distinct.slice(0, SUGGESTED_LINES));
 }
 
 export function listProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
@@ -167,16 +182,9 @@ function lockedForUpdate<Q extends { forUpdate(): Q }>(db: Executor, query: Q): 
   return db.isTransaction && isPostgres(db) ? query.forUpdate() : query;
 }
 
-/** Every category with the number of its parts for sale. */
-export async function categorySummaries(db: Executor): Promise<CategorySummary[]> {
-  const counts = await db
-    .selectFrom('products')
-    .select(['category', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('hidden_at', 'is', null)
-    .where('archived_at', 'is', null)
-    .groupBy('category')
-    .execute();
-  const bySlug = new Map(counts.map((c) => [c.category, Number(c.count)]));
+/** Every category with the number of its parts for sale, within the list's other filters when given. */
+export async function categorySummaries(db: Executor, filters: CategoryCountOptions = {}): Promise<CategorySummary[]> {
+  const bySlug = await categoryCounts(db, filters);
   return CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: bySlug.get(c.slug) ?? 0 }));
 }
 

@@ -35,6 +35,9 @@ import { paymentHolds } from './migrations/032-payment-holds.js';
 import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
 // The server cart (issue 59).
 import { carts } from './migrations/034-carts.js';
+// Part numbers as people type them (issue 59)
+import { confusablePartNumbers } from './migrations/037-confusable-part-numbers.js';
+import { orderSearchConfusables } from './migrations/038-order-search-confusables.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -74,6 +77,9 @@ function migrations(db: Db): Record<string, Migration> {
     '033-reviews-by-author': reviewsByAuthor(),
     // The server cart (issue 59).
     '034-carts': carts(),
+    // Part numbers as people type them (issue 59)
+    '037-confusable-part-numbers': confusablePartNumbers(db.dialect),
+    '038-order-search-confusables': orderSearchConfusables(db.dialect),
   };
 }
 

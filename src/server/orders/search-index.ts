@@ -9,8 +9,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type Executor, inTransaction, isPostgres } from '../db/schema.js';
 
-/** normalisePartNumber in SQL for the characters a part number may hold (PART_NUMBER_PATTERN): no spaces, dots, dashes or slashes, upper case. */
-export const normalisedSku = sql`upper(replace(replace(replace(replace(order_lines.product_sku, ' ', ''), '.', ''), '-', ''), '/', ''))`;
+/**
+ * normalisePartNumber in SQL for the characters a part number may hold (PART_NUMBER_PATTERN): no spaces, dots,
+ * dashes or slashes, upper case, O read as 0 and I as 1. PostgreSQL's trigram index is on this very expression.
+ */
+export const normalisedSku = sql`replace(replace(upper(replace(replace(replace(replace(order_lines.product_sku, ' ', ''), '.', ''), '-', ''), '/', '')), 'O', '0'), 'I', '1')`;
 
 type IndexedTable = 'orders' | 'order_lines';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { meQuery } from '../features/auth/api.js';
-import { categoriesQuery, NO_FILTERS, productBySkuQuery, productPagesQuery } from '../features/catalog/api.js';
+import { categoriesQuery, countFiltersOf, NO_FILTERS, productBySkuQuery, productPagesQuery } from '../features/catalog/api.js';
 import { preloadPagePicture } from '../features/catalog/components/ProductFacts.js';
 import { readGarage, storedCurrent } from '../features/fitment/garage-store.js';
 import { garageQuery, productFitmentQuery, vehicleYearsQuery } from '../features/fitment/queries.js';
@@ -23,8 +23,12 @@ export function prefetchForLocation(client: QueryClient, { pathname, search }: {
     // The vehicle shopped for, as the page's first render takes it (garage.ts): the stored one.
     const vehicle = storedCurrent(readGarage(), null, signedIn)?.id ?? null;
     if (search === '') void client.prefetchInfiniteQuery(productPagesQuery({ ...NO_FILTERS, vehicle }));
-    // The filters' column: the categories' counts and the vehicle selector's years.
-    void client.prefetchQuery(categoriesQuery);
+    // The filters' column: the categories' counts (within the list's filters: here only the vehicle's, as
+    // only a category or a sort in the address leaves them) and the vehicle selector's years.
+    const params = new URLSearchParams(search);
+    if (!['q', 'inStock', 'vehicle', 'fitsOnly'].some((name) => params.has(name))) {
+      void client.prefetchQuery(categoriesQuery(countFiltersOf({ ...NO_FILTERS, vehicle })));
+    }
     void client.prefetchQuery(vehicleYearsQuery);
   }
   // The part number as the page reads it (router.tsx's `parts/:sku`, decoded the same way).

@@ -16,8 +16,8 @@ export const keys = {
   product: (id: string) => ['products', 'one', id] as const,
   /** A product by its part number (the public product page). */
   productBySku: (sku: string) => ['products', 'sku', sku] as const,
-  /** The categories and their counts; under `products`, so a product change refreshes the counts. */
-  categories: ['products', 'categories'] as const,
+  /** The categories and their counts within a list's filters; under `products`, so a product change refreshes the counts. */
+  categories: (filters: { q: string; inStock: boolean; vehicle: number | null; fitsOnly: boolean }) => ['products', 'categories', filters] as const,
   /** The admin's catalog (archived parts too), page by page for a search and filters, and one part; under `products` too. */
   adminProducts: (filters: { q: string; category: string; status: string }) => ['products', 'admin', 'pages', filters] as const,
   adminProduct: (id: string) => ['products', 'admin', 'one', id] as const,
@@ -29,6 +29,8 @@ export const keys = {
   productFitment: (id: string) => ['products', 'fitment', id] as const,
   /** The part any of its numbers leads to, by the number normalised. */
   partLookup: (number: string) => ['products', 'lookup', number] as const,
+  /** The numbers closest to one nothing matched ("Did you mean …"), by the number normalised. */
+  numberSuggestions: (number: string) => ['products', 'suggestions', number] as const,
   /** The vehicle base, step by step: its years, a year's makes, their models, a model's vehicles (trims and engines). */
   vehicleYears: ['vehicles', 'years'] as const,
   vehicleMakes: (year: number) => ['vehicles', 'makes', year] as const,

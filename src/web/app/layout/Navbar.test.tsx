@@ -88,6 +88,20 @@ describe('Navbar', () => {
     expect(await screen.findByText('Login page, returning to /')).toBeInTheDocument();
   });
 
+  it("says whether the phone's menu is open, and closes it on Escape, the focus back on its button", async () => {
+    const { user } = renderApp(['/allProducts'], false);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('main-menu')).toHaveClass('flex');
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('main-menu')).toHaveClass('hidden');
+    expect(menu).toHaveFocus();
+  });
+
   it('shows toasts at the bottom, never over the name and Logout at the top', async () => {
     const { user } = renderApp(['/dashboard/myOrders'], true);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.js';
 import { messages } from '../../../shared/messages.js';
@@ -57,10 +57,29 @@ function useLogout(closeMenu: () => void) {
   };
 }
 
+/** The phone's open menu closes on Escape, wherever the focus is, and gives the focus back to its button. */
+function useCloseOnEscape(open: boolean, close: () => void) {
+  const latest = useRef(close);
+  latest.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') latest.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
 export function Navbar() {
   const { user, loading } = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useCloseOnEscape(open, () => {
+    setOpen(false);
+    menuButton.current?.focus();
+  });
   const onLogout = useLogout(() => setOpen(false));
   const cart = useCart();
 
@@ -98,6 +117,7 @@ export function Navbar() {
             {messages.ui.cart.nav(cart.length)}
           </NavLink>
           <button
+            ref={menuButton}
             type="button"
             className="rounded-md p-2 text-slate-100 hover:bg-white/10 md:hidden"
             aria-expanded={open}

@@ -28,13 +28,25 @@ export function productPagesQuery(filters: ProductFilters) {
 export function productsUrl({ limit, cursor, ...filters }: { limit: number; cursor?: string | null } & Partial<ProductFilters>): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
+  return `/api/products?${filterParams(filters, params)}`;
+}
+
+/** The filters the category counts are counted within: all of the list's but its category and order. */
+export type CountFilters = Pick<ProductFilters, 'q' | 'inStock' | 'vehicle' | 'fitsOnly'>;
+
+export function countFiltersOf({ q, inStock, vehicle, fitsOnly }: ProductFilters): CountFilters {
+  return { q, inStock, vehicle, fitsOnly };
+}
+
+/** The filters given, in the one order of the query string (the server's response cache is keyed by the address). */
+function filterParams(filters: Partial<ProductFilters>, params = new URLSearchParams()): URLSearchParams {
   if (filters.q) params.set('q', filters.q);
   if (filters.category) params.set('category', filters.category);
   if (filters.inStock) params.set('inStock', 'true');
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.vehicle) params.set('vehicle', String(filters.vehicle));
   if (filters.vehicle && filters.fitsOnly === false) params.set('fitsOnly', 'false');
-  return `/api/products?${params}`;
+  return params;
 }
 
 /** The home grid: the newest few products (re-fetched on focus and every minute; ETags make it cheap). */
@@ -74,12 +86,15 @@ export function useProductBySku(sku: string) {
   return useQuery({ ...productBySkuQuery(sku), refetchOnWindowFocus: true });
 }
 
-/** Every category with its count of parts for sale (0 for an empty one). */
-export const categoriesQuery = {
-  queryKey: keys.categories,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<CategorySummary[]>('/api/categories', { signal }),
-};
+/** Every category with its count of the parts for sale the list shows with these filters (0 for an empty one). */
+export function categoriesQuery(filters: CountFilters) {
+  const params = filterParams(filters).toString();
+  return {
+    queryKey: keys.categories(filters),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<CategorySummary[]>(`/api/categories${params ? `?${params}` : ''}`, { signal }),
+  };
+}
 
-export function useCategories() {
-  return useQuery(categoriesQuery);
+export function useCategories(filters: CountFilters, { enabled = true } = {}) {
+  return useQuery({ ...categoriesQuery(filters), enabled, placeholderData: (previous) => previous });
 }

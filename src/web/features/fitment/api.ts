@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PartLookup, Vehicle, VinAnswer } from '../../../shared/api.js';
+import type { NumberSuggestion, PartLookup, Vehicle, VinAnswer } from '../../../shared/api.js';
 import { normalisePartNumber } from '../../../shared/catalog.js';
 import { ApiError, apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
@@ -70,6 +70,15 @@ export function usePartLookup(number: string) {
       }
     },
     enabled: looksLikePartNumber(number),
+  });
+}
+
+/** The numbers of parts for sale closest to this one, for a number nothing matched ("Did you mean …"). */
+export function useNumberSuggestions(number: string, { enabled = true } = {}) {
+  return useQuery({
+    queryKey: keys.numberSuggestions(normalisePartNumber(number)),
+    queryFn: ({ signal }) => apiFetch<NumberSuggestion[]>(`/api/parts/suggestions?${queryString({ number })}`, { signal }),
+    enabled: enabled && looksLikePartNumber(number),
   });
 }
 

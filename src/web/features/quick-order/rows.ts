@@ -1,4 +1,4 @@
-import type { PartsResolved, Product } from '../../../shared/api.js';
+import type { NumberSuggestion, PartsResolved, Product } from '../../../shared/api.js';
 import { messages } from '../../../shared/messages.js';
 import { type Cents, orderTotalCents } from '../../../shared/money.js';
 import { pricingOf, unitPriceCentsFor } from '../../../shared/pricing.js';
@@ -29,6 +29,8 @@ export interface QuickOrderRow {
   /** Later lines with the same part, whose quantities are added to this one's. */
   mergedLines: number[];
   error: string | null;
+  /** For a number no part has: the closest numbers some part has ("Did you mean …"). */
+  suggestions: NumberSuggestion[];
 }
 
 type Draft = Omit<QuickOrderRow, 'part'> & { found: { product: Product; matchedAs: MatchedAs } | null };
@@ -57,13 +59,13 @@ export function quickOrderRows(entries: readonly QuickOrderEntry[], resolved: Pa
   let answer = 0;
   for (const entry of entries) {
     if (isQuickOrderProblem(entry)) {
-      drafts.push({ line: entry.line, typed: entry.text, quantity: null, found: null, mergedLines: [], error: entry.error });
+      drafts.push({ line: entry.line, typed: entry.text, quantity: null, found: null, mergedLines: [], error: entry.error, suggestions: [] });
       continue;
     }
-    const { product = null, matchedAs = null } = resolved[answer++] ?? {};
-    const row: Draft = { line: entry.line, typed: entry.number, quantity: entry.quantity, found: null, mergedLines: [], error: null };
+    const { product = null, matchedAs = null, suggestions = [] } = resolved[answer++] ?? {};
+    const row: Draft = { line: entry.line, typed: entry.number, quantity: entry.quantity, found: null, mergedLines: [], error: null, suggestions: [] };
     if (!product || !matchedAs) {
-      drafts.push({ ...row, error: text.noPart(entry.number) });
+      drafts.push({ ...row, error: text.noPart(entry.number), suggestions });
       continue;
     }
     const same = byProduct.get(product._id);

@@ -19,7 +19,7 @@ interface ProductDetailsProps {
  */
 export function ProductDetails({ product, action, besideAction, children }: ProductDetailsProps) {
   return (
-    <div className="card grid gap-8 overflow-hidden md:grid-cols-2">
+    <div className="card grid grid-cols-1 gap-8 overflow-hidden md:grid-cols-2 [&>*]:min-w-0">
       <ProductFacts product={product} layout="page" action={action} besideAction={besideAction}>
         <PriceBreakTable product={product} />
         {children}

@@ -139,7 +139,7 @@ function PartIdentity({ product, linkCategory, className }: { product: Product; 
     <dl className={className}>
       <div className="flex gap-1">
         <dt>{text.partNumber}:</dt>
-        <dd className="font-mono font-semibold text-slate-900">{product.sku}</dd>
+        <dd className="font-mono font-semibold whitespace-nowrap text-slate-900">{product.sku}</dd>
       </div>
       <div className="flex gap-1">
         <dt>{text.category}:</dt>

@@ -353,7 +353,7 @@ describe('prefetchForLocation', () => {
     const { calls } = mockFetch((url, init) => (url === '/api/me' ? { status: 200, body: signedIn.user } : (garage(url, init) ?? catalogAnswers(url))));
     const client = createQueryClient();
     prefetchForLocation(client, { pathname: '/allProducts', search: '' });
-    const asked = ['/api/categories', '/api/garage', '/api/me', '/api/products?limit=24&vehicle=1', '/api/vehicles/years'];
+    const asked = ['/api/categories?vehicle=1', '/api/garage', '/api/me', '/api/products?limit=24&vehicle=1', '/api/vehicles/years'];
     await waitFor(() => expect(urls(calls)).toEqual(asked));
     await waitFor(() => expect(client.isFetching()).toBe(0));
     renderPrefetched(client);
@@ -367,7 +367,7 @@ describe('prefetchForLocation', () => {
     writeGarage(() => ({ vehicles: [corollaLe], current: corollaLe, owner: '' }));
     const { calls } = serveCatalog();
     prefetchForLocation(new QueryClient(), { pathname: '/allProducts', search: '' });
-    await waitFor(() => expect(urls(calls)).toEqual(['/api/categories', '/api/products?limit=24&vehicle=1', '/api/vehicles/years']));
+    await waitFor(() => expect(urls(calls)).toEqual(['/api/categories?vehicle=1', '/api/products?limit=24&vehicle=1', '/api/vehicles/years']));
   });
 
   it("asks for the account on any page when signed in, and for no garage there", async () => {
@@ -398,15 +398,21 @@ describe('AllProductsPage with a vehicle', () => {
   function serveForVehicle() {
     return mockFetch((url) => {
       const { pathname, searchParams } = new URL(url, 'http://shop.test');
-      if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
-      if (pathname === '/api/products') {
-        const all = [pads, lamp, tire];
-        const items = !searchParams.has('vehicle')
-          ? all.map(withoutFitment)
-          : searchParams.get('fitsOnly') === 'false'
-            ? all
-            : all.filter((p) => p.fitment?.fits);
-        return { status: 200, body: { items, nextCursor: null } };
+      const shown = () => {
+        const q = searchParams.get('q')?.toLowerCase() ?? '';
+        const all = [pads, lamp, tire].filter((p) => p.name.toLowerCase().includes(q));
+        if (!searchParams.has('vehicle')) return all.map(withoutFitment);
+        return searchParams.get('fitsOnly') === 'false' ? all : all.filter((p) => p.fitment?.fits);
+      };
+      if (pathname === '/api/categories') {
+        const counts = new Map<string, number>();
+        for (const p of shown()) counts.set(p.category.slug, (counts.get(p.category.slug) ?? 0) + 1);
+        return { status: 200, body: CATEGORY_COUNTS.map((c) => ({ ...c, count: counts.get(c.slug) ?? 0 })) };
+      }
+      if (pathname === '/api/products') return { status: 200, body: { items: shown(), nextCursor: null } };
+      if (pathname === '/api/parts/suggestions') {
+        const close = normalisePartNumber(searchParams.get('number') ?? '') === 'BR10014';
+        return { status: 200, body: close ? [{ number: 'BR-10041', matchedAs: 'sku', sku: 'BR-10041', name: 'Front Pads' }] : [] };
       }
       if (pathname === '/api/parts/lookup') {
         return normalisePartNumber(searchParams.get('number') ?? '') === '0446502220'
@@ -485,6 +491,56 @@ describe('AllProductsPage with a vehicle', () => {
     renderPage('/allProducts?vehicle=77');
     await waitFor(() => expect(fitLines()[0]).toBe('✓Fits your vehicle — front'));
     expect(screen.getByText(/^Shopping for:/)).toHaveTextContent('Shopping for: 2015 Toyota Corolla LE 1.8L I4');
+  });
+
+  it('counts the categories within the vehicle and the search, as the list shows them', async () => {
+    writeGarage(() => ({ vehicles: [corollaLe], current: corollaLe, owner: '' }));
+    const { calls } = serveForVehicle();
+    renderPage('/allProducts?vehicle=1');
+    await waitFor(() => expect(names()).toEqual(['Front Pads', 'Xenon Headlight']));
+    expect(await screen.findByRole('radio', { name: 'All categories (2)' })).toBeChecked();
+    expect(calls.map((call) => call.url)).toContain('/api/categories?vehicle=1');
+  });
+
+  it('says a search found parts that do not fit the vehicle, and shows them when asked', async () => {
+    writeGarage(() => ({ vehicles: [corollaLe], current: corollaLe, owner: '' }));
+    serveForVehicle();
+    const { user } = renderPage('/allProducts?vehicle=1&q=tire');
+    const notice = await screen.findByTestId('none-fit');
+    expect(notice).toHaveTextContent('1 part matches “tire”, but none fits your 2015 Toyota Corolla LE 1.8L I4.');
+    expect(screen.queryByText('No products match “tire”.')).not.toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Show it anyway' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('/allProducts?q=tire&vehicle=1&fitsOnly=false');
+    await waitFor(() => expect(names()).toEqual(['Truck Tire']));
+    expect(fitLines()[0]).toBe('✕Does not fit your 2015 Toyota Corolla');
+  });
+
+  it('folds the filters behind a Filters button that says how many are on; Escape or Show parts closes them', async () => {
+    writeGarage(() => ({ vehicles: [corollaLe], current: corollaLe, owner: '' }));
+    serveForVehicle();
+    const { user } = renderPage('/allProducts?vehicle=1');
+    const button = await screen.findByRole('button', { name: 'Filters (1 on)' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const sheet = screen.getByRole('dialog', { name: 'Filters and vehicle' });
+    expect(within(sheet).getByRole('heading', { name: 'Filters and vehicle' })).toHaveFocus();
+    expect(within(sheet).getByRole('checkbox', { name: 'In stock only' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Show parts' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers the closest part numbers when a number finds nothing', async () => {
+    serveForVehicle();
+    renderPage('/allProducts?q=BR-10014');
+    const offered = await screen.findByTestId('did-you-mean');
+    expect(offered).toHaveTextContent('Did you mean BR-10041 (Front Pads)?');
+    expect(within(offered).getByRole('link', { name: 'BR-10041 (Front Pads)' })).toHaveAttribute('href', '/parts/BR-10041');
+    expect(screen.getByText('No products match “BR-10014”.')).toBeInTheDocument();
   });
 
   it('says which part a searched number leads to and how it matched, and says nothing when none does', async () => {

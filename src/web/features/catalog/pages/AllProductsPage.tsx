@@ -1,17 +1,21 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages.js';
-import { NO_FILTERS, useCategories } from '../api.js';
+import { countFiltersOf, NO_FILTERS, useCategories } from '../api.js';
 import { useProductPages } from '../api-pages.js';
 import { LoadMore } from '../../../components/LoadMore.js';
 import { CategoryFilter, CheckboxFilter, InStockFilter, SortSelect } from '../components/CatalogFilters.js';
+import { FilterSheet, FiltersButton } from '../components/FilterSheet.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useSearchBox } from '../../../lib/useSearchBox.js';
 import { FitLine } from '../../fitment/components/FitLine.js';
 import { LookupNotice } from '../../fitment/components/LookupNotice.js';
+import { SuggestionsFor } from '../../fitment/components/NumberSuggestions.js';
 import { VehiclePanel } from '../../fitment/components/VehiclePanel.js';
 import { useGarage, type Garage } from '../../fitment/garage.js';
+import { vehicleName } from '../../../../shared/fitment.js';
+import type { Vehicle } from '../../../../shared/api.js';
 import { filtersFromSearch, hasFilters, SEARCH_MAX, searchFromFilters, type ProductFilters } from '../filters.js';
 
 const text = messages.ui.catalog;
@@ -26,7 +30,11 @@ export function AllProductsPage() {
   const garage = useGarage();
   const filters = useVehicleInAddress(filtersFromSearch(params), garage, setParams);
   const pages = useProductPages(filters);
-  const categories = useCategories();
+  const categories = useCategories(countFiltersOf(filters));
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sheetId = useId();
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const filtersOn = [filters.vehicle !== null, filters.category !== null, filters.inStock].filter(Boolean).length;
   const show = (changed: Partial<ProductFilters>) => setParams(searchFromFilters({ ...filters, ...changed }));
   const [search, setSearch] = useSearchBox(filters.q, (q) =>
     setParams(
@@ -71,9 +79,13 @@ export function AllProductsPage() {
           />
         </form>
       </div>
-      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <div className="flex flex-col gap-6">
-          <VehiclePanel onChange={(current) => show({ vehicle: current?.id ?? null, fitsOnly: true })}>
+      <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <FilterSheet id={sheetId} open={sheetOpen} onClose={() => setSheetOpen(false)} opener={filtersButton}>
+          <VehiclePanel
+            onChange={(current) => show({ vehicle: current?.id ?? null, fitsOnly: true })}
+            // The vehicle chosen, its parts show at once: the sheet gives way to them.
+            onChoose={() => setSheetOpen(false)}
+          >
             {() =>
               filters.vehicle !== null && (
                 <div className="mt-3">
@@ -84,8 +96,8 @@ export function AllProductsPage() {
           </VehiclePanel>
           <CategoryFilter categories={categories.data} selected={filters.category} onSelect={(category) => show({ category })} />
           <InStockFilter checked={filters.inStock} onChange={(inStock) => show({ inStock })} />
-        </div>
-        <div>
+        </FilterSheet>
+        <div className="min-w-0">
           <LookupNotice search={filters.q} />
           <QueryState query={pages} label="products">
             {(data) => {
@@ -96,6 +108,7 @@ export function AllProductsPage() {
                 <>
                   <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
                     <div className="flex flex-wrap items-center gap-3">
+                      <FiltersButton sheetId={sheetId} open={sheetOpen} on={filtersOn} onOpen={() => setSheetOpen(true)} buttonRef={filtersButton} />
                       <p className="text-sm text-slate-700" role="status" aria-live="polite">
                         {searching ? text.searching : text.productsShown(list.length, more)}
                       </p>
@@ -108,7 +121,7 @@ export function AllProductsPage() {
                     <SortSelect filters={filters} onChange={(sort) => show({ sort })} />
                   </div>
                   {list.length === 0 ? (
-                    <p className="rounded-lg bg-white p-8 text-center text-slate-700">{text.noMatch(filters.q)}</p>
+                    <NothingShown filters={filters} vehicle={shownVehicle} onShowAll={() => show({ fitsOnly: false })} />
                   ) : (
                     <ProductGrid
                       products={list}
@@ -123,6 +136,32 @@ export function AllProductsPage() {
           </QueryState>
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * An empty list. With a vehicle and only the parts that fit it, whether the search (or filters) found parts
+ * that do not fit, with a button to show them: "tire" finds tires, even when none fits the car.
+ */
+function NothingShown({ filters, vehicle, onShowAll }: { filters: ProductFilters; vehicle: Vehicle | null; onShowAll: () => void }) {
+  const fitOnly = filters.vehicle !== null && filters.fitsOnly;
+  const all = useCategories(countFiltersOf({ ...filters, fitsOnly: false }), { enabled: fitOnly });
+  const inCategory = all.data?.filter((c) => filters.category === null || c.slug === filters.category).reduce((sum, c) => sum + c.count, 0) ?? 0;
+  if (!fitOnly || inCategory === 0) {
+    return (
+      <div className="rounded-lg bg-white p-8 text-center text-slate-700">
+        <p>{text.noMatch(filters.q)}</p>
+        {filters.q && <SuggestionsFor number={filters.q} className="mt-3" />}
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-lg bg-white p-8 text-center text-slate-700" data-testid="none-fit">
+      <p>{text.noneFit(inCategory, filters.q, vehicle ? vehicleName(vehicle, true) : messages.ui.fitment.thisVehicle)}</p>
+      <button type="button" className="btn-secondary mt-4" onClick={onShowAll}>
+        {text.showNotFitting(inCategory)}
+      </button>
     </div>
   );
 }

@@ -35,6 +35,11 @@ const padSet = aProduct({
 function servePart(product = padSet, applications: Application[] = []) {
   return mockFetch((url) => {
     if (url === `/api/products/${product._id}/fitment`) return { status: 200, body: applications };
+    // The closest number to one no part has: this part's, for a slip in its last digits.
+    if (url.startsWith('/api/parts/suggestions?number=')) {
+      const close = url.endsWith(`=${product.sku.slice(0, -1)}`);
+      return { status: 200, body: close ? [{ number: product.sku, matchedAs: 'sku', sku: product.sku, name: product.name }] : [] };
+    }
     const match = /^\/api\/products\/sku\/(.+)$/.exec(url);
     if (!match) return undefined;
     const wanted = decodeURIComponent(match[1]!).toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -102,6 +107,13 @@ describe('ProductPage', () => {
     expect(screen.getByRole('link', { name: 'Search for XX-404' })).toHaveAttribute('href', '/allProducts?q=XX-404');
     expect(document.title).toBe('No part with number XX-404 | Partsmith');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers the closest part number to one that no part has', async () => {
+    servePart();
+    renderPage(padSet.sku.slice(0, -1));
+    const offered = await screen.findByTestId('did-you-mean');
+    expect(within(offered).getByRole('link', { name: `${padSet.sku} (${padSet.name})` })).toHaveAttribute('href', `/parts/${padSet.sku}`);
   });
 
   it('says the same of an address that is not even the shape of a part number', async () => {

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useMetaDescription } from '../../../lib/useMetaDescription.js';
 import { AddToCartForm } from '../components/AddToCartForm.js';
 import { CurrentVehicleFit, FitsTheseVehicles } from '../../fitment/components/ProductFitment.js';
+import { SuggestionsFor } from '../../fitment/components/NumberSuggestions.js';
 import { useProductBySku } from '../api.js';
 import { ProductDetails } from '../components/ProductDetails.js';
 import { quantityBounds, typedQuantityProblem } from '../quantity.js';
@@ -93,6 +94,7 @@ function NoSuchPart({ sku }: { sku: string }) {
       <title>{`${text.noPart(sku)} | Partsmith`}</title>
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{text.noPart(sku)}</h1>
       <p className="mt-4 text-slate-700">{text.noPartHelp}</p>
+      <SuggestionsFor number={sku} className="mt-4 text-slate-800" />
       <Link to={`/allProducts?q=${encodeURIComponent(sku)}`} className="btn-primary mt-6 px-6 py-3 text-base">
         {text.searchFor(sku)}
       </Link>

@@ -3,6 +3,7 @@ import type { Application } from '../../../../shared/api.js';
 import { applicationFits } from '../../../../shared/fitment.js';
 import { messages } from '../../../../shared/messages.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { ScrollRegion } from '../../../components/ScrollRegion.js';
 import { useProductFitment } from '../api.js';
 import { useGarage } from '../garage.js';
 import { trimAndEngine } from '../names.js';
@@ -54,7 +55,7 @@ export function FitsTheseVehicles({ productId }: { productId: string }) {
           list.length === 0 ? (
             <p className="text-slate-700">{text.fitsNone}</p>
           ) : (
-            <div className="grid items-start gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
               {groupByModel(list).map((group) => (
                 <ModelTable key={group.name} group={group} />
               ))}
@@ -69,27 +70,36 @@ export function FitsTheseVehicles({ productId }: { productId: string }) {
 function ModelTable({ group }: { group: ModelGroup }) {
   const columns = text.fitsColumns;
   return (
-    <table className="w-full overflow-hidden rounded-xl border border-slate-200 text-left text-sm">
-      <caption className="mb-2 text-left text-base font-bold text-slate-900">{group.name}</caption>
-      <thead className="bg-slate-50 text-slate-800">
-        <tr>
-          {[columns.years, columns.trim, columns.qualifier, columns.position].map((column) => (
-            <th key={column} scope="col" className="px-3 py-2">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-200 text-slate-800">
-        {group.applications.map((application, index) => (
-          <tr key={index}>
-            <td className="px-3 py-2 whitespace-nowrap">{text.years(application.yearFrom, application.yearTo)}</td>
-            <td className="px-3 py-2">{trimAndEngine(application)}</td>
-            <td className="px-3 py-2">{application.qualifier}</td>
-            <td className="px-3 py-2">{application.position}</td>
+    <ScrollRegion label={group.name}>
+      {/* On a phone each vehicle is a card, a column a line (table-base): the Position column stays on screen. */}
+      <table className="table-base w-full overflow-hidden rounded-xl border border-slate-200">
+        <caption className="mb-2 text-left text-base font-bold text-slate-900 max-md:block">{group.name}</caption>
+        <thead className="bg-slate-50 text-slate-800">
+          <tr>
+            {[columns.years, columns.trim, columns.qualifier, columns.position].map((column) => (
+              <th key={column} scope="col" className="px-3 py-2">
+                {column}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-slate-200 text-slate-800">
+          {group.applications.map((application, index) => (
+            <tr key={index}>
+              <td data-label={columns.years} className="whitespace-nowrap">
+                {text.years(application.yearFrom, application.yearTo)}
+              </td>
+              <td data-label={columns.trim}>{trimAndEngine(application)}</td>
+              <td data-label={columns.qualifier} className="max-md:empty:hidden">
+                {application.qualifier}
+              </td>
+              <td data-label={columns.position} className="max-md:empty:hidden">
+                {application.position}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }

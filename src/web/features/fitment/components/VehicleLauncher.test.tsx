@@ -30,4 +30,21 @@ describe('VehicleLauncher (the home page)', () => {
     expect(await screen.findByRole('group', { name: 'My garage' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shop parts that fit' })).toHaveAttribute('href', '/allProducts?vehicle=1');
   });
+
+  it('shows the parts of the vehicle chosen at once: "Shop for this vehicle" opens the catalog for it', async () => {
+    mockFetch(serveVehicleBase);
+    const { user } = renderWithProviders(<VehicleLauncher />);
+    await user.click(screen.getByRole('button', { name: 'Choose your vehicle' }));
+    const select = (name: string) => screen.getByRole('combobox', { name });
+    await waitFor(() => expect(select('Year')).toBeEnabled());
+    await user.selectOptions(select('Year'), '2015');
+    await waitFor(() => expect(select('Make')).toBeEnabled());
+    await user.selectOptions(select('Make'), 'Toyota');
+    await waitFor(() => expect(select('Model')).toBeEnabled());
+    await user.selectOptions(select('Model'), 'Corolla');
+    await waitFor(() => expect(select('Engine / trim')).toBeEnabled());
+    await user.selectOptions(select('Engine / trim'), 'S 1.8L I4');
+    await user.click(screen.getByRole('button', { name: 'Shop for this vehicle' }));
+    expect(await screen.findByText('Page at /allProducts?vehicle=2')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Vehicle } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { Spinner } from '../../../components/Spinner.js';
@@ -17,10 +17,12 @@ export function VehicleLauncher() {
   const current = useCurrentVehicle();
   const [open, setOpen] = useState(false);
   const titleId = useId();
+  const navigate = useNavigate();
   if (open) {
     return (
       <Suspense fallback={<Spinner label={text.loadingSelector} />}>
-        <VehiclePanel autoFocus>
+        {/* Choosing a vehicle is shopping for it: its parts at once, not a second click. */}
+        <VehiclePanel autoFocus onChoose={(vehicle) => void navigate(fitsPath(vehicle))}>
           {(vehicle) =>
             vehicle && (
               <div className="mt-3">
@@ -49,8 +51,10 @@ export function VehicleLauncher() {
 
 function ShopFits({ vehicle }: { vehicle: Vehicle }) {
   return (
-    <Link to={`/allProducts?vehicle=${vehicle.id}`} className="btn-primary">
+    <Link to={fitsPath(vehicle)} className="btn-primary">
       {text.shopFits}
     </Link>
   );
 }
+
+const fitsPath = (vehicle: Vehicle) => `/allProducts?vehicle=${vehicle.id}`;

@@ -16,10 +16,12 @@ interface VehiclePanelProps {
   children?: (current: Vehicle | null) => ReactNode;
   /** Take the focus (to its heading) when shown: opened by a button. */
   autoFocus?: boolean;
+  /** After the buyer chose a vehicle from the lists or by its VIN ("Shop for this vehicle"); after onChange. */
+  onChoose?: (vehicle: Vehicle) => void;
 }
 
 /** The vehicle shopped for, My garage (switch, remove, clear), and the ways to add one: the lists or a VIN. */
-export function VehiclePanel({ onChange, children, autoFocus = false }: VehiclePanelProps) {
+export function VehiclePanel({ onChange, onChoose, children, autoFocus = false }: VehiclePanelProps) {
   const garage = useGarage();
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
@@ -30,6 +32,7 @@ export function VehiclePanel({ onChange, children, autoFocus = false }: VehicleP
   const choose = (vehicle: Vehicle) => {
     garage.choose(vehicle);
     after(vehicle);
+    onChoose?.(vehicle);
   };
   return (
     // A container: the lists stand side by side when the panel is wide (the home page), stacked in a column.

@@ -28,12 +28,25 @@ const CATALOG: Record<string, { product: Product; matchedAs: 'sku' | 'oe' }> = {
   'WP-1': { product: wipers, matchedAs: 'sku' },
 };
 
+/** What the server offers for a number nothing matched. */
+const SUGGESTED: Record<string, PartsResolved[number]['suggestions']> = {
+  'BR-2004': [
+    { number: 'BR-2040', matchedAs: 'sku', sku: 'BR-2040', name: 'Brake Pads' },
+    { number: '04465-02220', matchedAs: 'oe', sku: 'BR-2040', name: 'Brake Pads' },
+  ],
+};
+
 /** POST /api/parts/resolve answered from CATALOG, in the order of the numbers sent. */
 function shop() {
   return mockFetch((url, init) => {
     if (url !== '/api/parts/resolve' || init.method !== 'POST') return undefined;
     const { numbers } = JSON.parse(String(init.body)) as { numbers: string[] };
-    const body: PartsResolved = numbers.map((number) => ({ number, product: CATALOG[number]?.product ?? null, matchedAs: CATALOG[number]?.matchedAs ?? null }));
+    const body: PartsResolved = numbers.map((number) => ({
+      number,
+      product: CATALOG[number]?.product ?? null,
+      matchedAs: CATALOG[number]?.matchedAs ?? null,
+      suggestions: CATALOG[number] ? [] : (SUGGESTED[number] ?? []),
+    }));
     return { status: 200, body };
   });
 }
@@ -133,6 +146,18 @@ describe('QuickOrderPage', () => {
     ]);
     expect(cells(2)).toEqual(['2', 'EN-3001', 'Spark PlugsEN-3001Quantity must be a multiple of 4', '42', '', '']);
     expect(cells(3)).toEqual(['3', 'WP-1', 'Wiper BladesWP-1', '20', '$12.50', '$250']);
+  });
+
+  it('moves to the checked parts, and offers the closest numbers for one that no part has', async () => {
+    shop();
+    const { user } = renderWithProviders(<QuickOrderPage />);
+    await paste(user, 'BR-2004 20');
+    await user.click(screen.getByRole('button', { name: 'Check parts' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Checked parts' })).toHaveFocus();
+    const line = within(screen.getByTestId('line-1'));
+    expect(line.getByText('No part for sale has the number BR-2004')).toBeInTheDocument();
+    expect(line.getByTestId('did-you-mean')).toHaveTextContent('Did you mean BR-2040 (Brake Pads) or 04465-02220: Brake Pads (BR-2040)?');
+    expect(line.getByRole('link', { name: 'BR-2040 (Brake Pads)' })).toHaveAttribute('href', '/parts/BR-2040');
   });
 
   it('asks for a line when there is none, and checks again only after an edit', async () => {

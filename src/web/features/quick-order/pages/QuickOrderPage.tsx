@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PART_NUMBER_TYPE_LABELS } from '../../../../shared/fitment.js';
 import { messages } from '../../../../shared/messages.js';
@@ -7,6 +7,7 @@ import { productPath } from '../../../../shared/paths.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { Notice } from '../../../components/Notice.js';
+import { NumberSuggestions } from '../../fitment/components/NumberSuggestions.js';
 import { cartLines, type QuickOrderRow, type ResolvedPart } from '../rows.js';
 import { useQuickOrder } from '../useQuickOrder.js';
 
@@ -20,7 +21,7 @@ function PartCell({ part: { product, matchedAs }, typed }: { part: ResolvedPart;
       <Link to={productPath(product.sku)} className="font-medium text-brand-700 underline">
         {product.name}
       </Link>
-      <span className="block font-mono text-xs text-slate-600">{product.sku}</span>
+      <span className="block font-mono text-xs whitespace-nowrap text-slate-600">{product.sku}</span>
       {matchedAs !== 'sku' && <span className="block text-xs text-slate-600">{text.matched(PART_NUMBER_TYPE_LABELS[matchedAs], typed)}</span>}
     </>
   );
@@ -31,11 +32,13 @@ function CheckedRow({ row }: { row: QuickOrderRow }) {
   return (
     <tr data-testid={`line-${row.line}`}>
       <td>{row.line}</td>
-      <td className="font-mono break-all">{row.typed}</td>
+      {/* A number stays whole; a line that could not be read wraps where it must. */}
+      <td className={row.quantity === null ? 'font-mono break-words' : 'font-mono whitespace-nowrap'}>{row.typed}</td>
       <td>
         {row.part && <PartCell part={row.part} typed={row.typed} />}
         {row.mergedLines.length > 0 && <span className="block text-xs text-slate-600">{text.merged(row.mergedLines)}</span>}
         {row.error && <span className="field-error block">{row.error}</span>}
+        <NumberSuggestions suggestions={row.suggestions} className="text-sm text-slate-800" />
       </td>
       <td>{row.quantity}</td>
       <td>{priced && `$${dollars(priced.unitPriceCents)}`}</td>
@@ -47,8 +50,14 @@ function CheckedRow({ row }: { row: QuickOrderRow }) {
 function CheckedParts({ rows, leftToFix, onAdd }: { rows: QuickOrderRow[]; leftToFix: boolean; onAdd: () => void }) {
   const ready = cartLines(rows).length;
   const toFix = rows.filter((row) => row.error).length;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The results are below the form, past the first screen of a phone: the page moves to them (the focus, for a screen reader too).
+  useEffect(() => heading.current?.focus(), [rows]);
   return (
     <div className="mt-8 space-y-4">
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900">
+        {text.tableLabel}
+      </h2>
       {leftToFix && (
         <Notice tone="error">
           <p>{text.leftToFix}</p>
