@@ -53,6 +53,8 @@ export const productSchema = z.object({
   packSize: z.number().int(),
   /** Low stock at or below this many units; null: the shop's default (LOW_STOCK_THRESHOLD). */
   reorderThreshold: z.number().int().nullable(),
+  /** Shipping weight in whole grams; 0: not known. */
+  weightGrams: z.number().int(),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
   createdAt: z.string(),

@@ -155,6 +155,7 @@ export const messages = {
       skuHint: 'Left empty, one is generated from the category (e.g. BR-10003).',
       specsHint: 'Facts buyers compare parts by, e.g. Voltage: 12 V. Each name once.',
       packSizeHint: 'Sold in multiples of this many units (1: any quantity).',
+      weightHint: 'Shipping weight of one unit in whole grams, e.g. 1200 for 1.2 kg; 0: not known.',
       reorderThresholdHint: "Listed under Low Stock at or below this many units; empty: the shop's default.",
       priceBreaksHint: 'A lower unit price from a quantity on, e.g. from 100 units at $11.00. Each break starts at a larger quantity, with a lower price, than the one before.',
       productSaved: (product: string) => `The Product ${product} is saved successfully`,
@@ -183,6 +184,7 @@ export const messages = {
         { column: 'active', meaning: 'true, or false for an archived part.' },
         { column: 'packSize', meaning: 'Sold in packs of this many units, a whole number; empty or 1: any quantity.' },
         { column: 'priceBreaks', meaning: 'Quantity prices, each quantity: price per unit, separated by semicolons, e.g. 500: 81.00; 1000: 75.50. Empty: none.' },
+        { column: 'weightGrams', meaning: 'Shipping weight of one unit in whole grams, e.g. 1200; empty keeps the part\'s (0 on a new one: not known).' },
       ],
       importChecked: 'The file is checked and can be imported.',
       importProblems: (count: number) =>
@@ -269,6 +271,7 @@ export const messages = {
     pricing: {
       bestTier: (price: string, quantity: number) => `from $${price} at ${quantity}+`,
       packsOf: (packSize: number) => `Packs of ${packSize}`,
+      shippingWeight: (weight: string) => `Shipping weight: ${weight}`,
       breaksCaption: 'Price breaks',
       columns: ['Quantity', 'Unit price'],
       from: (quantity: number) => `${quantity}+`,

@@ -75,6 +75,7 @@ export const fieldMessages = {
   linesRepeat: 'Each part once: change its quantity instead',
   linesOrProduct: 'Send either lines or productId and quantity, not both',
   packSizeInvalid: 'Pack Size must be a whole number of 1 or more',
+  weightInvalid: 'Weight must be a whole number of grams, 0 or more (at most 10,000,000)',
   reorderThresholdInvalid: "Reorder Threshold must be a whole number of 0 or more, or empty for the shop's default",
   priceBreakQuantity: 'A price break starts at a quantity of 2 or more',
   priceBreakPrice: 'A price break price must be a positive amount in dollars, at most two decimals',
@@ -347,6 +348,12 @@ export const productNumbersSchema = z.array(productNumberInputSchema).max(100, f
 
 const packSizeSchema = wholePositive(fieldMessages.packSizeInvalid, fieldMessages.packSizeInvalid);
 
+/** Shipping weight in whole grams; 0: not known. */
+export const WEIGHT_GRAMS_MAX = 10_000_000;
+const weightGramsSchema = numberFromInput(fieldMessages.weightInvalid, fieldMessages.weightInvalid).pipe(
+  z.number().int(fieldMessages.weightInvalid).min(0, fieldMessages.weightInvalid).max(WEIGHT_GRAMS_MAX, fieldMessages.weightInvalid),
+);
+
 const reorderThresholdInvalid = fieldMessages.reorderThresholdInvalid;
 /** The part's own low-stock threshold; null or an empty field: the shop's default (absent: unchanged when editing). */
 const reorderThresholdSchema = z.preprocess(
@@ -399,6 +406,7 @@ const productFields = {
   packSize: emptyAsAbsent(packSizeSchema),
   priceBreaks: priceBreaksSchema.optional(),
   reorderThreshold: reorderThresholdSchema,
+  weightGrams: emptyAsAbsent(weightGramsSchema),
 };
 
 export const productInputSchema = z

@@ -100,6 +100,8 @@ export interface ProductsTable extends Timestamps {
   price_breaks: Generated<string>;
   /** Low at or below this many units; null: the shop's LOW_STOCK_THRESHOLD. */
   reorder_threshold: number | null;
+  /** Shipping weight in whole grams; 0: not known. */
+  weight_grams: Generated<number>;
 }
 
 /** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */
