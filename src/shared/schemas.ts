@@ -69,6 +69,9 @@ export const fieldMessages = {
   vinCheckDigit: 'This VIN is mistyped: its check digit (the 9th character) does not match',
   numberRequired: 'Enter a part number',
   kindInvalid: 'Kind must be applications or numbers',
+  importKindInvalid: 'Kind must be applications, numbers or vcdb',
+  formatInvalid: (format: string) => `Format must be ${format}`,
+  kindOrFormat: 'Send either kind (a CSV file) or format (an XML file), not both',
   numberRepeated: (type: string, number: string) => `The ${type} ${number} is listed twice`,
   linesRequired: 'Add at least one part to the order',
   linesTooMany: (max: number) => `At most ${max} lines in one order`,
@@ -533,6 +536,23 @@ export const fitmentTransferQuerySchema = z.object({
   dryRun: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
   bom: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
 });
+
+/** The trade's XML files: ACES for applications, PIES for products (a file of each kind, `content-type: application/xml`). */
+const tradeFormat = <F extends string>(format: F) => z.enum([format], { error: fieldMessages.formatInvalid(format) });
+const dryRunFlag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();
+
+/** POST /api/fitment/import: a CSV file of a kind (the VCdb ids of our vehicles too), or an ACES file. */
+export const fitmentImportQuerySchema = z
+  .object({
+    kind: z.enum([...FITMENT_IMPORT_KINDS, 'vcdb'], { error: fieldMessages.importKindInvalid }).optional(),
+    format: tradeFormat('aces').optional(),
+    dryRun: dryRunFlag,
+  })
+  .refine((query) => query.kind === undefined || query.format === undefined, { path: ['format'], message: fieldMessages.kindOrFormat });
+/** POST /api/products/import: the catalog CSV, or a PIES file. */
+export const productImportQuerySchema = z.object({ format: tradeFormat('pies').optional(), dryRun: dryRunFlag });
+export const acesExportQuerySchema = z.object({ format: tradeFormat('aces') });
+export const piesExportQuerySchema = z.object({ format: tradeFormat('pies') });
 
 // ---- Sales overview ---------------------------------------------------------
 

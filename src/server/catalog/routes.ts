@@ -58,7 +58,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
   const api = typed(app);
   const imports = importTurns();
   await app.register(transferRoutes, { db, cache, imports });
-  await app.register(fitmentRoutes, { db, cache, imports });
+  await app.register(fitmentRoutes, { db, cache, imports, shopName: config.shop.name });
 
   api.get(
     '/api/products',

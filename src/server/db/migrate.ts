@@ -35,6 +35,7 @@ import { paymentHolds } from './migrations/032-payment-holds.js';
 import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
 // Trade data (ACES/PIES, issue 66)
 import { productWeight } from './migrations/045-product-weight.js';
+import { vcdbIds } from './migrations/046-vcdb-ids.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -74,6 +75,7 @@ function migrations(db: Db): Record<string, Migration> {
     '033-reviews-by-author': reviewsByAuthor(),
     // Trade data (ACES/PIES, issue 66)
     '045-product-weight': productWeight(),
+    '046-vcdb-ids': vcdbIds(),
   };
 }
 

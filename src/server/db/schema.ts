@@ -112,6 +112,12 @@ export interface VehiclesTable {
   model: string;
   submodel: Generated<string>;
   engine: Generated<string>;
+  /** The VCdb's ids of this vehicle (null: not known); demo vehicles have made-up ones (src/shared/fitment.ts). */
+  base_vehicle_id: number | null;
+  make_id: number | null;
+  model_id: number | null;
+  sub_model_id: number | null;
+  engine_base_id: number | null;
 }
 
 export interface GarageVehiclesTable {
@@ -134,6 +140,9 @@ export interface ApplicationsTable {
   /** A note the buyer must check ("with xenon headlights"), and where on the car (front, rear left…). */
   qualifier: Generated<string>;
   position: Generated<string>;
+  /** How many the vehicle takes (ACES Qty), and the PCdb part type (null: not given). */
+  quantity: Generated<number>;
+  part_type_id: number | null;
 }
 
 export type PartNumberType = 'oe' | 'interchange' | 'superseded';

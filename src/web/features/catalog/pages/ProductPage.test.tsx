@@ -155,7 +155,7 @@ describe('the /parts/:sku route', () => {
 });
 
 describe('ProductPage: the vehicles a part fits and its numbers', () => {
-  const corolla = { make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: '' };
+  const corolla = { make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: '', quantity: 1, partTypeId: null };
   const applications: Application[] = [
     { ...corolla, yearFrom: 2020, yearTo: 2020, submodel: 'SE', engine: '2.0L I4', position: 'Front' },
     { ...corolla, yearFrom: 2014, yearTo: 2019, engine: '1.8L I4', qualifier: 'with xenon headlights', position: 'Front' },
