@@ -33,7 +33,7 @@ describe(`ACES import and export (${databaseKind})`, () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await registerAdmin(server);
-    [corolla2015Le] = await createVehicles(server.db.kysely, VEHICLES);
+    corolla2015Le = (await createVehicles(server.db.kysely, VEHICLES))[0]!;
     for (const sku of ['LT-4410', 'BR-1507', 'WP-5522']) {
       const response = await call(server.app, 'POST', '/api/products', { token: admin.token, body: { ...validProduct, sku, name: `Part ${sku}` } });
       ids[sku] = response.json()._id;
