@@ -37,13 +37,14 @@ export const childText = (element: XmlElement, name: string) => child(element, n
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /**
- * The records of a document whose root is `root`: each element named `record` directly under it, and
+ * The records of a document whose root is `root`: each element named `record` directly under it (or
+ * under its child `under`: PIES has its Items in an Items element), and
  * the texts of the `Header`'s children (by name). Throws XmlRefused for a file that is not such a
  * document, with the parser's message and where.
  */
 export async function readRecords(
   xml: string,
-  { root, record }: { root: string; record: string },
+  { root, record, under = root }: { root: string; record: string; under?: string },
   onRecord: (element: XmlElement) => void | Promise<void>,
 ): Promise<{ header: Map<string, string> }> {
   const parser = new SaxesParser({ xmlns: false, position: true });
@@ -76,7 +77,7 @@ export async function readRecords(
     const element = open.pop()!;
     element.text = element.text.trim();
     const parent = open.at(-1);
-    if (open.length === 1 && element.name === record) done.push(element);
+    if (element.name === record && parent?.name === under && open.length === (under === root ? 1 : 2)) done.push(element);
     else if (open.length === 2 && parent?.name === 'Header') header.set(element.name, element.text);
     else if (parent && open.length > 1) parent.children.push(element);
   });
