@@ -307,6 +307,24 @@ describe(`authorization matrix (${databaseKind})`, () => {
         expected: adminOnly(400),
         request: async () => ({ method: 'POST', url: '/api/fitment/import?dryRun=true', body: {} }),
       },
+      // Trade data (ACES/PIES, issue 66): admins only, JSON bodies (the files themselves: catalog/aces.test.ts, pies.test.ts).
+      { route: 'GET /api/fitment/export.xml', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/fitment/export.xml?format=aces' }) },
+      { route: 'GET /api/products/export.xml', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/products/export.xml?format=pies' }) },
+      {
+        route: 'POST /api/fitment/import (ACES)',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/fitment/import?format=aces&dryRun=true', body: {} }),
+      },
+      {
+        route: 'POST /api/fitment/import (VCdb ids)',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/fitment/import?kind=vcdb&dryRun=true', body: {} }),
+      },
+      {
+        route: 'POST /api/products/import (PIES)',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/products/import?format=pies&dryRun=true', body: {} }),
+      },
     ];
   };
 
