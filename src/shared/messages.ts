@@ -191,6 +191,25 @@ export const messages = {
         `${count} ${count === 1 ? 'problem' : 'problems'} found, so nothing can be imported: fix the file and choose it again.`,
       importRefused: 'The import was refused and nothing was written:',
       imported: (created: number, updated: number) => `Import done: ${created} created, ${updated} updated.`,
+      tradeFiles: {
+        aces: {
+          title: 'Fitment as ACES (XML)',
+          help: 'An ACES 4.2 file of applications: each App names a vehicle by its VCdb ids (BaseVehicle, or Years with Make and Model), one of our parts, and how it fits (Qty, PartType, Position, Notes). action A adds, D deletes; a FULL submission replaces every application of the parts it names.',
+          records: 'Apps',
+          exportLabel: 'Export ACES',
+        },
+        pies: {
+          title: 'Products as PIES (XML)',
+          help: 'A PIES 7.2 file of Items: PartNumber, Descriptions (DES: name, EXT or MKT: description), the list price (LST), MinimumOrderQuantity, ProductAttributes (specs), Packages (pack size and weight), PartInterchangeInfo and DigitalAssets. MaintenanceType A adds or changes a part, C changes one, D archives one.',
+          records: 'Items',
+          exportLabel: 'Export PIES',
+        },
+        fileLabel: (title: string) => `${title}: file to import`,
+        checking: (records: number, label: string, seconds: number) => `Checking ${records.toLocaleString('en-US')} ${label}… ${seconds} s`,
+        importing: (records: number, label: string, seconds: number) => `Importing ${records.toLocaleString('en-US')} ${label}… ${seconds} s`,
+        imported: (created: number, updated: number, deleted: number) => `Import done: ${created} created, ${updated} updated, ${deleted} deleted.`,
+        ignoredTitle: 'Read past (not an error)',
+      },
     },
     /** Manage All Orders: its search, filters, sort and export. */
     orderAdmin: {
