@@ -250,6 +250,17 @@ describe('ProductPage: buying in bulk', () => {
     expect(screen.getByText('Packs of 20')).toBeInTheDocument();
   });
 
+  it('shows the shipping weight when the part has one (in kg from 1,000 g), and no line when it has none', async () => {
+    servePart(aProduct({ ...padSet, weightGrams: 1200 }));
+    const first = renderPage('BR-10007');
+    expect(await screen.findByText('Shipping weight: 1.2 kg')).toBeInTheDocument();
+    first.unmount();
+    servePart(aProduct({ ...padSet, weightGrams: 0 }));
+    renderPage('BR-10007');
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' });
+    expect(screen.queryByText(/^Shipping weight/)).not.toBeInTheDocument();
+  });
+
   it('has no price-break table or pack line for a part sold by the unit at one price', async () => {
     servePart();
     renderPage('BR-10007');
