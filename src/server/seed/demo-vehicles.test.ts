@@ -25,7 +25,7 @@ describe('the demo vehicle base', () => {
     };
     for (const vehicle of demoVehicles) {
       for (const field of VCDB_ID_FIELDS) {
-        const id = vehicle[field];
+        const id = vehicle[field] ?? -1;
         expect(id).toBeGreaterThanOrEqual(DEMO_VCDB_IDS.from);
         expect(id).toBeLessThanOrEqual(DEMO_VCDB_IDS.to);
         const named = owners[field]!.get(id) ?? owner[field](vehicle);
