@@ -325,6 +325,12 @@ describe(`authorization matrix (${databaseKind})`, () => {
         expected: adminOnly(400),
         request: async () => ({ method: 'POST', url: '/api/products/import?format=pies&dryRun=true', body: {} }),
       },
+      {
+        // The part's picture is the shop's own already: who may ask is what this row is about (flows/fetch-picture.test.ts fetches one).
+        route: 'POST /api/products/{id}/picture/fetch',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: `/api/products/${productId}/picture/fetch` }),
+      },
     ];
   };
 

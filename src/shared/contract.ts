@@ -213,6 +213,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Trade data (ACES/PIES, issue 66): the applications and the products as the trade's XML files (admins).
   endpoint('GET', '/api/fitment/export.xml', z.string()),
   endpoint('GET', '/api/products/export.xml', z.string()),
+  // A picture a PIES file linked (http/https), fetched into the shop's storage when staff ask.
+  endpoint('POST', '/api/products/:id/picture/fetch', productSchema),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -484,6 +484,12 @@ export const errorMessages = {
     tooManyPixels: `The picture is too big: at most ${UPLOAD_MAX_MEGAPIXELS} megapixels (e.g. 8000 × 6000)`,
     unreadable: 'The upload could not be read, please try again',
   },
+  /** Fetching a part's picture from the link a PIES file gave it (POST /api/products/:id/picture/fetch). */
+  pictureFetch: {
+    notRemote: 'This part\'s picture is already in the shop: only a picture linked from elsewhere (http or https) is fetched',
+    unreachable: (host: string) => `The picture could not be fetched from ${host}: try again later`,
+    failed: (status: number) => `The picture's link answered ${status}: check the link in the part's Product Image`,
+  },
   /** Importing the catalog from a CSV file (POST /api/products/import): one problem of a row or of the whole file. */
   catalogImport: {
     refused: (problems: number) => `Nothing was imported: the file has ${problems} ${problems === 1 ? 'problem' : 'problems'}`,
