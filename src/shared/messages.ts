@@ -155,6 +155,8 @@ export const messages = {
       skuHint: 'Left empty, one is generated from the category (e.g. BR-10003).',
       specsHint: 'Facts buyers compare parts by, e.g. Voltage: 12 V. Each name once.',
       packSizeHint: 'Sold in multiples of this many units (1: any quantity).',
+      linkedPicture: 'The picture is linked from another site (as the PIES file gave it). Fetch it to keep a checked copy in the shop.',
+      pictureFetched: (product: string) => `The picture of ${product} is now kept in the shop.`,
       weightHint: 'Shipping weight of one unit in whole grams, e.g. 1200 for 1.2 kg; 0: not known.',
       reorderThresholdHint: "Listed under Low Stock at or below this many units; empty: the shop's default.",
       priceBreaksHint: 'A lower unit price from a quantity on, e.g. from 100 units at $11.00. Each break starts at a larger quantity, with a lower price, than the one before.',

@@ -92,6 +92,15 @@ export function useUpdateProduct() {
   });
 }
 
+/** Fetches a picture linked from elsewhere (as a PIES file gives it) into the shop's storage; answers the product linked to the stored copy. */
+export function useFetchPicture() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<Product>(`/api/products/${seg(id)}/picture/fetch`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
 /** Adds units that arrived to a product's stock; answers the product with its new stock. */
 export function useRestockProduct() {
   const invalidate = useInvalidateProducts();
