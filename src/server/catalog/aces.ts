@@ -16,7 +16,7 @@ import { allVehicles } from '../fitment/service.js';
 import { applicationsOf, writeApplications } from './applications.js';
 import type { CheckedImport } from './csv-sheet.js';
 import { productsByPartNumber } from './service.js';
-import { child, childText, children, readRecords, type XmlElement, XmlRefused, xmlElement } from './trade-xml.js';
+import { child, childText, children, readRecords, refusedFile, type XmlElement, XmlRefused, xmlElement } from './trade-xml.js';
 
 const m = errorMessages.tradeImport;
 
@@ -94,12 +94,6 @@ export async function checkAcesXml(db: Executor, xml: string): Promise<CheckedIm
       return again.report;
     },
   };
-}
-
-/** A file that is not an ACES document: one problem, for the file (record ""), and nothing to write. */
-export function refusedFile(message: string): CheckedImport<TradeImportReport> {
-  const report = { created: 0, updated: 0, deleted: 0, unchanged: 0, errors: [{ record: '', message }], ignored: [] };
-  return { report, write: async () => report };
 }
 
 const wholeNumber = (text: string | undefined) => (text !== undefined && /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);

@@ -21,8 +21,7 @@ import type { CheckedImport } from './csv-sheet.js';
 import { numbersOf } from './numbers.js';
 import { listedProducts } from './product-rows.js';
 import { type Actor, createProducts, productsByPartNumber, toProductDto, updateProducts } from './service.js';
-import { refusedFile } from './aces.js';
-import { child, childText, children, escapeXml, readRecords, type XmlElement, XmlRefused, xmlElement } from './trade-xml.js';
+import { child, childText, children, escapeXml, readRecords, refusedFile, type XmlElement, XmlRefused, xmlElement } from './trade-xml.js';
 
 const m = errorMessages.tradeImport;
 

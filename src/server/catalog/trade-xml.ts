@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaxesParser } from 'saxes';
 import { errorMessages } from '../../shared/messages.js';
 import { HttpError } from '../http/errors.js';
-import { IMPORT_MAX_BYTES, ROWS_PER_YIELD } from './csv-sheet.js';
+import type { TradeImportReport } from '../../shared/api.js';
+import { type CheckedImport, IMPORT_MAX_BYTES, ROWS_PER_YIELD } from './csv-sheet.js';
 
 const m = errorMessages.tradeImport;
 
@@ -24,6 +25,12 @@ export interface XmlElement {
 
 /** A file that is not one the import reads: its message says why; nothing of it counts. */
 export class XmlRefused extends Error {}
+
+/** The report of a file refused whole: one problem, for the file (record ""), and nothing to write. */
+export function refusedFile(message: string): CheckedImport<TradeImportReport> {
+  const report = { created: 0, updated: 0, deleted: 0, unchanged: 0, errors: [{ record: '', message }], ignored: [] };
+  return { report, write: async () => report };
+}
 
 /** Characters handed to the parser at a time: a slice of a large file, read between yields. */
 const SLICE = 64 * 1024;
@@ -92,7 +99,8 @@ export async function readRecords(
     }
     await yieldToOtherRequests();
   }
-  if (!failure) parser.close();
+  if (failure) throw failure;
+  parser.close();
   for (const element of done.splice(0)) await onRecord(element);
   if (failure) throw failure;
   if (!sawRoot) throw new XmlRefused(m.wrongRoot(root, ''));
