@@ -39,6 +39,9 @@ const counts = {
   vehicles: Number(process.env.BENCH_VEHICLES ?? 20_000),
   applications: Number(process.env.BENCH_APPLICATIONS ?? 1_000_000),
 };
+/** The bench vehicles' first base vehicle id (scripts/bench/run.mjs writes its ACES file with them). */
+const BENCH_BASE_VEHICLE_ID = 1;
+
 /** Vehicles per model: one a model year, 2006–2025. */
 const YEARS_PER_MODEL = 20;
 export const BENCH_PASSWORD = 'bench-password';
@@ -188,6 +191,10 @@ async function main() {
       model: `Model ${Math.floor(i / YEARS_PER_MODEL)}`,
       submodel: 'Base',
       engine: '2.0L I4',
+      // Made-up VCdb ids (the ACES import names vehicles by them): one base vehicle a row, a make of 25 models.
+      base_vehicle_id: BENCH_BASE_VEHICLE_ID + i,
+      make_id: 1 + Math.floor(i / YEARS_PER_MODEL / 25),
+      model_id: 1 + Math.floor(i / YEARS_PER_MODEL),
     }));
     await inBatches(vehicles, 1000, (batch) => trx.insertInto('vehicles').values(batch).execute());
     for (let done = 0; done < counts.applications; done += 10_000) {

@@ -314,6 +314,30 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'PUT /api/cart', expected: anyUser(200), request: async () => ({ method: 'PUT', url: '/api/cart', body: { lines: [{ productId, quantity: 1 }] } }) },
       // Part numbers as people type them (issue 59): the closest numbers to one nothing matched, for anyone.
       { route: 'GET /api/parts/suggestions', expected: every(200), request: async () => ({ method: 'GET', url: '/api/parts/suggestions?number=NO-SUCH-1' }) },
+      // Trade data (ACES/PIES, issue 66): admins only, JSON bodies (the files themselves: catalog/aces.test.ts, pies.test.ts).
+      { route: 'GET /api/fitment/export.xml', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/fitment/export.xml?format=aces' }) },
+      { route: 'GET /api/products/export.xml', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/products/export.xml?format=pies' }) },
+      {
+        route: 'POST /api/fitment/import (ACES)',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/fitment/import?format=aces&dryRun=true', body: {} }),
+      },
+      {
+        route: 'POST /api/fitment/import (VCdb ids)',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/fitment/import?kind=vcdb&dryRun=true', body: {} }),
+      },
+      {
+        route: 'POST /api/products/import (PIES)',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: '/api/products/import?format=pies&dryRun=true', body: {} }),
+      },
+      {
+        // The part's picture is the shop's own already: who may ask is what this row is about (flows/fetch-picture.test.ts fetches one).
+        route: 'POST /api/products/{id}/picture/fetch',
+        expected: adminOnly(400),
+        request: async () => ({ method: 'POST', url: `/api/products/${productId}/picture/fetch` }),
+      },
     ];
   };
 

@@ -10,6 +10,12 @@ export const vehicleSchema = z.object({
   model: z.string(),
   submodel: z.string(),
   engine: z.string(),
+  /** The VCdb's ids of the vehicle (null: not known). */
+  baseVehicleId: z.number().int().nullable(),
+  makeId: z.number().int().nullable(),
+  modelId: z.number().int().nullable(),
+  subModelId: z.number().int().nullable(),
+  engineBaseId: z.number().int().nullable(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
@@ -24,6 +30,9 @@ export const applicationSchema = z.object({
   engine: z.string(),
   qualifier: z.string(),
   position: z.string(),
+  /** How many the vehicle takes (ACES Qty), and the PCdb part type id (null: not given). */
+  quantity: z.number().int(),
+  partTypeId: z.number().int().nullable(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -53,6 +62,8 @@ export const productSchema = z.object({
   packSize: z.number().int(),
   /** Low stock at or below this many units; null: the shop's default (LOW_STOCK_THRESHOLD). */
   reorderThreshold: z.number().int().nullable(),
+  /** Shipping weight in whole grams; 0: not known. */
+  weightGrams: z.number().int(),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
   createdAt: z.string(),
@@ -119,6 +130,25 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** A real import with problems (422): the report, and the error every refusal carries. */
 export const importRefusedSchema = importReportSchema.extend({
+  error: z.object({ code: z.literal('import_refused'), message: z.string() }),
+});
+
+/**
+ * What an import of the trade's XML files did, or would do with `dryRun=true` (POST /api/fitment/import?format=aces,
+ * POST /api/products/import?format=pies): counts of applications (ACES) or parts (PIES); `record` is the App id
+ * or the Item's part number. Any error means nothing was written; `ignored` lists what was read past (a price
+ * type the shop does not keep) and does not stop the import.
+ */
+export const tradeImportReportSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(z.object({ record: z.string(), message: z.string() })),
+  ignored: z.array(z.object({ record: z.string(), message: z.string() })),
+});
+export type TradeImportReport = z.infer<typeof tradeImportReportSchema>;
+export const tradeImportRefusedSchema = tradeImportReportSchema.extend({
   error: z.object({ code: z.literal('import_refused'), message: z.string() }),
 });
 

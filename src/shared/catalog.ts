@@ -141,3 +141,9 @@ export function searchWords(q: string): string[] {
     .filter((word) => word.length > 0)
     .slice(0, 8);
 }
+
+/** A weight in grams as buyers read it: "350 g", "1.2 kg", "12.35 kg" (to ten grams). */
+export function formatWeight(grams: number): string {
+  if (grams < 1000) return `${grams} g`;
+  return `${Number((grams / 1000).toFixed(2))} kg`;
+}

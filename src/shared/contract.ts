@@ -20,6 +20,8 @@ import {
   homeSummarySchema,
   importRefusedSchema,
   importReportSchema,
+  tradeImportRefusedSchema,
+  tradeImportReportSchema,
   lowStockItemSchema,
   openOrdersSchema,
   orderEventSchema,
@@ -136,7 +138,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/admin/low-stock', z.array(lowStockItemSchema)),
   // CSV: every product out; rows in (`text/csv` body, `?dryRun=true` writes nothing).
   endpoint('GET', '/api/products/export.csv', z.string()),
-  endpoint('POST', '/api/products/import', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
+  // With `?format=pies` a PIES file (`application/xml`): the trade import's report.
+  endpoint('POST', '/api/products/import', z.union([tradeImportReportSchema, importReportSchema]), {
+    body: z.string(),
+    failures: { 422: z.union([tradeImportRefusedSchema, importRefusedSchema]) },
+  }),
   // Fitment: the vehicle base step by step (year → make → model → vehicles), a VIN, what a part fits,
   // any number that leads to a part, the buyer's garage, and the applications and numbers as CSV.
   endpoint('GET', '/api/vehicles/years', z.array(z.number().int())),
@@ -152,7 +158,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('PUT', '/api/garage/:vehicleId', z.array(vehicleSchema)),
   endpoint('DELETE', '/api/garage/:vehicleId', z.array(vehicleSchema)),
   endpoint('GET', '/api/fitment/export.csv', z.string()),
-  endpoint('POST', '/api/fitment/import', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
+  // With `?kind=vcdb` the VCdb ids of our vehicles (CSV); with `?format=aces` an ACES file (`application/xml`).
+  endpoint('POST', '/api/fitment/import', z.union([tradeImportReportSchema, importReportSchema]), {
+    body: z.string(),
+    failures: { 422: z.union([tradeImportRefusedSchema, importRefusedSchema]) },
+  }),
   // A picture, re-encoded to WebP at a few widths (multipart; admins).
   endpoint('POST', '/api/uploads', uploadAnswerSchema, { status: 201 }),
   // What removing a product touches: its unpaid orders (cancelled with it) and its paid ones still to ship.
@@ -208,6 +218,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('PUT', '/api/cart', cartSchema, { body: cartInputSchema }),
   // Part numbers as people type them (issue 59): "Did you mean …" for a number nothing matched.
   endpoint('GET', '/api/parts/suggestions', z.array(numberSuggestionSchema)),
+  // Trade data (ACES/PIES, issue 66): the applications and the products as the trade's XML files (admins).
+  endpoint('GET', '/api/fitment/export.xml', z.string()),
+  endpoint('GET', '/api/products/export.xml', z.string()),
+  // A picture a PIES file linked (http/https), fetched into the shop's storage when staff ask.
+  endpoint('POST', '/api/products/:id/picture/fetch', productSchema),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatWeight } from './catalog.js';
+import { pcdbIdOfPosition, positionNamed, positionOfPcdbId } from './fitment.js';
 import { centsToDollars, dollarsToCents, formatDollars, hasAtMostTwoDecimals, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from './money.js';
 import { canTransition, isPaid, ORDER_STATUSES } from './order-status.js';
 import { emailSchema, orderFormSchema, productInputSchema } from './schemas.js';
@@ -103,5 +105,27 @@ describe('order status table', () => {
       ].sort(),
     );
     expect(ORDER_STATUSES.filter(isPaid)).toEqual(['pending', 'shipped']);
+  });
+});
+
+describe('weight as buyers read it', () => {
+  it('gives grams below a kilogram and kilograms to ten grams from there', () => {
+    expect(formatWeight(350)).toBe('350 g');
+    expect(formatWeight(1000)).toBe('1 kg');
+    expect(formatWeight(1200)).toBe('1.2 kg');
+    expect(formatWeight(12_345)).toBe('12.35 kg');
+  });
+});
+
+describe('PCdb positions', () => {
+  it('names the common position ids, keeps any other id, and reads both back', () => {
+    expect(positionOfPcdbId(12)).toBe('Front Left');
+    expect(positionOfPcdbId(4321)).toBe('Position 4321');
+    expect(pcdbIdOfPosition('Front Left')).toBe(12);
+    expect(pcdbIdOfPosition('Position 4321')).toBe(4321);
+    expect(pcdbIdOfPosition('')).toBeUndefined();
+    expect(positionNamed('front left')).toBe('Front Left');
+    expect(positionNamed('position 4321')).toBe('Position 4321');
+    expect(positionNamed('sideways')).toBeUndefined();
   });
 });

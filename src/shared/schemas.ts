@@ -69,12 +69,16 @@ export const fieldMessages = {
   vinCheckDigit: 'This VIN is mistyped: its check digit (the 9th character) does not match',
   numberRequired: 'Enter a part number',
   kindInvalid: 'Kind must be applications or numbers',
+  importKindInvalid: 'Kind must be applications, numbers or vcdb',
+  formatInvalid: (format: string) => `Format must be ${format}`,
+  kindOrFormat: 'Send either kind (a CSV file) or format (an XML file), not both',
   numberRepeated: (type: string, number: string) => `The ${type} ${number} is listed twice`,
   linesRequired: 'Add at least one part to the order',
   linesTooMany: (max: number) => `At most ${max} lines in one order`,
   linesRepeat: 'Each part once: change its quantity instead',
   linesOrProduct: 'Send either lines or productId and quantity, not both',
   packSizeInvalid: 'Pack Size must be a whole number of 1 or more',
+  weightInvalid: 'Weight must be a whole number of grams, 0 or more (at most 10,000,000)',
   reorderThresholdInvalid: "Reorder Threshold must be a whole number of 0 or more, or empty for the shop's default",
   priceBreakQuantity: 'A price break starts at a quantity of 2 or more',
   priceBreakPrice: 'A price break price must be a positive amount in dollars, at most two decimals',
@@ -359,6 +363,12 @@ export const productNumbersSchema = z.array(productNumberInputSchema).max(100, f
 
 const packSizeSchema = wholePositive(fieldMessages.packSizeInvalid, fieldMessages.packSizeInvalid);
 
+/** Shipping weight in whole grams; 0: not known. */
+export const WEIGHT_GRAMS_MAX = 10_000_000;
+const weightGramsSchema = numberFromInput(fieldMessages.weightInvalid, fieldMessages.weightInvalid).pipe(
+  z.number().int(fieldMessages.weightInvalid).min(0, fieldMessages.weightInvalid).max(WEIGHT_GRAMS_MAX, fieldMessages.weightInvalid),
+);
+
 const reorderThresholdInvalid = fieldMessages.reorderThresholdInvalid;
 /** The part's own low-stock threshold; null or an empty field: the shop's default (absent: unchanged when editing). */
 const reorderThresholdSchema = z.preprocess(
@@ -411,6 +421,7 @@ const productFields = {
   packSize: emptyAsAbsent(packSizeSchema),
   priceBreaks: priceBreaksSchema.optional(),
   reorderThreshold: reorderThresholdSchema,
+  weightGrams: emptyAsAbsent(weightGramsSchema),
 };
 
 export const productInputSchema = z
@@ -541,6 +552,23 @@ export const fitmentTransferQuerySchema = z.object({
   dryRun: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
   bom: z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional(),
 });
+
+/** The trade's XML files: ACES for applications, PIES for products (a file of each kind, `content-type: application/xml`). */
+const tradeFormat = <F extends string>(format: F) => z.enum([format], { error: fieldMessages.formatInvalid(format) });
+const dryRunFlag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();
+
+/** POST /api/fitment/import: a CSV file of a kind (the VCdb ids of our vehicles too), or an ACES file. */
+export const fitmentImportQuerySchema = z
+  .object({
+    kind: z.enum([...FITMENT_IMPORT_KINDS, 'vcdb'], { error: fieldMessages.importKindInvalid }).optional(),
+    format: tradeFormat('aces').optional(),
+    dryRun: dryRunFlag,
+  })
+  .refine((query) => query.kind === undefined || query.format === undefined, { path: ['format'], message: fieldMessages.kindOrFormat });
+/** POST /api/products/import: the catalog CSV, or a PIES file. */
+export const productImportQuerySchema = z.object({ format: tradeFormat('pies').optional(), dryRun: dryRunFlag });
+export const acesExportQuerySchema = z.object({ format: tradeFormat('aces') });
+export const piesExportQuerySchema = z.object({ format: tradeFormat('pies') });
 
 // ---- Sales overview ---------------------------------------------------------
 

@@ -34,13 +34,15 @@ function byVehicle(a: Application, b: Application): number {
     names.compare(a.submodel, b.submodel) ||
     names.compare(a.engine, b.engine) ||
     names.compare(a.qualifier, b.qualifier) ||
-    names.compare(a.position, b.position)
+    names.compare(a.position, b.position) ||
+    a.quantity - b.quantity ||
+    (a.partTypeId ?? 0) - (b.partTypeId ?? 0)
   );
 }
 
 /** An application as the database holds it, as the API answers it. */
-function toApplication({ year_from, year_to, make, model, submodel, engine, qualifier, position }: Selectable<ApplicationsTable>): Application {
-  return { yearFrom: year_from, yearTo: year_to, make, model, submodel, engine, qualifier, position };
+function toApplication({ year_from, year_to, make, model, submodel, engine, qualifier, position, quantity, part_type_id }: Selectable<ApplicationsTable>): Application {
+  return { yearFrom: year_from, yearTo: year_to, make, model, submodel, engine, qualifier, position, quantity, partTypeId: part_type_id };
 }
 
 /** The applications of these parts (a thousand parts per query), each part's sorted by vehicle. */
@@ -74,6 +76,8 @@ export async function writeApplications(db: Executor, parts: readonly { productI
       engine: a.engine,
       qualifier: a.qualifier,
       position: a.position,
+      quantity: a.quantity,
+      part_type_id: a.partTypeId,
     })),
   );
   for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('applications').values(rows.slice(i, i + BATCH)).execute();

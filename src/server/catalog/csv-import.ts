@@ -213,6 +213,8 @@ function rowFields(cells: Cells): RowFields {
   }
   const packSize = cells.packSize?.trim();
   if (packSize) values.packSize = packSize;
+  const weightGrams = cells.weightGrams?.trim();
+  if (weightGrams) values.weightGrams = weightGrams;
   if (cells.priceBreaks !== undefined) {
     const priceBreaks = priceBreaksFromText(cells.priceBreaks);
     if (Array.isArray(priceBreaks)) values.priceBreaks = priceBreaks;

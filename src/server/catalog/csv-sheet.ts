@@ -213,7 +213,7 @@ export function issueProblems(issues: { path: PropertyKey[]; message: string }[]
 }
 
 /** The 422 answer of a real import with problems: its report, and the error shape every refusal has. */
-function refusedImport(report: ImportReport) {
+function refusedImport<R extends AnyReport>(report: R) {
   return { ...report, error: { code: 'import_refused' as const, message: m.refused(report.errors.length) } };
 }
 
@@ -228,15 +228,18 @@ export function acceptCsvBodies(app: FastifyInstance): void {
  * A file checked against the catalog as it is (outside any transaction, so that the check keeps no
  * writer and no lock), and how to write what it changes.
  */
-export interface CheckedImport {
-  report: ImportReport;
+export interface CheckedImport<R extends AnyReport = ImportReport> {
+  report: R;
   /**
    * Writes, in the caller's transaction, the rows the check found to change, each checked again against
    * the catalog as it is by then (what another request changed meanwhile counts); what the check found
    * unchanged is not read again and stays counted as unchanged.
    */
-  write(db: Executor): Promise<ImportReport>;
+  write(db: Executor): Promise<R>;
 }
+
+/** A report of any import (CSV files: ImportReport; the trade's XML files: TradeImportReport): any error means nothing is written. */
+type AnyReport = { errors: unknown[] };
 
 /** A check's report, and the writing of its changing rows whose own report adds the check's unchanged ones. */
 export function checkedImport(report: ImportReport, writeChanging: (db: Executor) => Promise<ImportReport>): CheckedImport {
@@ -281,12 +284,12 @@ export const IMPORT_TURNS_DESCRIPTION =
  * Checking first keeps the database's one SQLite writer (and PostgreSQL's row locks) free while a large
  * file is checked: orders go on.
  */
-export async function answerImport(
+export async function answerImport<R extends AnyReport>(
   reply: FastifyReply,
   { db, cache, imports }: ImportContext,
   run: ImportRun,
-  checkFile: (db: Executor) => Promise<CheckedImport>,
-  describe: (report: ImportReport) => string,
+  checkFile: (db: Executor) => Promise<CheckedImport<R>>,
+  describe: (report: R) => string,
 ) {
   // The whole file has arrived: from here on the server is the slow side. A connection that sends nothing
   // for twice REQUEST_TIMEOUT is closed, and a large import on a slow machine can take longer than that (or
@@ -308,12 +311,12 @@ export async function answerImport(
   }
 }
 
-async function checkAndWrite(
+async function checkAndWrite<R extends AnyReport>(
   reply: FastifyReply,
   { db }: Pick<AppContext, 'db' | 'cache'>,
   { admin, dryRun }: ImportRun,
-  checkFile: (db: Executor) => Promise<CheckedImport>,
-  describe: (report: ImportReport) => string,
+  checkFile: (db: Executor) => Promise<CheckedImport<R>>,
+  describe: (report: R) => string,
 ) {
   const checked = await checkFile(db.kysely);
   if (dryRun) return checked.report;
@@ -334,7 +337,7 @@ async function checkAndWrite(
 
 /** Thrown out of an import's transaction to roll back what it wrote before a problem showed. */
 class ImportRefused extends Error {
-  constructor(readonly report: ImportReport) {
+  constructor(readonly report: AnyReport) {
     super('import refused');
   }
 }

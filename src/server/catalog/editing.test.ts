@@ -42,6 +42,20 @@ describe(`catalog editing (${databaseKind})`, () => {
     expect((await patch(taken._id, { sku: 'BL1507' })).json().sku).toBe('BL1507');
   });
 
+  it('keeps a shipping weight in whole grams (weightGrams): 0 when not given, refused when not a whole number of 0 or more', async () => {
+    const unweighed = (await post({ name: 'Unweighed' })).json() as Product;
+    expect(unweighed.weightGrams).toBe(0);
+    const weighed = (await post({ name: 'Weighed', weightGrams: '1200' })).json() as Product;
+    expect(weighed.weightGrams).toBe(1200);
+    expect((await patch(weighed._id, { weightGrams: 950 })).json().weightGrams).toBe(950);
+    expect((await publicProduct(weighed._id)).json().weightGrams).toBe(950);
+    for (const weightGrams of [-1, 1.5, 'heavy']) {
+      const response = await patch(weighed._id, { weightGrams });
+      expect(response.statusCode, String(weightGrams)).toBe(400);
+      expect(response.json().error.fields).toEqual({ weightGrams: 'Weight must be a whole number of grams, 0 or more (at most 10,000,000)' });
+    }
+  });
+
   it('generates past a number an admin took by hand', async () => {
     const next = (await post({ name: 'Probe', category: 'mirrors' })).json() as Product;
     const following = Number(next.sku.slice(3)) + 1;

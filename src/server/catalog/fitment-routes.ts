@@ -1,24 +1,39 @@
 /** What a part fits and the numbers that lead to it: the public answers, and the admins' CSV files of both. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { applicationSchema, type ImportReport, importRefusedSchema, importReportSchema, numberSuggestionSchema, partLookupSchema, partsResolvedSchema } from '../../shared/api.js';
-import { fitmentTransferQuerySchema, idSchema, partLookupQuerySchema, partsResolveSchema } from '../../shared/schemas.js';
+import {
+  applicationSchema,
+  type ImportReport,
+  importRefusedSchema,
+  importReportSchema,
+  numberSuggestionSchema,
+  partLookupSchema,
+  partsResolvedSchema,
+  type TradeImportReport,
+  tradeImportRefusedSchema,
+  tradeImportReportSchema,
+} from '../../shared/api.js';
+import { acesExportQuerySchema, fitmentImportQuerySchema, fitmentTransferQuerySchema, idSchema, partLookupQuerySchema, partsResolveSchema } from '../../shared/schemas.js';
 import { typed } from '../app-types.js';
 import type { Executor } from '../db/schema.js';
 import { requireViewer } from '../http/access.js';
 import { applicationsOf } from './applications.js';
 import { sendCsv } from '../http/csv.js';
+import { ACES_MAX_APPS, checkAcesXml, exportAcesXml } from './aces.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, IMPORT_TURNS_DESCRIPTION } from './csv-sheet.js';
 import { APPLICATION_COLUMNS, checkFitmentCsv, exportFitmentCsv, type FitmentKind, NUMBER_COLUMNS } from './fitment-transfer.js';
 import { lookupNumber } from './numbers.js';
+import { acceptXmlBodies, importBody, sendXml, XML_IMPORT_MAX_BYTES } from './trade-xml.js';
+import { checkVcdbCsv, VCDB_COLUMNS } from './vcdb-mapping.js';
 import { getVisibleProduct, resolvePartNumbers, toProductDto } from './service.js';
 import { closestNumbers } from './suggestions.js';
 
 const tags = ['catalog'];
 
 /** A plugin of its own, so only these routes (and the catalog's own transfer routes) read `text/csv` bodies. */
-export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports }: ImportContext) {
+export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports, shopName }: ImportContext & { shopName: string }) {
   acceptCsvBodies(app);
+  acceptXmlBodies(app);
   const api = typed(app);
 
   api.get(
@@ -117,30 +132,66 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports }
     '/api/fitment/import',
     {
       config: { access: 'admin', changes: 'catalog' },
-      bodyLimit: IMPORT_MAX_BYTES,
+      bodyLimit: XML_IMPORT_MAX_BYTES,
       schema: {
         tags,
         description:
-          `A CSV file (\`text/csv\`, as the export writes it, at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows) of applications ` +
+          `A CSV file (\`text/csv\`, as the export writes it, at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows, ` +
+          `${IMPORT_MAX_BYTES / 1024 / 1024} MB) of applications ` +
           '(or with `kind=numbers` of cross-reference numbers): each part the file names gets exactly the file\'s rows, ' +
           'a row with only a sku names a part with none. The report counts parts (created: had none; updated; unchanged). ' +
+          `With \`kind=vcdb\` the VCdb ids of our vehicles, the columns ${VCDB_COLUMNS.join(', ')}; the report counts vehicles. ` +
+          `With \`format=aces\` an ACES 4.2 file (\`application/xml\`, at most ${ACES_MAX_APPS.toLocaleString('en-US')} Apps, ` +
+          `${XML_IMPORT_MAX_BYTES / 1024 / 1024} MB, no DOCTYPE): its Apps add (A) and delete (D) applications, a FULL submission replaces ` +
+          'every application of the parts it names; the report counts applications, its errors name the App id. ' +
           '`dryRun=true` only checks. Any problem and nothing is written: a real import with problems answers 422 with the report. ' +
           IMPORT_TURNS_DESCRIPTION,
-        consumes: ['text/csv'],
-        querystring: fitmentTransferQuerySchema.pick({ kind: true, dryRun: true }),
+        consumes: ['text/csv', 'application/xml'],
+        querystring: fitmentImportQuerySchema,
         body: z.string(),
-        response: { 200: importReportSchema, 422: importRefusedSchema },
+        response: { 200: z.union([tradeImportReportSchema, importReportSchema]), 422: z.union([tradeImportRefusedSchema, importRefusedSchema]) },
       },
     },
     async (request, reply) => {
-      const kind = request.query.kind ?? 'applications';
-      const checkFile = (executor: Executor) => checkFitmentCsv(executor, kind, request.body);
-      const run = { admin: requireViewer(request), dryRun: request.query.dryRun === 'true' };
+      const { kind = 'applications', format, dryRun } = request.query;
+      const body = importBody(request, format);
+      const run = { admin: requireViewer(request), dryRun: dryRun === 'true' };
+      if (format === 'aces') {
+        return answerImport(reply, { db, cache, imports }, run, (executor) => checkAcesXml(executor, body), describeAcesImport);
+      }
+      if (kind === 'vcdb') {
+        const answer = await answerImport(reply, { db, cache, imports }, run, (executor) => checkVcdbCsv(executor, body), (report) => describeImport(kind, report));
+        if (reply.statusCode < 300 && !run.dryRun) cache.invalidate('vehicles');
+        return answer;
+      }
+      const checkFile = (executor: Executor) => checkFitmentCsv(executor, kind, body);
       return answerImport(reply, { db, cache, imports }, run, checkFile, (report) => describeImport(kind, report));
     },
   );
+
+  api.get(
+    '/api/fitment/export.xml',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          "`format=aces`: every listed part's applications as one FULL ACES 4.2 document, vehicles named by their VCdb ids " +
+          '(an application whose vehicle has none in our base is left out, with an XML comment). Imported again it reports every App unchanged.',
+        produces: ['application/xml'],
+        querystring: acesExportQuerySchema,
+      },
+    },
+    async (_request, reply) => sendXml(reply, 'aces', exportAcesXml(db.kysely, { company: shopName, today: new Date().toISOString().slice(0, 10) })),
+  );
 }
 
-function describeImport(kind: FitmentKind, { created, updated, unchanged }: ImportReport): string {
-  return `${kind === 'numbers' ? 'cross-reference numbers' : 'applications'} import: parts ${created} created, ${updated} updated, ${unchanged} unchanged`;
+const IMPORT_NAMES: Record<FitmentKind | 'vcdb', string> = { applications: 'applications import: parts', numbers: 'cross-reference numbers import: parts', vcdb: 'VCdb ids import: vehicles' };
+
+function describeImport(kind: FitmentKind | 'vcdb', { created, updated, unchanged }: ImportReport): string {
+  return `${IMPORT_NAMES[kind]} ${created} created, ${updated} updated, ${unchanged} unchanged`;
+}
+
+function describeAcesImport({ created, updated, deleted, unchanged }: TradeImportReport): string {
+  return `ACES import: applications ${created} created, ${updated} updated, ${deleted} deleted, ${unchanged} unchanged`;
 }

@@ -38,6 +38,8 @@ vi.mock('./service.js', async (importOriginal) => {
 
 const m = errorMessages.fitmentImport;
 const APPLICATIONS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position'];
+/** The export's columns: the ones a file needs, then the ACES quantity and part type (a file without them still imports). */
+const EXPORTED = [...APPLICATIONS, 'qty', 'part_type'];
 const NUMBERS = ['sku', 'type', 'brand', 'number'];
 
 const file = (header: string[], rows: (string | number)[][]) => stringify([header, ...rows.map((row) => row.map(String))]);
@@ -99,10 +101,10 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(exported.headers['content-disposition']).toBe(`attachment; filename="partsmith-fitment-${new Date().toISOString().slice(0, 10)}.csv"`);
     expect(parse(exported.body)).toEqual([
-      APPLICATIONS,
-      ['BR-1507', '2016', '2019', 'Honda', 'Civic', 'LX', '', 'without sport suspension', 'Front'],
-      ['BR-1507', '2014', '2019', 'Toyota', 'Corolla', '', '', '', 'Front'],
-      ['LT-4410', '2015', '2017', 'Toyota', 'Corolla', 'LE', '1.8L I4', 'with halogen headlights', 'Left'],
+      EXPORTED,
+      ['BR-1507', '2016', '2019', 'Honda', 'Civic', 'LX', '', 'without sport suspension', 'Front', '1', ''],
+      ['BR-1507', '2014', '2019', 'Toyota', 'Corolla', '', '', '', 'Front', '1', ''],
+      ['LT-4410', '2015', '2017', 'Toyota', 'Corolla', 'LE', '1.8L I4', 'with halogen headlights', 'Left', '1', ''],
     ]);
     const audit = (await call(server.app, 'GET', '/api/audit', { token: admin.token })).json();
     expect(audit[0]).toMatchObject({ action: 'product.import', target: 'applications import: parts 2 created, 0 updated, 0 unchanged' });
@@ -131,7 +133,7 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     expect(await meanwhile).toBeLessThan(answeredAt);
     expect(response.json()).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [] });
     const exported = parse((await exportCsv()).body) as string[][];
-    expect(exported.filter((r) => r[0] === 'BR-1500')).toEqual([gets.map(String)]);
+    expect(exported.filter((r) => r[0] === 'BR-1500')).toEqual([[...gets.map(String), '1', '']]);
     expect((await importCsv('sku,year_from,year_to,make,model\nBR-1500,,,,\n')).json()).toMatchObject({ updated: 1, errors: [] });
   });
 
@@ -213,7 +215,7 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
     const cases: [string, string, { row: number; column: string; message: string }[]][] = [
       ['', '', [{ row: 1, column: '', message: errorMessages.catalogImport.empty }]],
       ['', 'sku,year_from,year_to,make\n', [{ row: 1, column: '', message: m.missingColumns(['model'], ['sku', 'year_from', 'year_to', 'make', 'model']) }]],
-      ['', 'sku,year_from,year_to,make,model,colour\n', [{ row: 1, column: '', message: errorMessages.catalogImport.unknownColumns(['colour'], APPLICATIONS) }]],
+      ['', 'sku,year_from,year_to,make,model,colour\n', [{ row: 1, column: '', message: errorMessages.catalogImport.unknownColumns(['colour'], EXPORTED) }]],
       ['numbers', 'sku,type,brand\n', [{ row: 1, column: '', message: m.missingColumns(['number'], ['sku', 'type', 'number']) }]],
       ['numbers', 'SKU,Number,Type,number\n', [{ row: 1, column: 'number', message: errorMessages.catalogImport.columnRepeated('number') }]],
       ['numbers', 'sku,type,number\nBR-1507,oe\n', [{ row: 2, column: '', message: errorMessages.catalogImport.cellCount(2, 3) }]],

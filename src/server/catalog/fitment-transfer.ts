@@ -10,7 +10,7 @@
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import type { Application, ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber } from '../../shared/catalog.js';
-import { FIRST_YEAR, lastYear, POSITIONS } from '../../shared/fitment.js';
+import { FIRST_YEAR, lastYear, POSITIONS, positionNamed } from '../../shared/fitment.js';
 import { errorMessages } from '../../shared/messages.js';
 import { type FITMENT_IMPORT_KINDS, fieldMessages, productNumberInputSchema, skuSchema } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
@@ -36,7 +36,8 @@ const m = errorMessages.fitmentImport;
 
 export type FitmentKind = (typeof FITMENT_IMPORT_KINDS)[number];
 
-export const APPLICATION_COLUMNS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position'] as const;
+/** New columns go at the end: a file written before them still imports (quantity 1, no part type). */
+export const APPLICATION_COLUMNS = ['sku', 'year_from', 'year_to', 'make', 'model', 'submodel', 'engine', 'qualifier', 'position', 'qty', 'part_type'] as const;
 export const NUMBER_COLUMNS = ['sku', 'type', 'brand', 'number'] as const;
 
 /** Parts per export batch, and per query of an import's current applications or numbers. */
@@ -197,8 +198,12 @@ function applicationsKind(db: Executor): Kind<Application> {
       for (const [column, max] of [['submodel', SUBMODEL_MAX], ['engine', SUBMODEL_MAX], ['qualifier', QUALIFIER_MAX]] as const) {
         if (text(column).length > max) problems.push([column, fieldMessages.tooLong(max)]);
       }
-      const position = POSITIONS.find((p) => p.toLowerCase() === text('position').toLowerCase());
+      const position = positionNamed(text('position'));
       if (position === undefined) problems.push(['position', m.positionInvalid(POSITIONS.filter((p) => p !== ''))]);
+      const quantity = text('qty') === '' ? 1 : wholeNumber(text('qty'), 1);
+      if (quantity === undefined) problems.push(['qty', m.quantityInvalid]);
+      const partTypeId = text('part_type') === '' ? null : wholeNumber(text('part_type'), 1);
+      if (partTypeId === undefined) problems.push(['part_type', m.partTypeInvalid]);
       const base = make && model ? await modelOf(make, model) : undefined;
       if (make && model && !base) problems.push(['model', m.modelUnknown(make, model)]);
       if (base && years && !base.years.some((year) => yearFrom <= year && year <= yearTo)) {
@@ -206,7 +211,7 @@ function applicationsKind(db: Executor): Kind<Application> {
       }
       if (problems.length > 0 || !base) return { problems };
       const item = { yearFrom: yearFrom!, yearTo: yearTo!, make: base.make, model: base.model, submodel: text('submodel'), engine: text('engine') };
-      return { item: { ...item, qualifier: text('qualifier'), position: position! } };
+      return { item: { ...item, qualifier: text('qualifier'), position: position!, quantity: quantity!, partTypeId: partTypeId! } };
     },
     partProblems: async () => ({ rows }) => {
       const firstRowOf = new Map<string, number>();
@@ -216,12 +221,18 @@ function applicationsKind(db: Executor): Kind<Application> {
         return first === undefined ? [] : [{ row, column: '', message: m.applicationRepeated(first) }];
       });
     },
-    key: (a) => JSON.stringify([a.yearFrom, a.yearTo, a.make, a.model, a.submodel, a.engine, a.qualifier, a.position]),
+    key: (a) => JSON.stringify([a.yearFrom, a.yearTo, a.make, a.model, a.submodel, a.engine, a.qualifier, a.position, a.quantity, a.partTypeId]),
     current: (ids) => applicationsOf(db, ids),
     write: (parts) => writeApplications(db, parts.map(({ productId, items }) => ({ productId, applications: items }))),
-    record: (sku, a) => [sku, String(a.yearFrom), String(a.yearTo), a.make, a.model, a.submodel, a.engine, a.qualifier, a.position],
+    record: (sku, a) => [sku, String(a.yearFrom), String(a.yearTo), a.make, a.model, a.submodel, a.engine, a.qualifier, a.position, String(a.quantity), a.partTypeId === null ? '' : String(a.partTypeId)],
   };
   return kind;
+}
+
+/** A whole number of at least `min` (and at most a 32-bit column's), written in digits. */
+function wholeNumber(text: string, min: number): number | undefined {
+  const value = Number(text);
+  return /^\d{1,9}$/.test(text) && value >= min ? value : undefined;
 }
 
 function modelYear(text: string): number | undefined {

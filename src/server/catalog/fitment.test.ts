@@ -158,12 +158,12 @@ describe(`applications and the vehicle filter (${databaseKind})`, () => {
   it("lists a part's applications by make, model and first year; a part with none has an empty list; 404 when not for sale", async () => {
     const fitment = async (id: string) => call(ctx.server.app, 'GET', `/api/products/${id}/fitment`);
     expect((await fitment(parts.lamp!)).json()).toEqual([
-      { yearFrom: 2014, yearTo: 2015, make: 'Toyota', model: 'Corolla', submodel: 'le', engine: '1.8l i4', qualifier: 'without sport suspension', position: 'Right' },
-      { yearFrom: 2015, yearTo: 2015, make: 'Toyota', model: 'Corolla', submodel: 'SE', engine: '', qualifier: 'with xenon headlights', position: 'Left' },
-      { yearFrom: 2015, yearTo: 2016, make: 'Toyota', model: 'Corolla', submodel: 'LE', engine: '', qualifier: 'with halogen headlights', position: 'Left' },
+      { yearFrom: 2014, yearTo: 2015, make: 'Toyota', model: 'Corolla', submodel: 'le', engine: '1.8l i4', qualifier: 'without sport suspension', position: 'Right', quantity: 1, partTypeId: null },
+      { yearFrom: 2015, yearTo: 2015, make: 'Toyota', model: 'Corolla', submodel: 'SE', engine: '', qualifier: 'with xenon headlights', position: 'Left', quantity: 1, partTypeId: null },
+      { yearFrom: 2015, yearTo: 2016, make: 'Toyota', model: 'Corolla', submodel: 'LE', engine: '', qualifier: 'with halogen headlights', position: 'Left', quantity: 1, partTypeId: null },
     ]);
     expect((await fitment(parts.pads!)).json()).toEqual([
-      { yearFrom: 2014, yearTo: 2019, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: 'Front' },
+      { yearFrom: 2014, yearTo: 2019, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: 'Front', quantity: 1, partTypeId: null },
     ]);
     expect((await fitment(parts.none!)).json()).toEqual([]);
     expect((await fitment('999999')).statusCode).toBe(404);

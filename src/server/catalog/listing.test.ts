@@ -93,7 +93,7 @@ describe(`product lists (${databaseKind})`, () => {
         .execute();
     }
     const fitting = PARTS.flatMap((part, i) => (part.fits ? [ids[i]!] : []));
-    const application = { yearFrom: 2010, yearTo: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: 'With ABS', position: 'Front' };
+    const application = { yearFrom: 2010, yearTo: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: 'With ABS', position: 'Front', quantity: 1, partTypeId: null };
     await writeApplications(db, fitting.map((productId) => ({ productId, applications: [application] })));
   });
   afterAll(() => database.drop());

@@ -10,12 +10,17 @@ import {
   productChangeSchema,
   productPageSchema,
   productSchema,
+  type TradeImportReport,
+  tradeImportRefusedSchema,
+  tradeImportReportSchema,
 } from '../../shared/api.js';
 import {
   adminProductListQuerySchema,
   fieldMessages,
   idSchema,
+  piesExportQuerySchema,
   PRODUCT_PAGE_SIZE,
+  productImportQuerySchema,
   productInputSchema,
   productListQuerySchema,
   categoryCountQuerySchema,
@@ -35,6 +40,8 @@ import { checkProductsCsv } from './csv-import.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, IMPORT_TURNS_DESCRIPTION, importTurns } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
+import { checkPiesXml, exportPiesXml, PIES_MAX_ITEMS } from './pies.js';
+import { acceptXmlBodies, importBody, sendXml, XML_IMPORT_MAX_BYTES } from './trade-xml.js';
 import {
   categorySummaries,
   createProduct,
@@ -58,8 +65,8 @@ const LEGACY_CAP = 100;
 export async function catalogRoutes(app: FastifyInstance, { db, cache, config }: AppContext) {
   const api = typed(app);
   const imports = importTurns();
-  await app.register(transferRoutes, { db, cache, imports });
-  await app.register(fitmentRoutes, { db, cache, imports });
+  await app.register(transferRoutes, { db, cache, imports, shopName: config.shop.name });
+  await app.register(fitmentRoutes, { db, cache, imports, shopName: config.shop.name });
 
   api.get(
     '/api/products',
@@ -248,8 +255,9 @@ async function productPage(
 const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();
 
 /** The catalog out to a CSV file and back: a plugin of its own, so only these routes read `text/csv` bodies. */
-async function transferRoutes(app: FastifyInstance, { db, cache, imports }: ImportContext) {
+async function transferRoutes(app: FastifyInstance, { db, cache, imports, shopName }: ImportContext & { shopName: string }) {
   acceptCsvBodies(app);
+  acceptXmlBodies(app);
   const api = typed(app);
 
   api.get(
@@ -272,26 +280,55 @@ async function transferRoutes(app: FastifyInstance, { db, cache, imports }: Impo
     '/api/products/import',
     {
       config: { access: 'admin', changes: 'catalog' },
-      bodyLimit: IMPORT_MAX_BYTES,
+      bodyLimit: XML_IMPORT_MAX_BYTES,
       schema: {
         tags,
         description:
-          `A CSV file (\`text/csv\`, as the export writes it, at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows): a row whose sku the catalog has ` +
-          '(however spelled) updates that part, any other row adds one. `dryRun=true` only checks. Any problem and nothing is written: ' +
-          'a real import with problems answers 422 with the report. ' +
+          `A CSV file (\`text/csv\`, as the export writes it, at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows, ` +
+          `${IMPORT_MAX_BYTES / 1024 / 1024} MB): a row whose sku the catalog has ` +
+          '(however spelled) updates that part, any other row adds one. ' +
+          `With \`format=pies\` a PIES 7.2 file (\`application/xml\`, at most ${PIES_MAX_ITEMS.toLocaleString('en-US')} Items, no DOCTYPE): ` +
+          'MaintenanceType A adds a part (or changes the one with that PartNumber), C changes one, D archives one; the report counts parts, ' +
+          'its errors name the PartNumber, and `ignored` lists prices of types other than LST. ' +
+          '`dryRun=true` only checks. Any problem and nothing is written: a real import with problems answers 422 with the report. ' +
           IMPORT_TURNS_DESCRIPTION,
-        consumes: ['text/csv'],
-        querystring: z.object({ dryRun: flag }),
+        consumes: ['text/csv', 'application/xml'],
+        querystring: productImportQuerySchema,
         body: z.string(),
-        response: { 200: importReportSchema, 422: importRefusedSchema },
+        response: { 200: z.union([tradeImportReportSchema, importReportSchema]), 422: z.union([tradeImportRefusedSchema, importRefusedSchema]) },
       },
     },
     async (request, reply) => {
       const admin = requireViewer(request);
-      const checkFile = (executor: Executor) => checkProductsCsv(executor, admin, request.body);
-      return answerImport(reply, { db, cache, imports }, { admin, dryRun: request.query.dryRun === 'true' }, checkFile, describeImport);
+      const body = importBody(request, request.query.format);
+      const run = { admin, dryRun: request.query.dryRun === 'true' };
+      if (request.query.format === 'pies') {
+        return answerImport(reply, { db, cache, imports }, run, (executor) => checkPiesXml(executor, admin, body), describePiesImport);
+      }
+      const checkFile = (executor: Executor) => checkProductsCsv(executor, admin, body);
+      return answerImport(reply, { db, cache, imports }, run, checkFile, describeImport);
     },
   );
+
+  api.get(
+    '/api/products/export.xml',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          '`format=pies`: every product the admins list as a PIES 7.2 Item, by id (an archived one with MaintenanceType D). ' +
+          'Imported again it reports every Item unchanged.',
+        produces: ['application/xml'],
+        querystring: piesExportQuerySchema,
+      },
+    },
+    async (_request, reply) => sendXml(reply, 'pies', exportPiesXml(db.kysely, { company: shopName, today: new Date().toISOString().slice(0, 10) })),
+  );
+}
+
+function describePiesImport({ created, updated, deleted, unchanged }: TradeImportReport): string {
+  return `PIES import: parts ${created} created, ${updated} updated, ${deleted} archived, ${unchanged} unchanged`;
 }
 
 function describeImport({ created, updated, unchanged }: ImportReport): string {

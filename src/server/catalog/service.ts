@@ -43,6 +43,7 @@ export function toProductDto(row: ShownProductRow, numbers: ProductNumber[] = []
     priceBreaks: priceBreaksOf(row),
     packSize: row.pack_size,
     reorderThreshold: row.reorder_threshold,
+    weightGrams: row.weight_grams,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -215,6 +216,7 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
           pack_size: input.packSize ?? 1,
           price_breaks: priceBreaksColumn(input.priceBreaks ?? []),
           reorder_threshold: input.reorderThreshold ?? null,
+          weight_grams: input.weightGrams ?? 0,
           hidden_at: null,
           archived_at: null,
           category: input.category ?? DEFAULT_CATEGORY,
@@ -296,6 +298,7 @@ async function checkedChange(db: Executor, before: ProductRow, patch: ProductPat
   if (patch.packSize !== undefined) set.pack_size = patch.packSize;
   if (patch.priceBreaks !== undefined) set.price_breaks = priceBreaksColumn(patch.priceBreaks);
   if (patch.reorderThreshold !== undefined) set.reorder_threshold = patch.reorderThreshold;
+  if (patch.weightGrams !== undefined) set.weight_grams = patch.weightGrams;
   if (patch.category !== undefined) set.category = patch.category;
   if (patch.sku !== undefined || patch.specs !== undefined) {
     Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));

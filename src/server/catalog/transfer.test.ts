@@ -35,7 +35,7 @@ vi.mock('./service.js', async (importOriginal) => {
 });
 
 const m = errorMessages.catalogImport;
-const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks'];
+const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams'];
 
 /** A CSV file of these cells by column, in the order the first row gives them. */
 function csvFile(rows: Record<string, string>[], columns = Object.keys(rows[0] ?? {})): string {
@@ -102,6 +102,7 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
 
   it('exports every listed product, archived too and removed ones not, by id, as an attachment nobody caches', async () => {
     await createProduct({
+      weightGrams: 780,
       sku: 'LT-77',
       name: 'Fog Lamp',
       description: 'Bright, "amber", and wide',
@@ -128,9 +129,24 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
     expect(response.body).toContain('"Line one\nline two"');
     expect(parse(response.body)).toEqual([
       HEADER,
-      ['LT-77', 'Fog Lamp', 'Bright, "amber", and wide', '24.50', '100', '10', 'lighting', validProduct.img, 'Voltage: 12 V; Bulb type: H7', 'true', '1', ''],
-      ['BR-5', 'Old Pad', 'Line one\nline two', '3.00', '5', '1', 'brakes', validProduct.img, '', 'false', '1', ''],
+      ['LT-77', 'Fog Lamp', 'Bright, "amber", and wide', '24.50', '100', '10', 'lighting', validProduct.img, 'Voltage: 12 V; Bulb type: H7', 'true', '1', '', '780'],
+      ['BR-5', 'Old Pad', 'Line one\nline two', '3.00', '5', '1', 'brakes', validProduct.img, '', 'false', '1', '', '0'],
     ]);
+  });
+
+  it('reads the shipping weight (weightGrams) when the file has the column, and a file without it keeps each part\'s', async () => {
+    const part = await createProduct({ sku: 'WG-1', weightGrams: 1200 });
+    const withoutColumn = csvFile([{ sku: 'WG-1', name: 'Weighed Part' }]);
+    expect((await importCsv(withoutColumn)).json()).toMatchObject({ updated: 1, errors: [] });
+    const weight = async () => (await call(ctx.server.app, 'GET', `/api/products/${part._id}`)).json().weightGrams;
+    expect(await weight()).toBe(1200);
+    expect((await importCsv(csvFile([{ sku: 'WG-1', weightGrams: '2500' }]))).json()).toMatchObject({ updated: 1, errors: [] });
+    expect(await weight()).toBe(2500);
+    const refused = (await importCsv(csvFile([{ sku: 'WG-1', weightGrams: '1.5' }]), { dryRun: true })).json();
+    expect(refused.errors).toEqual([{ row: 2, column: 'weightGrams', message: fieldMessages.weightInvalid }]);
+    const created = (await importCsv(csvFile([newPartCells(9901)]))).json();
+    expect(created).toMatchObject({ created: 1, errors: [] });
+    expect((await productsTable()).find((p) => p.sku === 'IMP-9901')?.weight_grams).toBe(0);
   });
 
   it('starts cells a spreadsheet would run as formulas with a quote, and reads them back as they were', async () => {

@@ -38,6 +38,9 @@ import { carts } from './migrations/034-carts.js';
 // Part numbers as people type them (issue 59)
 import { confusablePartNumbers } from './migrations/037-confusable-part-numbers.js';
 import { orderSearchConfusables } from './migrations/038-order-search-confusables.js';
+// Trade data (ACES/PIES, issue 66)
+import { productWeight } from './migrations/045-product-weight.js';
+import { vcdbIds } from './migrations/046-vcdb-ids.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -80,6 +83,9 @@ function migrations(db: Db): Record<string, Migration> {
     // Part numbers as people type them (issue 59)
     '037-confusable-part-numbers': confusablePartNumbers(db.dialect),
     '038-order-search-confusables': orderSearchConfusables(db.dialect),
+    // Trade data (ACES/PIES, issue 66)
+    '045-product-weight': productWeight(),
+    '046-vcdb-ids': vcdbIds(),
   };
 }
 

@@ -100,6 +100,8 @@ export interface ProductsTable extends Timestamps {
   price_breaks: Generated<string>;
   /** Low at or below this many units; null: the shop's LOW_STOCK_THRESHOLD. */
   reorder_threshold: number | null;
+  /** Shipping weight in whole grams; 0: not known. */
+  weight_grams: Generated<number>;
 }
 
 /** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */
@@ -110,6 +112,12 @@ export interface VehiclesTable {
   model: string;
   submodel: Generated<string>;
   engine: Generated<string>;
+  /** The VCdb's ids of this vehicle (null: not known); demo vehicles have made-up ones (src/shared/fitment.ts). */
+  base_vehicle_id: number | null;
+  make_id: number | null;
+  model_id: number | null;
+  sub_model_id: number | null;
+  engine_base_id: number | null;
 }
 
 export interface GarageVehiclesTable {
@@ -146,6 +154,9 @@ export interface ApplicationsTable {
   /** A note the buyer must check ("with xenon headlights"), and where on the car (front, rear left…). */
   qualifier: Generated<string>;
   position: Generated<string>;
+  /** How many the vehicle takes (ACES Qty), and the PCdb part type (null: not given). */
+  quantity: Generated<number>;
+  part_type_id: number | null;
 }
 
 export type PartNumberType = 'oe' | 'interchange' | 'superseded';

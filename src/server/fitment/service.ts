@@ -1,17 +1,33 @@
 /** The vehicle base (what cars exist, year by year) and each buyer's garage. Other domains read vehicles through here. */
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Vehicle, VinAnswer } from '../../shared/api.js';
-import type { VehicleIdentity } from '../../shared/fitment.js';
+import { NO_VCDB_IDS, type VcdbIds, type VehicleIdentity } from '../../shared/fitment.js';
 import { errorMessages } from '../../shared/messages.js';
-import { type Database, type Executor, inTransaction, now } from '../db/schema.js';
+import { type Database, type Executor, inTransaction, now, type VehiclesTable } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { VinDecoding } from './vin.js';
 
 /** Vehicles one account may keep in its garage. */
 export const GARAGE_MAX = 10;
 
-export function toVehicleDto(row: Vehicle): Vehicle {
-  return { id: row.id, year: row.year, make: row.make, model: row.model, submodel: row.submodel, engine: row.engine };
+/** The columns of a vehicle answer. */
+export const VEHICLE_COLUMNS = ['id', 'year', 'make', 'model', 'submodel', 'engine', 'base_vehicle_id', 'make_id', 'model_id', 'sub_model_id', 'engine_base_id'] as const;
+type VehicleRow = Pick<Selectable<VehiclesTable>, (typeof VEHICLE_COLUMNS)[number]>;
+
+export function toVehicleDto(row: VehicleRow): Vehicle {
+  return {
+    id: row.id,
+    year: row.year,
+    make: row.make,
+    model: row.model,
+    submodel: row.submodel,
+    engine: row.engine,
+    baseVehicleId: row.base_vehicle_id,
+    makeId: row.make_id,
+    modelId: row.model_id,
+    subModelId: row.sub_model_id,
+    engineBaseId: row.engine_base_id,
+  };
 }
 
 /** A make or model as typed, in any case: "toyota" is the base's "Toyota" (both sides lowered by the database itself). */
@@ -48,7 +64,7 @@ function byVehicle(a: Vehicle, b: Vehicle): number {
 
 /** A vehicle of the base, or 404. */
 export async function getVehicle(db: Executor, id: number): Promise<Vehicle> {
-  const vehicle = await db.selectFrom('vehicles').select(['id', 'year', 'make', 'model', 'submodel', 'engine']).where('id', '=', id).executeTakeFirst();
+  const vehicle = await db.selectFrom('vehicles').select(VEHICLE_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!vehicle) throw notFound('Vehicle');
   return toVehicleDto(vehicle);
 }
@@ -91,15 +107,22 @@ export async function hasAnyVehicle(db: Executor): Promise<boolean> {
   return (await db.selectFrom('vehicles').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** Adds vehicles to the base (each year × make × model × trim × engine once). */
-export async function createVehicles(db: Executor, vehicles: readonly VehicleIdentity[]): Promise<Vehicle[]> {
+/** Adds vehicles to the base (each year × make × model × trim × engine once), with their VCdb ids when known. */
+export async function createVehicles(db: Executor, vehicles: readonly (VehicleIdentity & Partial<VcdbIds>)[]): Promise<Vehicle[]> {
   const created: Vehicle[] = [];
   // A few hundred rows per statement keeps under either database's limit on bound values.
   for (let start = 0; start < vehicles.length; start += 500) {
-    const rows = vehicles.slice(start, start + 500).map(({ year, make, model, submodel, engine }) => ({ year, make, model, submodel, engine }));
+    const rows = vehicles.slice(start, start + 500).map(({ year, make, model, submodel, engine, ...ids }) => ({
+      year, make, model, submodel, engine, ...vcdbColumns({ ...NO_VCDB_IDS, ...ids }),
+    }));
     created.push(...(await db.insertInto('vehicles').values(rows).returningAll().execute()).map(toVehicleDto));
   }
   return created;
+}
+
+/** VCdb ids as the vehicles table names them. */
+export function vcdbColumns(ids: VcdbIds) {
+  return { base_vehicle_id: ids.baseVehicleId, make_id: ids.makeId, model_id: ids.modelId, sub_model_id: ids.subModelId, engine_base_id: ids.engineBaseId };
 }
 
 // ---- VIN -----------------------------------------------------------------------------------------
@@ -159,4 +182,16 @@ export async function removeFromGarage(db: Executor, userId: number, vehicleId: 
   await getVehicle(db, vehicleId);
   await db.deleteFrom('garage_vehicles').where('user_id', '=', userId).where('vehicle_id', '=', vehicleId).execute();
   return garageOf(db, userId);
+}
+
+// ---- VCdb ids ------------------------------------------------------------------------------------
+
+/** Every vehicle of the base with its ids, by id (the base is one row per year, trim and engine: thousands, not millions). */
+export async function allVehicles(db: Executor): Promise<Vehicle[]> {
+  return (await db.selectFrom('vehicles').select(VEHICLE_COLUMNS).orderBy('id').execute()).map(toVehicleDto);
+}
+
+/** Gives vehicles these VCdb ids (the caller checked them). */
+export async function setVcdbIds(db: Executor, changes: readonly { id: number; ids: VcdbIds }[]): Promise<void> {
+  for (const { id, ids } of changes) await db.updateTable('vehicles').set(vcdbColumns(ids)).where('id', '=', id).execute();
 }

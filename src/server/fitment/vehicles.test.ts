@@ -70,7 +70,9 @@ describe(`the vehicle base (${databaseKind})`, () => {
     const response = await get('/api/vehicles?year=2015&make=toyota&model=COROLLA');
     expect(response.statusCode).toBe(200);
     expect(described(response.json())).toEqual(['2015 Toyota Corolla L 1.8L I4', '2015 Toyota Corolla LE 1.8L I4']);
-    expect(Object.keys(response.json()[0]).sort()).toEqual(['engine', 'id', 'make', 'model', 'submodel', 'year']);
+    expect(Object.keys(response.json()[0]).sort()).toEqual(
+      ['baseVehicleId', 'engine', 'engineBaseId', 'id', 'make', 'makeId', 'model', 'modelId', 'subModelId', 'submodel', 'year'],
+    );
   });
 
   it('lists every year of a model, newest first, without a year', async () => {

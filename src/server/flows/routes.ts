@@ -15,6 +15,8 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { orderDto, toOrderDto } from '../orders/service.js';
 import { WebhookSignatureError } from '../payments/provider.js';
 import type { TestProcessor } from '../payments/test-processor.js';
+import { pictureStorage } from '../media/storage.js';
+import { fetchProductPicture } from './fetch-picture.js';
 import { homeSummary } from './home-summary.js';
 import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
 import { confirmPayment, createPaymentIntent, handlePaymentEvent, settleTestCharge } from './pay-order.js';
@@ -140,5 +142,24 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
       await removeAccount(db, requireViewer(request), request.params.email);
       return reply.status(204).send(null);
     },
+  );
+
+  // Trade data (ACES/PIES, issue 66): a picture a PIES file linked, into the shop's storage.
+  const pictures = pictureStorage(config);
+  api.post(
+    '/api/products/:id/picture/fetch',
+    {
+      config: { access: 'admin', changes: 'catalog' },
+      schema: {
+        tags: ['catalog'],
+        description:
+          "Fetches the part's picture from its http(s) link (as a PIES file's DigitalAssets give it) through the upload's checks " +
+          '(a picture, its size and pixels), stores it as the upload does and links the part to the stored copy. 400 with why when the ' +
+          'picture is already the shop\'s, or the link cannot be fetched or is no picture.',
+        params: idParams,
+        response: { 200: productSchema },
+      },
+    },
+    async (request) => toProductDto(await fetchProductPicture(db, pictures, requireViewer(request), request.params.id)),
   );
 }

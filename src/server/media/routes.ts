@@ -8,7 +8,7 @@ import { errorMessages } from '../../shared/messages.js';
 import { typed, type AppContext } from '../app-types.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { storePicture } from './images.js';
-import { IMMUTABLE_CACHE_CONTROL, localDiskStorage, s3Storage } from './storage.js';
+import { IMMUTABLE_CACHE_CONTROL, pictureStorage } from './storage.js';
 
 const tags = ['media'];
 /** The form field that carries the picture. */
@@ -67,7 +67,7 @@ async function serveUploads(app: FastifyInstance, dir: string) {
 
 export async function mediaRoutes(app: FastifyInstance, { config }: AppContext) {
   const uploadDir = resolve(config.uploadDir);
-  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(uploadDir);
+  const storage = pictureStorage(config, uploadDir);
   // Multipart bodies are accepted here only; the rest of the API takes JSON.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
 

@@ -59,3 +59,8 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
 }
+
+/** Where the shop keeps pictures: the S3-compatible bucket when one is set, else the upload folder. */
+export function pictureStorage(config: { uploadDir: string; s3?: S3Config | undefined }, uploadDir = config.uploadDir): ImageStorage {
+  return config.s3 ? s3Storage(config.s3) : localDiskStorage(uploadDir);
+}

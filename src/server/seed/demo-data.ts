@@ -10,10 +10,18 @@ type DemoProduct = Omit<ProductInput, 'img'> & { img: string };
 type Bulk = Pick<ProductInput, 'packSize' | 'priceBreaks'>;
 
 const p = (sku: string, category: CategorySlug, name: string, price: number, stock: number, min: number, img: string, description: string, specs: Record<string, string>, bulk: Bulk = {}): DemoProduct => ({
-  sku, category, name, price, stock, min, img: `/images/products/${img}`, description,
+  sku, category, name, price, stock, min, img: `/images/products/${img}`, description, weightGrams: DEMO_WEIGHTS_GRAMS[sku] ?? 0,
   specs: Object.entries(specs).map(([specName, value]) => ({ name: specName, value })),
   ...bulk,
 });
+
+/** Shipping weight of one unit (a pack's parts counted one by one), in grams. */
+const DEMO_WEIGHTS_GRAMS: Record<string, number> = {
+  'LT-4410': 2300, 'LT-2150': 650, 'WT-2055-16': 9100, 'WP-5522': 240, 'MR-3080': 480, 'WT-1616-S': 520, 'BR-1507': 1200,
+  'EN-0412-IR': 45, 'FL-2201': 310, 'CL-7030': 5400, 'EL-1201-120': 5200, 'SU-6620-F': 2100, 'LT-0H7-55': 90, 'LT-FG-880': 780,
+  'BR-2801-V': 6800, 'BR-1508': 950, 'WT-2254-17': 10400, 'WT-1515-S': 470, 'WP-4518': 200, 'WP-3012-R': 150, 'MR-5510-L': 260,
+  'EN-9920-TB': 1850, 'FL-0540-OF': 330, 'FL-3300-CB': 180, 'SU-6620-R': 1900, 'CL-7100-TH': 210, 'EL-4455-ST': 3600, 'BD-2020-BL': 120,
+};
 
 /** Price breaks as `[from quantity, dollars per unit]`. */
 const breaks = (...tiers: [number, number][]) => tiers.map(([minQuantity, price]) => ({ minQuantity, price }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_YEAR, lastYear, vehicleName } from '../../shared/fitment.js';
+import { DEMO_VCDB_IDS, FIRST_YEAR, lastYear, VCDB_ID_FIELDS, vehicleName } from '../../shared/fitment.js';
 import { makeOfWmi, WMI_ENTRIES } from '../fitment/wmi.js';
 import { call, databaseKind, startTestServer, type TestServer } from '../test/harness.js';
 import { demoVehicles } from './demo-vehicles.js';
@@ -12,6 +12,28 @@ describe('the demo vehicle base', () => {
     expect(names.length).toBeGreaterThanOrEqual(150);
     expect(names.length).toBeLessThanOrEqual(300);
     expect(new Set(demoVehicles.map((vehicle) => `${vehicle.make} ${vehicle.model}`)).size).toBeGreaterThanOrEqual(24);
+  });
+
+  it('gives every vehicle made-up VCdb ids in the demo range: one base vehicle per year, make and model, one id per make, model, submodel and engine', () => {
+    const owners = Object.fromEntries(VCDB_ID_FIELDS.map((field) => [field, new Map<number, string>()]));
+    const owner = {
+      baseVehicleId: (v: (typeof demoVehicles)[number]) => `${v.year} ${v.make} ${v.model}`,
+      makeId: (v: (typeof demoVehicles)[number]) => v.make,
+      modelId: (v: (typeof demoVehicles)[number]) => `${v.make} ${v.model}`,
+      subModelId: (v: (typeof demoVehicles)[number]) => v.submodel,
+      engineBaseId: (v: (typeof demoVehicles)[number]) => v.engine,
+    };
+    for (const vehicle of demoVehicles) {
+      for (const field of VCDB_ID_FIELDS) {
+        const id = vehicle[field] ?? -1;
+        expect(id).toBeGreaterThanOrEqual(DEMO_VCDB_IDS.from);
+        expect(id).toBeLessThanOrEqual(DEMO_VCDB_IDS.to);
+        const named = owners[field]!.get(id) ?? owner[field](vehicle);
+        expect(named, `${field} ${id}`).toBe(owner[field](vehicle));
+        owners[field]!.set(id, named);
+      }
+    }
+    expect(demoVehicles.find((v) => v.year === 2015 && v.model === 'Corolla' && v.submodel === 'LE')).toMatchObject({ baseVehicleId: 9000002, subModelId: 9000002 });
   });
 
   it('has model years the shop knows, engines that begin with their displacement, and makes a VIN names', () => {

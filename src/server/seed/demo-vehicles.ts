@@ -1,4 +1,4 @@
-import type { VehicleIdentity } from '../../shared/fitment.js';
+import { DEMO_VCDB_IDS, type VcdbIds, type VehicleIdentity } from '../../shared/fitment.js';
 
 /**
  * The demo vehicle base: common cars of the 2010s sold in North America and Europe, one row per model
@@ -15,7 +15,7 @@ const run = (make: string, model: string, from: number, to: number, trims: Trims
     Object.entries(trims).flatMap(([submodel, engines]) => engines.map((engine) => ({ year, make, model, submodel, engine }))),
   );
 
-export const demoVehicles: VehicleIdentity[] = [
+const demoBase: VehicleIdentity[] = [
   ...run('Toyota', 'Corolla', 2014, 2019, { L: ['1.8L I4'], LE: ['1.8L I4'], SE: ['1.8L I4'] }),
   ...run('Toyota', 'Camry', 2015, 2018, { LE: ['2.5L I4'], SE: ['2.5L I4'], XLE: ['2.5L I4', '3.5L V6'] }),
   ...run('Toyota', 'RAV4', 2016, 2018, { LE: ['2.5L I4'], XLE: ['2.5L I4'] }),
@@ -44,3 +44,27 @@ export const demoVehicles: VehicleIdentity[] = [
   ...run('Skoda', 'Octavia', 2014, 2019, { Ambition: ['1.4L I4 TSI'], Style: ['2.0L I4 TDI'], RS: ['2.0L I4 TSI'] }),
   ...run('Opel', 'Astra', 2016, 2019, { Edition: ['1.4L I4 Turbo'], Innovation: ['1.6L I4 CDTI'] }),
 ];
+
+/**
+ * Made-up VCdb ids for the demo vehicles, in the demo range (DEMO_VCDB_IDS): each make, model, base
+ * vehicle (year, make, model), submodel name and engine gets the next id of its kind in the order the
+ * list names them, so the demo ACES file (docs/samples/) can name them. Appending to the list keeps them.
+ */
+function withDemoIds(vehicles: VehicleIdentity[]): (VehicleIdentity & VcdbIds)[] {
+  const kinds = { make: new Map<string, number>(), model: new Map<string, number>(), base: new Map<string, number>(), submodel: new Map<string, number>(), engine: new Map<string, number>() };
+  const idOf = (kind: keyof typeof kinds, key: string) => {
+    const ids = kinds[kind];
+    if (!ids.has(key)) ids.set(key, DEMO_VCDB_IDS.from + ids.size + 1);
+    return ids.get(key)!;
+  };
+  return vehicles.map((v) => ({
+    ...v,
+    makeId: idOf('make', v.make),
+    modelId: idOf('model', `${v.make}\n${v.model}`),
+    baseVehicleId: idOf('base', `${v.year}\n${v.make}\n${v.model}`),
+    subModelId: idOf('submodel', v.submodel),
+    engineBaseId: idOf('engine', v.engine),
+  }));
+}
+
+export const demoVehicles = withDemoIds(demoBase);

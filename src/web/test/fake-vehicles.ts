@@ -1,4 +1,5 @@
 import type { Vehicle } from '../../shared/api.js';
+import { NO_VCDB_IDS } from '../../shared/fitment.js';
 import type { FakeAnswer } from './fake-answers.js';
 
 const vehicle = (id: number, year: number, make: string, model: string, submodel: string, engine: string): Vehicle => ({
@@ -8,6 +9,7 @@ const vehicle = (id: number, year: number, make: string, model: string, submodel
   model,
   submodel,
   engine,
+  ...NO_VCDB_IDS,
 });
 
 /** A small vehicle base: two 2015 Corollas (one engine, two trims), a 2015 Camry and Civic, a 2016 Corolla. */

@@ -18,6 +18,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     numbers: [{ type: 'oe', brand: 'Toyota', number: '04465-02220' }],
     priceBreaks: [],
     packSize: 1,
+    weightGrams: 0,
     reorderThreshold: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

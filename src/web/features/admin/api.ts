@@ -1,6 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { importReportSchema, type ImportReport, type OpenOrders, type Product, type ProductChange, type ProductPage } from '../../../shared/api.js';
+import {
+  importReportSchema,
+  type ImportReport,
+  type OpenOrders,
+  type Product,
+  type ProductChange,
+  type ProductPage,
+  type TradeImportReport,
+  tradeImportReportSchema,
+} from '../../../shared/api.js';
 import type { PRODUCT_STATUSES, ProductPatch, productInputSchema } from '../../../shared/schemas.js';
 import { ApiError, apiFetch, apiFile, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
@@ -83,6 +92,15 @@ export function useUpdateProduct() {
   });
 }
 
+/** Fetches a picture linked from elsewhere (as a PIES file gives it) into the shop's storage; answers the product linked to the stored copy. */
+export function useFetchPicture() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<Product>(`/api/products/${seg(id)}/picture/fetch`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
 /** Adds units that arrived to a product's stock; answers the product with its new stock. */
 export function useRestockProduct() {
   const invalidate = useInvalidateProducts();
@@ -130,4 +148,38 @@ export function useImportProducts() {
 /** The whole catalog as a CSV file; `bom` starts it with a byte-order mark, for Excel to read it as UTF-8. */
 export function exportProducts(bom: boolean): Promise<Blob> {
   return apiFile(`/api/products/export.csv${bom ? '?bom=true' : ''}`);
+}
+
+/** The trade's XML files: ACES (applications, the fitment import) and PIES (products, the catalog import). */
+export type TradeFormat = 'aces' | 'pies';
+const TRADE_PATHS: Record<TradeFormat, { import: string; export: string }> = {
+  aces: { import: '/api/fitment/import', export: '/api/fitment/export.xml' },
+  pies: { import: '/api/products/import', export: '/api/products/export.xml' },
+};
+
+/** Sends an ACES or PIES file: a dry run checks it; a real import with a problem is refused (422) with the same report, answered like one. */
+export function useImportTradeFile() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: async ({ format, xml, dryRun }: { format: TradeFormat; xml: string; dryRun: boolean }): Promise<TradeImportReport> => {
+      try {
+        return await apiFetch<TradeImportReport>(`${TRADE_PATHS[format].import}?format=${format}${dryRun ? '&dryRun=true' : ''}`, {
+          method: 'POST',
+          body: xml,
+          contentType: 'application/xml',
+        });
+      } catch (failure) {
+        const refused = failure instanceof ApiError && failure.status === 422 ? tradeImportReportSchema.safeParse(failure.body) : null;
+        if (refused?.success) return refused.data;
+        throw failure;
+      }
+    },
+    onSuccess: (report, { dryRun }) => {
+      if (!dryRun && report.errors.length === 0) return invalidate();
+    },
+  });
+}
+
+export function exportTradeFile(format: TradeFormat): Promise<Blob> {
+  return apiFile(`${TRADE_PATHS[format].export}?format=${format}`);
 }

@@ -26,6 +26,8 @@ export interface ProductFormValues {
   /** Empty: the shop's default. */
   reorderThreshold: string;
   priceBreaks: { minQuantity: string; price: string }[];
+  /** Whole grams; 0: not known. */
+  weightGrams: string;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -41,6 +43,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   packSize: '1',
   reorderThreshold: '',
   priceBreaks: [],
+  weightGrams: '0',
 };
 
 /** A saved product as the form shows it, to edit. */
@@ -58,6 +61,7 @@ export function productFormValues(product: Product): ProductFormValues {
     packSize: String(product.packSize),
     reorderThreshold: product.reorderThreshold === null ? '' : String(product.reorderThreshold),
     priceBreaks: product.priceBreaks.map(({ minQuantity, price }) => ({ minQuantity: String(minQuantity), price: price.toFixed(2) })),
+    weightGrams: String(product.weightGrams),
   };
 }
 
@@ -75,6 +79,7 @@ const FIELDS: readonly Path<ProductFormValues>[] = [
   ...Array.from({ length: SPECS_MAX }, (_, index) => [`specs.${index}.name`, `specs.${index}.value`] as const).flat(),
   'packSize',
   'reorderThreshold',
+  'weightGrams',
   'priceBreaks',
   ...Array.from({ length: PRICE_BREAKS_MAX }, (_, index) => [`priceBreaks.${index}.minQuantity`, `priceBreaks.${index}.price`] as const).flat(),
 ];
@@ -173,6 +178,9 @@ export function ProductForm<TOutput extends ProductOutput>({
       </Field>
       <Field label="Reorder Threshold" error={errors.reorderThreshold?.message} hint={messages.ui.productAdmin.reorderThresholdHint}>
         <input type="number" min={0} step={1} className="input" {...register('reorderThreshold')} />
+      </Field>
+      <Field label="Shipping Weight (g)" error={errors.weightGrams?.message} hint={messages.ui.productAdmin.weightHint}>
+        <input type="number" min={0} step={1} className="input" {...register('weightGrams')} />
       </Field>
       <div className="sm:col-span-2">
         <PriceBreaksField control={control} register={register} errors={errors} />

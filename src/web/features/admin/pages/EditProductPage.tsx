@@ -3,7 +3,8 @@ import { toast } from '../../../lib/toast.js';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { fieldMessages, productPatchSchema, type ProductPatch } from '../../../../shared/schemas.js';
-import { useAdminProduct, useUpdateProduct } from '../api.js';
+import { errorText } from '../../../lib/form-errors.js';
+import { useAdminProduct, useFetchPicture, useUpdateProduct } from '../api.js';
 import { ProductForm, productFormValues } from '../components/ProductForm.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
@@ -21,12 +22,35 @@ function changedFields(product: Product, values: ProductPatch): ProductPatch {
   ) as ProductPatch;
 }
 
+/** A picture linked from elsewhere (a PIES file's): fetched into the shop's storage only when staff ask. */
+function LinkedPicture({ product }: { product: Product }) {
+  const fetching = useFetchPicture();
+  if (!/^https?:\/\//.test(product.img)) return null;
+  const fetchIt = async () => {
+    try {
+      const saved = await fetching.mutateAsync(product._id);
+      toast.success(messages.ui.productAdmin.pictureFetched(saved.name));
+    } catch (failure) {
+      toast.error(errorText(failure));
+    }
+  };
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+      <p>{messages.ui.productAdmin.linkedPicture}</p>
+      <button type="button" className="btn-secondary" disabled={fetching.isPending} onClick={() => void fetchIt()}>
+        {fetching.isPending ? 'Fetching…' : 'Fetch picture'}
+      </button>
+    </div>
+  );
+}
+
 function EditProductForm({ product }: { product: Product }) {
   const update = useUpdateProduct();
   const navigate = useNavigate();
   return (
     <>
       {!product.active && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{messages.ui.productAdmin.archivedNotice}</p>}
+      <LinkedPicture product={product} />
       <ProductForm
         schema={productPatchSchema}
         defaultValues={productFormValues(product)}
@@ -64,7 +88,8 @@ export function EditProductPage() {
     >
       <title>Edit product – Partsmith</title>
       <QueryState query={product} label="the product">
-        {(loaded) => <EditProductForm key={loaded._id} product={loaded} />}
+        {/* A fetched picture (LinkedPicture) starts the form afresh with the stored copy. */}
+        {(loaded) => <EditProductForm key={`${loaded._id} ${loaded.img}`} product={loaded} />}
       </QueryState>
     </Panel>
   );

@@ -8,6 +8,7 @@ import { Notice } from '../../../components/Notice.js';
 import { Panel } from '../../../components/Panel.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { saveFile } from '../../../lib/save-file.js';
+import { TradeFiles } from '../components/TradeFiles.js';
 
 const text = messages.ui.productAdmin;
 const EXPORT_FILE = 'partsmith-products.csv';
@@ -167,6 +168,7 @@ export function ImportProductsPage() {
             </button>
           )}
         </section>
+        <TradeFiles />
       </div>
     </Panel>
   );

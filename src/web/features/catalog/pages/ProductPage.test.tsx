@@ -168,7 +168,7 @@ describe('the /parts/:sku route', () => {
 });
 
 describe('ProductPage: the vehicles a part fits and its numbers', () => {
-  const corolla = { make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: '' };
+  const corolla = { make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: '', quantity: 1, partTypeId: null };
   const applications: Application[] = [
     { ...corolla, yearFrom: 2020, yearTo: 2020, submodel: 'SE', engine: '2.0L I4', position: 'Front' },
     { ...corolla, yearFrom: 2014, yearTo: 2019, engine: '1.8L I4', qualifier: 'with xenon headlights', position: 'Front' },
@@ -261,6 +261,17 @@ describe('ProductPage: buying in bulk', () => {
       ['1000+', '$19.75 each'],
     ]);
     expect(screen.getByText('Packs of 20')).toBeInTheDocument();
+  });
+
+  it('shows the shipping weight when the part has one (in kg from 1,000 g), and no line when it has none', async () => {
+    servePart(aProduct({ ...padSet, weightGrams: 1200 }));
+    const first = renderPage('BR-10007');
+    expect(await screen.findByText('Shipping weight: 1.2 kg')).toBeInTheDocument();
+    first.unmount();
+    servePart(aProduct({ ...padSet, weightGrams: 0 }));
+    renderPage('BR-10007');
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' });
+    expect(screen.queryByText(/^Shipping weight/)).not.toBeInTheDocument();
   });
 
   it('has no price-break table or pack line for a part sold by the unit at one price', async () => {
