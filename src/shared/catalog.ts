@@ -106,3 +106,7 @@ export function searchWords(q: string): string[] {
     .filter((word) => word.length > 0)
     .slice(0, 8);
 }
+
+/** A part's tax class: which of a destination's rates its lines pay (src/shared/tax.ts). */
+export const TAX_CLASSES = ['standard', 'reduced', 'zero'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];

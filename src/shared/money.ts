@@ -31,3 +31,12 @@ export function formatDollars(dollars: number): string {
   return `${dollars < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+
+/**
+ * `percent` % of an amount, rounded half-up to the cent (the one rounding rule for tax, applied per
+ * line): 999 at 2.5 % is 24.975, so 25. Rates have at most three decimals; the sum is done in integers.
+ */
+export function percentOfCents(cents: Cents, percent: number): Cents {
+  const thousandthsOfPercent = Math.round(percent * 1000);
+  return Math.floor((2 * cents * thousandthsOfPercent + 100_000) / 200_000);
+}

@@ -213,6 +213,8 @@ function rowFields(cells: Cells): RowFields {
   }
   const packSize = cells.packSize?.trim();
   if (packSize) values.packSize = packSize;
+  const taxClass = cells.taxClass?.trim().toLowerCase();
+  if (taxClass) values.taxClass = taxClass;
   if (cells.priceBreaks !== undefined) {
     const priceBreaks = priceBreaksFromText(cells.priceBreaks);
     if (Array.isArray(priceBreaks)) values.priceBreaks = priceBreaks;

@@ -42,6 +42,7 @@ export function toProductDto(row: ShownProductRow, numbers: ProductNumber[] = []
     priceBreaks: priceBreaksOf(row),
     packSize: row.pack_size,
     reorderThreshold: row.reorder_threshold,
+    taxClass: row.tax_class,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -207,6 +208,7 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
           pack_size: input.packSize ?? 1,
           price_breaks: priceBreaksColumn(input.priceBreaks ?? []),
           reorder_threshold: input.reorderThreshold ?? null,
+          tax_class: input.taxClass ?? 'standard',
           hidden_at: null,
           archived_at: null,
           category: input.category ?? DEFAULT_CATEGORY,
@@ -288,6 +290,7 @@ async function checkedChange(db: Executor, before: ProductRow, patch: ProductPat
   if (patch.packSize !== undefined) set.pack_size = patch.packSize;
   if (patch.priceBreaks !== undefined) set.price_breaks = priceBreaksColumn(patch.priceBreaks);
   if (patch.reorderThreshold !== undefined) set.reorder_threshold = patch.reorderThreshold;
+  if (patch.taxClass !== undefined) set.tax_class = patch.taxClass;
   if (patch.category !== undefined) set.category = patch.category;
   if (patch.sku !== undefined || patch.specs !== undefined) {
     Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));

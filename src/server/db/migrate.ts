@@ -33,6 +33,8 @@ import { archivedParts } from './migrations/030-archived-parts.js';
 import { accountMailFirst } from './migrations/031-account-mail-first.js';
 import { paymentHolds } from './migrations/032-payment-holds.js';
 import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
+// The checkout (issue 60)
+import { taxClasses } from './migrations/050-tax-classes.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -70,6 +72,8 @@ function migrations(db: Db): Record<string, Migration> {
     '031-account-mail-first': accountMailFirst(),
     '032-payment-holds': paymentHolds(),
     '033-reviews-by-author': reviewsByAuthor(),
+    // The checkout (issue 60)
+    '050-tax-classes': taxClasses(),
   };
 }
 

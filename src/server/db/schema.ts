@@ -1,5 +1,6 @@
 /** Table types for Kysely. Money is integer cents; timestamps are ISO-8601 UTC text on both databases. */
 import { type Generated, type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
+import type { TaxClass } from '../../shared/catalog.js';
 import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
 import type { AuditAction, Role } from '../../shared/api.js';
 
@@ -100,6 +101,8 @@ export interface ProductsTable extends Timestamps {
   price_breaks: Generated<string>;
   /** Low at or below this many units; null: the shop's LOW_STOCK_THRESHOLD. */
   reorder_threshold: number | null;
+  /** standard, reduced or zero (src/shared/catalog.ts TAX_CLASSES). */
+  tax_class: Generated<TaxClass>;
 }
 
 /** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */

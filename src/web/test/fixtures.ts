@@ -19,6 +19,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     priceBreaks: [],
     packSize: 1,
     reorderThreshold: null,
+    taxClass: 'standard',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,8 +1,8 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Product } from '../../../../shared/api.js';
-import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, SPECS_MAX, type CategorySlug, type Spec } from '../../../../shared/catalog.js';
-import { messages } from '../../../../shared/messages.js';
+import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, SPECS_MAX, TAX_CLASSES, type CategorySlug, type Spec, type TaxClass } from '../../../../shared/catalog.js';
+import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { PRICE_BREAKS_MAX } from '../../../../shared/pricing.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
@@ -26,6 +26,7 @@ export interface ProductFormValues {
   /** Empty: the shop's default. */
   reorderThreshold: string;
   priceBreaks: { minQuantity: string; price: string }[];
+  taxClass: TaxClass;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -41,6 +42,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   packSize: '1',
   reorderThreshold: '',
   priceBreaks: [],
+  taxClass: 'standard',
 };
 
 /** A saved product as the form shows it, to edit. */
@@ -58,6 +60,7 @@ export function productFormValues(product: Product): ProductFormValues {
     packSize: String(product.packSize),
     reorderThreshold: product.reorderThreshold === null ? '' : String(product.reorderThreshold),
     priceBreaks: product.priceBreaks.map(({ minQuantity, price }) => ({ minQuantity: String(minQuantity), price: price.toFixed(2) })),
+    taxClass: product.taxClass,
   };
 }
 
@@ -75,6 +78,7 @@ const FIELDS: readonly Path<ProductFormValues>[] = [
   ...Array.from({ length: SPECS_MAX }, (_, index) => [`specs.${index}.name`, `specs.${index}.value`] as const).flat(),
   'packSize',
   'reorderThreshold',
+  'taxClass',
   'priceBreaks',
   ...Array.from({ length: PRICE_BREAKS_MAX }, (_, index) => [`priceBreaks.${index}.minQuantity`, `priceBreaks.${index}.price`] as const).flat(),
 ];
@@ -173,6 +177,15 @@ export function ProductForm<TOutput extends ProductOutput>({
       </Field>
       <Field label="Reorder Threshold" error={errors.reorderThreshold?.message} hint={messages.ui.productAdmin.reorderThresholdHint}>
         <input type="number" min={0} step={1} className="input" {...register('reorderThreshold')} />
+      </Field>
+      <Field label="Tax Class" error={errors.taxClass?.message} hint={checkoutMessages.taxClassHint}>
+        <select className="input" {...register('taxClass')}>
+          {TAX_CLASSES.map((taxClass) => (
+            <option key={taxClass} value={taxClass}>
+              {checkoutMessages.taxClassNames[taxClass]}
+            </option>
+          ))}
+        </select>
       </Field>
       <div className="sm:col-span-2">
         <PriceBreaksField control={control} register={register} errors={errors} />

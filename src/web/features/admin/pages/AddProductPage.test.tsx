@@ -93,18 +93,19 @@ describe('AddProductPage', () => {
       min: 50,
       img: '/images/products/air-filter.svg',
       // The new fields left as they are: no part number (the server generates one), the default category, no specs,
-      // sold by the unit, no price breaks, the shop's default reorder threshold.
+      // sold by the unit, no price breaks, the shop's default reorder threshold, the standard tax class.
       category: 'other',
       specs: [],
       packSize: 1,
       priceBreaks: [],
       reorderThreshold: null,
+      taxClass: 'standard',
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
   });
 
-  it('keeps the original fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, price breaks and specs', () => {
+  it('keeps the original fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, tax class, price breaks and specs', () => {
     mockFetch(() => undefined);
     renderWithProviders(<AddProductPage />);
     const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);
@@ -120,6 +121,7 @@ describe('AddProductPage', () => {
       'Category',
       'Pack Size',
       'Reorder Threshold',
+      'Tax Class',
     ]);
     expect(screen.getByText('Left empty, one is generated from the category (e.g. BR-10003).')).toBeInTheDocument();
     expect(screen.getByLabelText('Category')).toHaveValue('other');
