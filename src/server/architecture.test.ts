@@ -41,6 +41,8 @@ const TABLE_OWNERS: Record<string, string> = {
   audit_log: 'audit',
   counters: 'limits',
   outbox: 'mail',
+  // The checkout (issue 60)
+  addresses: 'addresses',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

@@ -67,6 +67,11 @@ describe(`authorization matrix (${databaseKind})`, () => {
     const sessions = await call(server.app, 'GET', '/api/auth/sessions', { token: login.json().token });
     return sessions.json().find((session: { current: boolean }) => session.current)._id as string;
   };
+  const AN_ADDRESS = { name: 'Dana Wu', line1: '12 Pine St', city: 'Burlington', region: 'VT', postalCode: '05401', country: 'US' };
+  const addressOfCustomer = async () => {
+    const response = await call(server.app, 'POST', '/api/addresses', { token: accounts.customer.token, body: AN_ADDRESS });
+    return response.json().id as number;
+  };
   const orderBody = () => ({ productId, quantity: 1, phone: '5550100', address: 'Street 1' });
 
   beforeAll(async () => {
@@ -306,6 +311,20 @@ describe(`authorization matrix (${databaseKind})`, () => {
         route: 'POST /api/fitment/import',
         expected: adminOnly(400),
         request: async () => ({ method: 'POST', url: '/api/fitment/import?dryRun=true', body: {} }),
+      },
+      // The checkout (issue 60)
+      { route: 'GET /api/addresses', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/addresses' }) },
+      { route: 'POST /api/addresses', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/addresses', body: AN_ADDRESS }) },
+      {
+        // The customer's own address: another account does not find it.
+        route: 'PATCH /api/addresses/{id}',
+        expected: { anonymous: 401, customer: 200, other: 404, admin: 404 },
+        request: async () => ({ method: 'PATCH', url: `/api/addresses/${await addressOfCustomer()}`, body: { city: 'Montpelier', postalCode: '05602' } }),
+      },
+      {
+        route: 'DELETE /api/addresses/{id}',
+        expected: { anonymous: 401, customer: 204, other: 404, admin: 404 },
+        request: async () => ({ method: 'DELETE', url: `/api/addresses/${await addressOfCustomer()}` }),
       },
     ];
   };

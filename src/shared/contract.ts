@@ -67,6 +67,8 @@ import {
   testPaymentConfirmSchema,
   verifyEmailSchema,
 } from './schemas.js';
+import { addressSchema } from './checkout-api.js';
+import { addressInputSchema, addressPatchSchema } from './checkout-schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -200,6 +202,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The latest e-mails the shop wrote, rendered (admins; not registered in production).
   endpoint('GET', '/api/admin/outbox', z.array(outboxEntrySchema)),
   endpoint('GET', '/api/health', healthSchema),
+  // The checkout (issue 60): the buyer's address book.
+  endpoint('GET', '/api/addresses', z.array(addressSchema)),
+  endpoint('POST', '/api/addresses', addressSchema, { status: 201, body: addressInputSchema }),
+  endpoint('PATCH', '/api/addresses/:id', addressSchema, { body: addressPatchSchema }),
+  endpoint('DELETE', '/api/addresses/:id', null),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -35,6 +35,7 @@ import { paymentHolds } from './migrations/032-payment-holds.js';
 import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
 // The checkout (issue 60)
 import { taxClasses } from './migrations/050-tax-classes.js';
+import { addresses } from './migrations/051-addresses.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -74,6 +75,7 @@ function migrations(db: Db): Record<string, Migration> {
     '033-reviews-by-author': reviewsByAuthor(),
     // The checkout (issue 60)
     '050-tax-classes': taxClasses(),
+    '051-addresses': addresses(db.dialect),
   };
 }
 

@@ -307,6 +307,22 @@ export interface AuditLogTable extends Timestamps {
   target: string;
 }
 
+/** A buyer's saved address (the addresses domain); `is_default` 1 on at most one per buyer. */
+export interface AddressesTable extends Timestamps {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  company: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+  is_default: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -332,6 +348,8 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   counters: CountersTable;
   outbox: OutboxTable;
+  // The checkout (issue 60)
+  addresses: AddressesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
