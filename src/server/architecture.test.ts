@@ -43,6 +43,11 @@ const TABLE_OWNERS: Record<string, string> = {
   outbox: 'mail',
   // The checkout (issue 60)
   addresses: 'addresses',
+  shipping_zones: 'shipping-tax',
+  shipping_methods: 'shipping-tax',
+  shipping_bands: 'shipping-tax',
+  tax_rates: 'shipping-tax',
+  tax_exemptions: 'shipping-tax',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

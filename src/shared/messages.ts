@@ -579,7 +579,6 @@ export const checkoutMessages = {
     `Two rates are for ${country}${region ? `-${region}` : ''} and the ${taxClass} class: keep one`,
   certificateRequired: 'Enter the exemption certificate number',
   expiresOnInvalid: 'Enter the expiry date as YYYY-MM-DD',
-  expiresOnPast: 'This certificate has already expired',
   accountNotFound: 'Account',
   shippingSaved: 'Shipping zones and methods saved',
   taxSaved: 'Tax rates saved',

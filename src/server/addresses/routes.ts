@@ -47,7 +47,7 @@ export async function addressesRoutes(app: FastifyInstance, { db: { kysely: db }
     { config: { access: 'user' }, schema: { tags, description: 'Deletes one of your addresses (the newest other one becomes the default if it was).', params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteAddress(db, requireViewer(request).id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -36,6 +36,7 @@ import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
 // The checkout (issue 60)
 import { taxClasses } from './migrations/050-tax-classes.js';
 import { addresses } from './migrations/051-addresses.js';
+import { shippingAndTax } from './migrations/052-shipping-and-tax.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -76,6 +77,7 @@ function migrations(db: Db): Record<string, Migration> {
     // The checkout (issue 60)
     '050-tax-classes': taxClasses(),
     '051-addresses': addresses(db.dialect),
+    '052-shipping-and-tax': shippingAndTax(),
   };
 }
 

@@ -323,6 +323,53 @@ export interface AddressesTable extends Timestamps {
   is_default: number;
 }
 
+/** The shipping and tax tables (the shipping-tax domain), as an admin last saved them. */
+export interface ShippingZonesTable {
+  id: string;
+  position: number;
+  name: string;
+  countries: string;
+  regions: string | null;
+  postal_codes: string | null;
+}
+
+export interface ShippingMethodsTable {
+  id: string;
+  position: number;
+  zone_id: string;
+  name: string;
+  kind: 'weight' | 'flat' | 'pickup';
+  price_cents: number | null;
+  free_over_cents: number | null;
+  max_grams: number | null;
+  min_days: number;
+  max_days: number;
+}
+
+export interface ShippingBandsTable {
+  method_id: string;
+  up_to_grams: number;
+  price_cents: number;
+}
+
+export interface TaxRatesTable {
+  id: string;
+  position: number;
+  name: string;
+  country: string;
+  region: string | null;
+  tax_class: TaxClass;
+  rate_milli: number;
+  shipping: number;
+}
+
+/** A buyer's resale or exemption certificate: no tax while `expires_on` (a calendar day, inclusive) has not passed. */
+export interface TaxExemptionsTable extends Timestamps {
+  user_id: number;
+  certificate: string;
+  expires_on: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -350,6 +397,11 @@ export interface Database {
   outbox: OutboxTable;
   // The checkout (issue 60)
   addresses: AddressesTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_methods: ShippingMethodsTable;
+  shipping_bands: ShippingBandsTable;
+  tax_rates: TaxRatesTable;
+  tax_exemptions: TaxExemptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
