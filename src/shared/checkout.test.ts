@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addressOneLine } from './address.js';
 import { type Destination, destinationSchema, type ShippingConfig, shippingAddressSchema, shippingConfigSchema, type TaxRate, taxConfigSchema } from './checkout-schemas.js';
 import { quoteOrder, type QuoteInput } from './checkout.js';
+import { previewLines } from './checkout-preview.js';
 import { checkPostalCode, regionProblem } from './geography.js';
 import { percentOfCents } from './money.js';
 import { formatDestination, formatWeight, methodPriceCents, shippingOffers, zoneFor } from './shipping.js';
@@ -241,5 +242,13 @@ describe('the shipping and tax tables', () => {
     expect(taxes.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['rates.1', 'Two rates are for US-VT and the standard class: keep one']]);
     const badRate = taxConfigSchema.safeParse({ rates: [{ id: 'a', name: 'A', country: 'US', taxClass: 'standard', rate: 6.2545, shipping: true }] });
     expect(badRate.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['rates.0.rate']);
+  });
+});
+
+describe('the admin preview', () => {
+  it('says what a 3 kg order to 05401, US-VT would pay by each method', () => {
+    // Ground: 3,000 g is in the up-to-5,000 g band, $11.00; Vermont taxes shipping at 6 %: $0.66.
+    expect(previewLines(shipping, rates, to('US', 'VT', '05001'), 3000, 0)).toEqual(['A 3 kg order to 05001, US-VT: Ground $11.00, tax $0.66']);
+    expect(previewLines(shipping, rates, to('JP'), 3000, 0)).toEqual(['A 3 kg order to JP: no method reaches it']);
   });
 });

@@ -583,5 +583,29 @@ export const checkoutMessages = {
   shippingSaved: 'Shipping zones and methods saved',
   taxSaved: 'Tax rates saved',
   taxClassHint: "Which of a destination's tax rates the part pays (Tax page).",
+  /** The admin's Shipping and Tax pages. */
+  admin: {
+    shippingTitle: 'Shipping',
+    shippingIntro:
+      'Zones (countries, optionally regions of one country, optionally postal-code patterns like 05*) and their methods: weight (bands by total grams, each up to and including upToGrams), flat or pickup, with optional freeOver (dollars) and maxGrams. The most specific zone that matches an address is used. Saving replaces the whole set; nothing is saved while an entry is wrong.',
+    taxTitle: 'Tax',
+    taxIntro:
+      'Rates by country, optionally region, and tax class (standard, reduced, zero), in percent. A region rate wins over its country rate; no rate means no tax. shipping: true also taxes shipping at that standard rate. Saving replaces every rate.',
+    editorLabel: 'The set as JSON',
+    notJson: (detail: string) => `This is not JSON: ${detail}`,
+    problemAt: (path: string, message: string) => (path ? `${path}: ${message}` : message),
+    save: 'Save',
+    saving: 'Saving…',
+    reset: 'Undo changes',
+    previewTitle: 'Preview',
+    previewWeight: 'Weight (kg)',
+    previewSubtotal: 'Goods subtotal ($)',
+    previewCountry: 'Country',
+    previewRegion: 'Region',
+    previewPostalCode: 'Postal code',
+    previewLine: (weight: string, destination: string, method: string, price: string, tax: string) => `A ${weight} order to ${destination}: ${method} ${price}, tax ${tax}`,
+    previewNone: (weight: string, destination: string) => `A ${weight} order to ${destination}: no method reaches it`,
+    previewFixFirst: 'Fix the problems above to preview',
+  },
   taxClassNames: { standard: 'Standard', reduced: 'Reduced', zero: 'Zero-rated' },
 } as const;

@@ -40,3 +40,9 @@ export function percentOfCents(cents: Cents, percent: number): Cents {
   const thousandthsOfPercent = Math.round(percent * 1000);
   return Math.floor((2 * cents * thousandthsOfPercent + 100_000) / 200_000);
 }
+
+/** Cents as a price with the cents always shown: 1100 → "$11.00", 500000 → "$5,000.00". */
+export function formatCents(cents: Cents): string {
+  const [whole, fraction] = (Math.abs(cents) / 100).toFixed(2).split('.');
+  return `${cents < 0 ? '-' : ''}$${whole!.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+}
