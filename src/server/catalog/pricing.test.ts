@@ -105,7 +105,7 @@ describe(`price breaks, pack sizes and resolving part numbers (${databaseKind})`
   });
 
   describe('in the CSV files', () => {
-    const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks'];
+    const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'taxClass'];
     const OLD_HEADER = HEADER.slice(0, 10);
     const csvFile = (columns: string[], rows: Record<string, string>[]) => stringify([columns, ...rows.map((row) => columns.map((column) => row[column] ?? ''))]);
     const cells = (sku: string, overrides: Record<string, string> = {}) => ({
@@ -114,13 +114,13 @@ describe(`price breaks, pack sizes and resolving part numbers (${databaseKind})`
     });
     const report = async (csv: string, dryRun = false) => (await importCsv(csv, dryRun)).json() as ImportReport;
 
-    it('exports the pack size and the price breaks as the last columns, tiers as text like 500: 81.00; 1000: 75.50', async () => {
+    it('exports the pack size and the price breaks after the original columns, tiers as text like 500: 81.00; 1000: 75.50', async () => {
       await create({ sku: 'CX-1', price: 90, stock: 4000, min: 8, packSize: 4, priceBreaks: TIERS });
       await create({ sku: 'CX-2' });
       const records = await exportCsv();
       expect(records[0]).toEqual(HEADER);
-      expect(records.find((record) => record[0] === 'CX-1')!.slice(-2)).toEqual(['4', '500: 81.00; 1000: 75.50']);
-      expect(records.find((record) => record[0] === 'CX-2')!.slice(-2)).toEqual(['1', '']);
+      expect(records.find((record) => record[0] === 'CX-1')!.slice(10, 12)).toEqual(['4', '500: 81.00; 1000: 75.50']);
+      expect(records.find((record) => record[0] === 'CX-2')!.slice(10, 12)).toEqual(['1', '']);
     });
 
     it('creates and updates parts with their pack size and price breaks', async () => {
