@@ -64,7 +64,6 @@ export const quoteSchema = z.object({
   reverseCharge: z.boolean(),
   taxExempt: z.boolean(),
 });
-export type QuoteAnswer = z.infer<typeof quoteSchema>;
 
 /** 422 from POST /api/checkout/quote: no method reaches the destination for this order. */
 export const noShippingMethodSchema = z.object({ code: z.literal('no_shipping_method'), message: z.string() });

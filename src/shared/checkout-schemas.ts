@@ -58,7 +58,6 @@ const addressFields = {
 /** A full shipping address (the address book's and an order's). */
 export const shippingAddressSchema = z.object(addressFields).transform(checkedPlace);
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
-export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 
 /** POST /api/addresses: an address, and whether it becomes the default (the first one always does). */
 export const addressInputSchema = z.object({ ...addressFields, isDefault: z.boolean().optional() }).transform(checkedPlace);

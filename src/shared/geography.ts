@@ -42,10 +42,6 @@ export const REGIONS: Readonly<Record<string, readonly string[]>> = {
   DE: 'BW BY BE BB HB HH HE MV NI NW RP SL SN ST SH TH'.split(' '),
 };
 
-export function regionRequired(country: string): boolean {
-  return country in REGIONS;
-}
-
 /** The problem with a region for a country, or null: one of the list where the country has one, anything short elsewhere. */
 export function regionProblem(country: string, region: string): string | null {
   const known = REGIONS[country];
@@ -87,6 +83,3 @@ export function checkPostalCode(country: string, code: string): { postalCode: st
   if (!rule.pattern.test(compact)) return { error: rule.message };
   return { postalCode: rule.written(compact) };
 }
-
-/** Countries whose postal codes are checked against their format. */
-export const CHECKED_POSTAL_COUNTRIES = Object.keys(POSTAL_RULES);

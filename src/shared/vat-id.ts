@@ -120,9 +120,6 @@ const CHECK_DIGITS: Readonly<Record<string, (number: string) => boolean>> = {
   NL: dutchCheck,
 };
 
-/** The member states whose check digits are verified (the others: format only). */
-export const VAT_CHECK_DIGIT_COUNTRIES = Object.keys(CHECK_DIGITS);
-
 /** A VAT ID as read: the ISO country it belongs to (EL is Greece), and the number after the prefix. */
 export interface VatId {
   country: string;
@@ -147,8 +144,4 @@ export function parseVatId(text: string): VatId | null {
   if (check && !check(number)) return null;
   const country = prefix === 'EL' ? 'GR' : prefix;
   return (EU_COUNTRIES as readonly string[]).includes(country) ? { country, prefix, number } : null;
-}
-
-export function formatVatId(id: VatId): string {
-  return `${id.prefix}${id.number}`;
 }
