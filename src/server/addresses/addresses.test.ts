@@ -26,6 +26,17 @@ describe(`address book (${databaseKind})`, () => {
     expect(addressOneLine(first.json())).toBe('Wu Garage, 12 Pine St, Burlington, VT 05401, US');
   });
 
+  it("writes the default address on the profile's one line, and follows it when the default changes", async () => {
+    const buyer = await registerCustomer(server.app);
+    const profile = async () => (await call(server.app, 'GET', `/api/user/${buyer.email}`, { token: buyer.token })).json().address;
+    await save(buyer.token, vermont);
+    expect(await profile()).toBe('Wu Garage, 12 Pine St, Burlington, VT 05401, US');
+    const berlinId = (await save(buyer.token, berlin)).json().id;
+    expect(await profile()).toBe('Wu Garage, 12 Pine St, Burlington, VT 05401, US');
+    await call(server.app, 'PATCH', `/api/addresses/${berlinId}`, { token: buyer.token, body: { isDefault: true } });
+    expect(await profile()).toBe('Invalidenstr. 1, Berlin, BE 10115, DE');
+  });
+
   it('refuses an address without a known region or with a postal code of the wrong form, naming the field', async () => {
     const buyer = await registerCustomer(server.app);
     const noState = await save(buyer.token, { ...vermont, region: '' });

@@ -2,12 +2,14 @@
  * The buyers' address books. An address is its owner's only (another account's id is not found), and a
  * buyer with addresses has exactly one default: the first saved, or the one last made default.
  */
+import { addressOneLine } from '../../shared/address.js';
 import type { Address } from '../../shared/checkout-api.js';
 import { type AddressInput, type AddressPatch, type ShippingAddress, shippingAddressSchema } from '../../shared/checkout-schemas.js';
 import { checkoutMessages } from '../../shared/messages.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type Executor, inTransaction, isPostgres, now, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
+import { setProfileAddress } from '../users/service.js';
 
 /** Addresses one buyer may keep. */
 export const ADDRESSES_MAX = 50;
@@ -81,13 +83,16 @@ export async function defaultAddress(db: Executor, userId: number): Promise<Addr
  * Runs a change of the buyer's address book in a transaction that first locks their addresses (on
  * PostgreSQL; SQLite runs one writer at a time), so two changes of the default cannot interleave. Two
  * first addresses saved at once have no row to lock: the one-default index refuses the second, which is
- * then tried again and finds the first.
+ * then tried again and finds the first. The profile's one-line address follows the default address.
  */
 async function changingAddressBook<T>(db: Executor, userId: number, change: (trx: Executor) => Promise<T>): Promise<T> {
   const attempt = () =>
     inTransaction(db, async (trx) => {
       if (isPostgres(trx)) await trx.selectFrom('addresses').select('id').where('user_id', '=', userId).forUpdate().execute();
-      return change(trx);
+      const changed = await change(trx);
+      const current = await defaultAddress(trx, userId);
+      if (current) await setProfileAddress(trx, userId, addressOneLine(current));
+      return changed;
     });
   try {
     return await attempt();
