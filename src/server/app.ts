@@ -37,6 +37,10 @@ import { createPaymentProvider } from './payments/index.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { usersRoutes } from './users/routes.js';
+// The checkout (issue 60)
+import { addressesRoutes } from './addresses/routes.js';
+import { shippingTaxRoutes } from './shipping-tax/routes.js';
+import { checkoutRoutes } from './flows/checkout-routes.js';
 
 export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
@@ -97,6 +101,8 @@ export async function buildApp(
     await app.register(routes, context);
   }
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)
+  // The checkout (issue 60)
+  for (const routes of [addressesRoutes, shippingTaxRoutes, checkoutRoutes]) await app.register(routes, context);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -44,6 +44,13 @@ const TABLE_OWNERS: Record<string, string> = {
   // The server cart (issue 59).
   carts: 'cart',
   cart_lines: 'cart',
+  // The checkout (issue 60)
+  addresses: 'addresses',
+  shipping_zones: 'shipping-tax',
+  shipping_methods: 'shipping-tax',
+  shipping_bands: 'shipping-tax',
+  tax_rates: 'shipping-tax',
+  tax_exemptions: 'shipping-tax',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

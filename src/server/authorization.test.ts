@@ -69,6 +69,15 @@ describe(`authorization matrix (${databaseKind})`, () => {
     const sessions = await call(server.app, 'GET', '/api/auth/sessions', { token: login.json().token });
     return sessions.json().find((session: { current: boolean }) => session.current)._id as string;
   };
+  const SHIPPING = {
+    zones: [{ id: 'us', name: 'US', countries: ['US'] }],
+    methods: [{ id: 'ground', zoneId: 'us', name: 'Ground', kind: 'flat', price: 9, minDays: 2, maxDays: 5 }],
+  };
+  const AN_ADDRESS = { name: 'Dana Wu', line1: '12 Pine St', city: 'Burlington', region: 'VT', postalCode: '05401', country: 'US' };
+  const addressOfCustomer = async () => {
+    const response = await call(server.app, 'POST', '/api/addresses', { token: accounts.customer.token, body: AN_ADDRESS });
+    return response.json().id as number;
+  };
   const orderBody = () => ({ productId, quantity: 1, phone: '5550100', address: 'Street 1' });
 
   beforeAll(async () => {
@@ -80,6 +89,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
     };
     productId = await createProduct(server.app, accounts.admin, { stock: 100_000, min: 1 });
     productSku = (await call(server.app, 'GET', `/api/products/${productId}`)).json().sku;
+    await call(server.app, 'PUT', '/api/admin/shipping', { token: accounts.admin.token, body: SHIPPING });
     vehicleId = (await createVehicles(server.db.kysely, [{ year: 2015, make: 'Toyota', model: 'Corolla', submodel: 'LE', engine: '1.8L I4' }]))[0]!.id;
   });
   afterAll(() => server.close());
@@ -337,6 +347,35 @@ describe(`authorization matrix (${databaseKind})`, () => {
         route: 'POST /api/products/{id}/picture/fetch',
         expected: adminOnly(400),
         request: async () => ({ method: 'POST', url: `/api/products/${productId}/picture/fetch` }),
+      },
+      // The checkout (issue 60)
+      { route: 'GET /api/addresses', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/addresses' }) },
+      { route: 'POST /api/addresses', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/addresses', body: AN_ADDRESS }) },
+      {
+        // The customer's own address: another account does not find it.
+        route: 'PATCH /api/addresses/{id}',
+        expected: { anonymous: 401, customer: 200, other: 404, admin: 404 },
+        request: async () => ({ method: 'PATCH', url: `/api/addresses/${await addressOfCustomer()}`, body: { city: 'Montpelier', postalCode: '05602' } }),
+      },
+      {
+        route: 'DELETE /api/addresses/{id}',
+        expected: { anonymous: 401, customer: 204, other: 404, admin: 404 },
+        request: async () => ({ method: 'DELETE', url: `/api/addresses/${await addressOfCustomer()}` }),
+      },
+      { route: 'GET /api/admin/shipping', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/shipping' }) },
+      { route: 'PUT /api/admin/shipping', expected: adminOnly(200), request: async () => ({ method: 'PUT', url: '/api/admin/shipping', body: SHIPPING }) },
+      { route: 'GET /api/admin/tax', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/tax' }) },
+      { route: 'PUT /api/admin/tax', expected: adminOnly(200), request: async () => ({ method: 'PUT', url: '/api/admin/tax', body: { rates: [] } }) },
+      {
+        route: 'PUT /api/admin/users/{email}/tax-exemption',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'PUT', url: `/api/admin/users/${me}/tax-exemption`, body: { certificate: 'RS-1', expiresOn: '2099-12-31' } }),
+      },
+      { route: 'DELETE /api/admin/users/{email}/tax-exemption', expected: adminOnly(204), request: async () => ({ method: 'DELETE', url: `/api/admin/users/${me}/tax-exemption` }) },
+      {
+        route: 'POST /api/checkout/quote',
+        expected: every(200),
+        request: async () => ({ method: 'POST', url: '/api/checkout/quote', body: { lines: [{ productId, quantity: 1 }], shippingAddress: { country: 'US', region: 'VT', postalCode: '05401' } } }),
       },
     ];
   };

@@ -2,6 +2,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { STOCK_MAX } from '../shared/schemas.js';
+import { isCountryCode, regionProblem } from '../shared/geography.js';
+import { parseVatId } from '../shared/vat-id.js';
 
 const flag = (fallback: boolean) =>
   z
@@ -221,6 +223,23 @@ const envSchema = z
     VIN_DECODER_URL: httpUrlSetting('https://vpic.nhtsa.dot.gov/api').transform((value) => value ?? 'https://vpic.nhtsa.dot.gov/api'),
     VIN_RATE_LIMIT: positiveInt(30),
     REVIEW_RATE_LIMIT: positiveInt(3),
+    // The checkout (issue 60): where the shop is, for tax.
+    SHOP_COUNTRY: z.preprocess(
+      blankAsUnset,
+      z.string().trim().toUpperCase().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 country code, e.g. US or DE').optional().default('US'),
+    ),
+    SHOP_REGION: z.preprocess(blankAsUnset, z.string().trim().toUpperCase().optional()),
+    SHOP_VAT_ID: z.preprocess(
+      blankAsUnset,
+      z.string().trim().refine((text) => parseVatId(text) !== null, 'must be an EU VAT ID with its country prefix, e.g. DE136695976').optional(),
+    ),
+    VAT_CHECK: z.preprocess(blankAsUnset, z.enum(['format', 'vies']).optional().default('format')),
+    VIES_URL: httpUrlSetting('https://ec.europa.eu/taxation_customs/vies/rest-api').transform((value) => value ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  })
+  .transform((env) => ({ ...env, SHOP_REGION: env.SHOP_REGION ?? (env.SHOP_COUNTRY === 'US' ? 'IL' : '') }))
+  .refine((env) => regionProblem(env.SHOP_COUNTRY, env.SHOP_REGION) === null, {
+    message: 'must be a region of SHOP_COUNTRY without the country prefix, e.g. IL for Illinois (US) or BY for Bavaria (DE)',
+    path: ['SHOP_REGION'],
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -306,6 +325,16 @@ export interface Config {
   vinRateLimitPerMinute: number;
   /** Reviews one account may post an hour (every kind of review together). */
   reviewRateLimitPerHour: number;
+  /** Where the shop is for tax (its country and region, its EU VAT ID), and how buyers' VAT IDs are checked. */
+  checkout: CheckoutConfig;
+}
+
+export interface CheckoutConfig {
+  shopCountry: string;
+  shopRegion: string;
+  shopVatId?: string;
+  /** format: each country's format and check digits (offline); vies: those, then the EU's VIES service at `viesUrl`. */
+  vatCheck: { kind: 'format' } | { kind: 'vies'; url: string };
 }
 
 export type VinDecoderConfig = { kind: 'offline' } | { kind: 'nhtsa'; url: string };
@@ -416,5 +445,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vinDecoder: e.VIN_DECODER === 'nhtsa' ? { kind: 'nhtsa', url: e.VIN_DECODER_URL } : { kind: 'offline' },
     vinRateLimitPerMinute: e.VIN_RATE_LIMIT,
     reviewRateLimitPerHour: e.REVIEW_RATE_LIMIT,
+    checkout: {
+      shopCountry: e.SHOP_COUNTRY,
+      shopRegion: e.SHOP_REGION,
+      shopVatId: e.SHOP_VAT_ID,
+      vatCheck: e.VAT_CHECK === 'vies' ? { kind: 'vies', url: e.VIES_URL } : { kind: 'format' },
+    },
   };
 }

@@ -1,5 +1,6 @@
 /** The wire format of every answer: the original storefront's fields and names (docs/legacy-contract.md#fields), plus the shop's additions. */
 import { z } from 'zod';
+import { TAX_CLASSES } from './catalog.js';
 import { PART_NUMBER_TYPES } from './fitment.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from './order-status.js';
 
@@ -64,6 +65,8 @@ export const productSchema = z.object({
   reorderThreshold: z.number().int().nullable(),
   /** Shipping weight in whole grams; 0: not known. */
   weightGrams: z.number().int(),
+  /** Which of a destination's tax rates the part pays: standard, reduced or zero. */
+  taxClass: z.enum(TAX_CLASSES),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
   createdAt: z.string(),

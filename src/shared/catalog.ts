@@ -147,3 +147,6 @@ export function formatWeight(grams: number): string {
   if (grams < 1000) return `${grams} g`;
   return `${Number((grams / 1000).toFixed(2))} kg`;
 }
+/** A part's tax class: which of a destination's rates its lines pay (src/shared/tax.ts). */
+export const TAX_CLASSES = ['standard', 'reduced', 'zero'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];

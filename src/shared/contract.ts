@@ -72,6 +72,8 @@ import {
   testPaymentConfirmSchema,
   verifyEmailSchema,
 } from './schemas.js';
+import { addressSchema, noShippingMethodSchema, quoteSchema, shippingConfigAnswerSchema, taxConfigAnswerSchema, taxExemptionAnswerSchema } from './checkout-api.js';
+import { addressInputSchema, addressPatchSchema, quoteRequestSchema, shippingConfigSchema, taxConfigSchema, taxExemptionSchema } from './checkout-schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -223,6 +225,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/products/export.xml', z.string()),
   // A picture a PIES file linked (http/https), fetched into the shop's storage when staff ask.
   endpoint('POST', '/api/products/:id/picture/fetch', productSchema),
+  // The checkout (issue 60): the buyer's address book.
+  endpoint('GET', '/api/addresses', z.array(addressSchema)),
+  endpoint('POST', '/api/addresses', addressSchema, { status: 201, body: addressInputSchema }),
+  endpoint('PATCH', '/api/addresses/:id', addressSchema, { body: addressPatchSchema }),
+  endpoint('DELETE', '/api/addresses/:id', null),
+  // The checkout (issue 60): shipping and tax tables, exemptions (admins), quotes (anyone).
+  endpoint('GET', '/api/admin/shipping', shippingConfigAnswerSchema),
+  endpoint('PUT', '/api/admin/shipping', shippingConfigAnswerSchema, { body: shippingConfigSchema }),
+  endpoint('GET', '/api/admin/tax', taxConfigAnswerSchema),
+  endpoint('PUT', '/api/admin/tax', taxConfigAnswerSchema, { body: taxConfigSchema }),
+  endpoint('PUT', '/api/admin/users/:email/tax-exemption', taxExemptionAnswerSchema, { body: taxExemptionSchema }),
+  endpoint('DELETE', '/api/admin/users/:email/tax-exemption', null),
+  endpoint('POST', '/api/checkout/quote', quoteSchema, { body: quoteRequestSchema, failures: { 422: noShippingMethodSchema } }),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -31,3 +31,18 @@ export function formatDollars(dollars: number): string {
   return `${dollars < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+
+/**
+ * `percent` % of an amount, rounded half-up to the cent (the one rounding rule for tax, applied per
+ * line): 999 at 2.5 % is 24.975, so 25. Rates have at most three decimals; the sum is done in integers.
+ */
+export function percentOfCents(cents: Cents, percent: number): Cents {
+  const thousandthsOfPercent = Math.round(percent * 1000);
+  return Math.floor((2 * cents * thousandthsOfPercent + 100_000) / 200_000);
+}
+
+/** Cents as a price with the cents always shown: 1100 → "$11.00", 500000 → "$5,000.00". */
+export function formatCents(cents: Cents): string {
+  const [whole, fraction] = (Math.abs(cents) / 100).toFixed(2).split('.');
+  return `${cents < 0 ? '-' : ''}$${whole!.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+}

@@ -3,7 +3,7 @@
  * browser's forms use the very same ones (react-hook-form + zodResolver).
  */
 import { z } from 'zod';
-import { errorMessages, messages } from './messages.js';
+import { checkoutMessages, errorMessages, messages } from './messages.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import {
   CATEGORY_SLUGS,
@@ -13,6 +13,7 @@ import {
   SPEC_NAME_MAX,
   SPEC_VALUE_MAX,
   SPECS_MAX,
+  TAX_CLASSES,
 } from './catalog.js';
 import { FIRST_YEAR, PART_NUMBER_TYPES } from './fitment.js';
 import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
@@ -196,7 +197,7 @@ export const ORDER_LINES_MAX = 200;
 export const orderLineInputSchema = z.object({ productId: idSchema, quantity: quantityNumber });
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
-const orderLinesSchema = z
+export const orderLinesSchema = z
   .array(orderLineInputSchema)
   .min(1, fieldMessages.linesRequired)
   .max(ORDER_LINES_MAX, fieldMessages.linesTooMany(ORDER_LINES_MAX))
@@ -338,6 +339,8 @@ export const skuSchema = z
 
 export const categorySchema = z.enum(CATEGORY_SLUGS, { error: fieldMessages.categoryInvalid });
 
+export const taxClassSchema = z.enum(TAX_CLASSES, { error: checkoutMessages.taxClassInvalid });
+
 export const specSchema = z.object({
   name: requiredText(fieldMessages.specNameRequired, SPEC_NAME_MAX).refine((name) => !/[:;]/.test(name), fieldMessages.specNameInvalid),
   value: requiredText(fieldMessages.specValueRequired, SPEC_VALUE_MAX).refine((value) => !value.includes(';'), fieldMessages.specValueInvalid),
@@ -422,6 +425,7 @@ const productFields = {
   priceBreaks: priceBreaksSchema.optional(),
   reorderThreshold: reorderThresholdSchema,
   weightGrams: emptyAsAbsent(weightGramsSchema),
+  taxClass: emptyAsAbsent(taxClassSchema),
 };
 
 export const productInputSchema = z

@@ -215,6 +215,8 @@ function rowFields(cells: Cells): RowFields {
   if (packSize) values.packSize = packSize;
   const weightGrams = cells.weightGrams?.trim();
   if (weightGrams) values.weightGrams = weightGrams;
+  const taxClass = cells.taxClass?.trim().toLowerCase();
+  if (taxClass) values.taxClass = taxClass;
   if (cells.priceBreaks !== undefined) {
     const priceBreaks = priceBreaksFromText(cells.priceBreaks);
     if (Array.isArray(priceBreaks)) values.priceBreaks = priceBreaks;

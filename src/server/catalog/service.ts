@@ -44,6 +44,7 @@ export function toProductDto(row: ShownProductRow, numbers: ProductNumber[] = []
     packSize: row.pack_size,
     reorderThreshold: row.reorder_threshold,
     weightGrams: row.weight_grams,
+    taxClass: row.tax_class,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -217,6 +218,7 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
           price_breaks: priceBreaksColumn(input.priceBreaks ?? []),
           reorder_threshold: input.reorderThreshold ?? null,
           weight_grams: input.weightGrams ?? 0,
+          tax_class: input.taxClass ?? 'standard',
           hidden_at: null,
           archived_at: null,
           category: input.category ?? DEFAULT_CATEGORY,
@@ -299,6 +301,7 @@ async function checkedChange(db: Executor, before: ProductRow, patch: ProductPat
   if (patch.priceBreaks !== undefined) set.price_breaks = priceBreaksColumn(patch.priceBreaks);
   if (patch.reorderThreshold !== undefined) set.reorder_threshold = patch.reorderThreshold;
   if (patch.weightGrams !== undefined) set.weight_grams = patch.weightGrams;
+  if (patch.taxClass !== undefined) set.tax_class = patch.taxClass;
   if (patch.category !== undefined) set.category = patch.category;
   if (patch.sku !== undefined || patch.specs !== undefined) {
     Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));

@@ -35,7 +35,7 @@ vi.mock('./service.js', async (importOriginal) => {
 });
 
 const m = errorMessages.catalogImport;
-const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams'];
+const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams', 'taxClass'];
 
 /** A CSV file of these cells by column, in the order the first row gives them. */
 function csvFile(rows: Record<string, string>[], columns = Object.keys(rows[0] ?? {})): string {
@@ -129,8 +129,8 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
     expect(response.body).toContain('"Line one\nline two"');
     expect(parse(response.body)).toEqual([
       HEADER,
-      ['LT-77', 'Fog Lamp', 'Bright, "amber", and wide', '24.50', '100', '10', 'lighting', validProduct.img, 'Voltage: 12 V; Bulb type: H7', 'true', '1', '', '780'],
-      ['BR-5', 'Old Pad', 'Line one\nline two', '3.00', '5', '1', 'brakes', validProduct.img, '', 'false', '1', '', '0'],
+      ['LT-77', 'Fog Lamp', 'Bright, "amber", and wide', '24.50', '100', '10', 'lighting', validProduct.img, 'Voltage: 12 V; Bulb type: H7', 'true', '1', '', '780', 'standard'],
+      ['BR-5', 'Old Pad', 'Line one\nline two', '3.00', '5', '1', 'brakes', validProduct.img, '', 'false', '1', '', '0', 'standard'],
     ]);
   });
 
@@ -257,6 +257,16 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
     const otherChanges = (await call(ctx.server.app, 'GET', `/api/products/${other._id}/changes`, { token: ctx.admin.token })).json();
     expect(otherChanges).toEqual([expect.objectContaining({ field: 'price', from: 8, to: 9, reason: 'import', by })]);
     expect((await importCsv('sku,price,stock\nBL1507,12.5,75\n')).json()).toEqual({ created: 0, updated: 0, unchanged: 1, errors: [] });
+  });
+
+  it('reads the taxClass column (any case; empty keeps the part\'s) and refuses an unknown class', async () => {
+    const part = await createProduct({ sku: 'TX-1', price: 10, stock: 50, min: 5 });
+    expect((await importCsv('sku,taxClass\nTX-1,Reduced\n')).json()).toEqual({ created: 0, updated: 1, unchanged: 0, errors: [] });
+    expect((await importCsv('sku,taxClass\nTX-1,\n')).json()).toEqual({ created: 0, updated: 0, unchanged: 1, errors: [] });
+    const after = (await call(ctx.server.app, 'GET', `/api/admin/products/${part._id}`, { token: ctx.admin.token })).json();
+    expect(after.taxClass).toBe('reduced');
+    const refused = (await importCsv('sku,taxClass\nTX-1,luxury\n')).json();
+    expect(refused.errors).toEqual([expect.objectContaining({ column: 'taxClass', message: 'The tax class is standard, reduced or zero' })]);
   });
 
   it('writes each part of a batch as its own row says, whatever the other rows change', async () => {

@@ -41,6 +41,10 @@ import { orderSearchConfusables } from './migrations/038-order-search-confusable
 // Trade data (ACES/PIES, issue 66)
 import { productWeight } from './migrations/045-product-weight.js';
 import { vcdbIds } from './migrations/046-vcdb-ids.js';
+// The checkout (issue 60)
+import { taxClasses } from './migrations/050-tax-classes.js';
+import { addresses } from './migrations/051-addresses.js';
+import { shippingAndTax } from './migrations/052-shipping-and-tax.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -86,6 +90,10 @@ function migrations(db: Db): Record<string, Migration> {
     // Trade data (ACES/PIES, issue 66)
     '045-product-weight': productWeight(),
     '046-vcdb-ids': vcdbIds(),
+    // The checkout (issue 60)
+    '050-tax-classes': taxClasses(),
+    '051-addresses': addresses(db.dialect),
+    '052-shipping-and-tax': shippingAndTax(),
   };
 }
 

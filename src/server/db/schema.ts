@@ -1,5 +1,6 @@
 /** Table types for Kysely. Money is integer cents; timestamps are ISO-8601 UTC text on both databases. */
 import { type Generated, type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
+import type { TaxClass } from '../../shared/catalog.js';
 import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
 import type { AuditAction, Role } from '../../shared/api.js';
 
@@ -102,6 +103,8 @@ export interface ProductsTable extends Timestamps {
   reorder_threshold: number | null;
   /** Shipping weight in whole grams; 0: not known. */
   weight_grams: Generated<number>;
+  /** standard, reduced or zero (src/shared/catalog.ts TAX_CLASSES). */
+  tax_class: Generated<TaxClass>;
 }
 
 /** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */
@@ -329,6 +332,69 @@ export interface AuditLogTable extends Timestamps {
   target: string;
 }
 
+/** A buyer's saved address (the addresses domain); `is_default` 1 on at most one per buyer. */
+export interface AddressesTable extends Timestamps {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  company: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+  is_default: number;
+}
+
+/** The shipping and tax tables (the shipping-tax domain), as an admin last saved them. */
+export interface ShippingZonesTable {
+  id: string;
+  position: number;
+  name: string;
+  countries: string;
+  regions: string | null;
+  postal_codes: string | null;
+}
+
+export interface ShippingMethodsTable {
+  id: string;
+  position: number;
+  zone_id: string;
+  name: string;
+  kind: 'weight' | 'flat' | 'pickup';
+  price_cents: number | null;
+  free_over_cents: number | null;
+  max_grams: number | null;
+  min_days: number;
+  max_days: number;
+}
+
+export interface ShippingBandsTable {
+  method_id: string;
+  up_to_grams: number;
+  price_cents: number;
+}
+
+export interface TaxRatesTable {
+  id: string;
+  position: number;
+  name: string;
+  country: string;
+  region: string | null;
+  tax_class: TaxClass;
+  rate_milli: number;
+  shipping: number;
+}
+
+/** A buyer's resale or exemption certificate: no tax while `expires_on` (a calendar day, inclusive) has not passed. */
+export interface TaxExemptionsTable extends Timestamps {
+  user_id: number;
+  certificate: string;
+  expires_on: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -356,6 +422,13 @@ export interface Database {
   outbox: OutboxTable;
   carts: CartsTable;
   cart_lines: CartLinesTable;
+  // The checkout (issue 60)
+  addresses: AddressesTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_methods: ShippingMethodsTable;
+  shipping_bands: ShippingBandsTable;
+  tax_rates: TaxRatesTable;
+  tax_exemptions: TaxExemptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,8 @@ import { demoAccounts, demoProducts, demoReviews } from './demo-data.js';
 import { demoFitment } from './demo-fitment.js';
 import { demoCustomers, type DemoOrderLine, type DemoOrderPlan, planDemoOrders } from './demo-orders.js';
 import { demoVehicles } from './demo-vehicles.js';
+import { replaceShippingConfig, replaceTaxRates, shippingConfig, taxRates } from '../shipping-tax/service.js';
+import { demoShipping, demoTax } from './demo-shipping-tax.js';
 
 /**
  * The operator's admin: ADMIN_EMAIL signs in with ADMIN_PASSWORD, whoever registered that address
@@ -44,6 +46,14 @@ export async function ensureAdmin(db: Executor, admin: { email: string; password
   });
 }
 
+/** A shop with no shipping zones and no tax rates gets the demo's; answers whether it did. */
+export async function seedDemoShippingAndTax(db: Executor): Promise<boolean> {
+  if ((await shippingConfig(db)).zones.length > 0 || (await taxRates(db)).length > 0) return false;
+  await replaceShippingConfig(db, demoShipping);
+  await replaceTaxRates(db, demoTax);
+  return true;
+}
+
 /** An empty vehicle base gets the demo vehicles; answers how many. */
 export async function seedDemoVehicles(db: Executor): Promise<number> {
   if (await hasAnyVehicle(db)) return 0;
@@ -54,6 +64,7 @@ export async function seedDemoVehicles(db: Executor): Promise<number> {
 export async function seedDemoCatalog(db: Executor, log: FastifyBaseLogger) {
   const vehicles = await seedDemoVehicles(db);
   if (vehicles > 0) log.info(`demo vehicle base created: ${vehicles} vehicles`);
+  if (await seedDemoShippingAndTax(db)) log.info('demo shipping zones and tax rates created');
   if (await hasAnyProduct(db)) return;
   // Lists are newest first and the manufacturer's original six should lead them: insert those last.
   const products = await createProducts(db, [...demoProducts].reverse());

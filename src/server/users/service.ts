@@ -113,6 +113,11 @@ export async function updateProfile(
     .executeTakeFirstOrThrow();
 }
 
+/** The profile's one-line address (docs/legacy-contract.md), as the buyer's default saved address writes it. */
+export async function setProfileAddress(db: Executor, userId: number, address: string): Promise<void> {
+  await db.updateTable('users').set({ address, updated_at: now() }).where('id', '=', userId).where('address', '!=', address).execute();
+}
+
 export async function setRole(db: Executor, userId: number, role: 'admin' | 'user'): Promise<UserRow> {
   return db
     .updateTable('users')

@@ -68,6 +68,8 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Sales Overview', '/dashboard/overview'],
       ['Low Stock', '/dashboard/low-stock'],
+      ['Shipping', '/dashboard/shipping'],
+      ['Tax', '/dashboard/tax'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
     ]);

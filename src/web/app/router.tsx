@@ -125,6 +125,15 @@ export const routes: RouteObject[] = [
                     path: 'low-stock',
                     element: page(() => import('../features/admin/pages/LowStockPage.js'), 'LowStockPage'),
                   },
+                  // The checkout (issue 60)
+                  {
+                    path: 'shipping',
+                    element: page(() => import('../features/admin/pages/ShippingPage.js'), 'ShippingPage'),
+                  },
+                  {
+                    path: 'tax',
+                    element: page(() => import('../features/admin/pages/TaxPage.js'), 'TaxPage'),
+                  },
                 ],
               },
             ],

@@ -20,6 +20,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     packSize: 1,
     weightGrams: 0,
     reorderThreshold: null,
+    taxClass: 'standard',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { messages } from '../../../shared/messages.js';
+import { checkoutMessages, messages } from '../../../shared/messages.js';
 import { useProfile } from '../../features/account/api.js';
 import { useAuth } from '../../features/auth/auth-context.js';
 import { useLowStock } from '../../features/admin/low-stock-api.js';
@@ -32,6 +32,9 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/manage-reviews', label: 'Manage Reviews' },
   { to: '/dashboard/overview', label: messages.ui.overview.title },
   LOW_STOCK,
+  // The checkout (issue 60)
+  { to: '/dashboard/shipping', label: checkoutMessages.admin.shippingTitle },
+  { to: '/dashboard/tax', label: checkoutMessages.admin.taxTitle },
   MY_ORDERS,
   ADD_REVIEW,
 ];

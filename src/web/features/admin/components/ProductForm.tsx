@@ -1,8 +1,8 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Product } from '../../../../shared/api.js';
-import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, SPECS_MAX, type CategorySlug, type Spec } from '../../../../shared/catalog.js';
-import { messages } from '../../../../shared/messages.js';
+import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, SPECS_MAX, TAX_CLASSES, type CategorySlug, type Spec, type TaxClass } from '../../../../shared/catalog.js';
+import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { PRICE_BREAKS_MAX } from '../../../../shared/pricing.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
@@ -28,6 +28,7 @@ export interface ProductFormValues {
   priceBreaks: { minQuantity: string; price: string }[];
   /** Whole grams; 0: not known. */
   weightGrams: string;
+  taxClass: TaxClass;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -44,6 +45,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   reorderThreshold: '',
   priceBreaks: [],
   weightGrams: '0',
+  taxClass: 'standard',
 };
 
 /** A saved product as the form shows it, to edit. */
@@ -62,6 +64,7 @@ export function productFormValues(product: Product): ProductFormValues {
     reorderThreshold: product.reorderThreshold === null ? '' : String(product.reorderThreshold),
     priceBreaks: product.priceBreaks.map(({ minQuantity, price }) => ({ minQuantity: String(minQuantity), price: price.toFixed(2) })),
     weightGrams: String(product.weightGrams),
+    taxClass: product.taxClass,
   };
 }
 
@@ -80,6 +83,7 @@ const FIELDS: readonly Path<ProductFormValues>[] = [
   'packSize',
   'reorderThreshold',
   'weightGrams',
+  'taxClass',
   'priceBreaks',
   ...Array.from({ length: PRICE_BREAKS_MAX }, (_, index) => [`priceBreaks.${index}.minQuantity`, `priceBreaks.${index}.price`] as const).flat(),
 ];
@@ -181,6 +185,15 @@ export function ProductForm<TOutput extends ProductOutput>({
       </Field>
       <Field label="Shipping Weight (g)" error={errors.weightGrams?.message} hint={messages.ui.productAdmin.weightHint}>
         <input type="number" min={0} step={1} className="input" {...register('weightGrams')} />
+      </Field>
+      <Field label="Tax Class" error={errors.taxClass?.message} hint={checkoutMessages.taxClassHint}>
+        <select className="input" {...register('taxClass')}>
+          {TAX_CLASSES.map((taxClass) => (
+            <option key={taxClass} value={taxClass}>
+              {checkoutMessages.taxClassNames[taxClass]}
+            </option>
+          ))}
+        </select>
       </Field>
       <div className="sm:col-span-2">
         <PriceBreaksField control={control} register={register} errors={errors} />

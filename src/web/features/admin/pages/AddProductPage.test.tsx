@@ -93,19 +93,20 @@ describe('AddProductPage', () => {
       min: 50,
       img: '/images/products/air-filter.svg',
       // The new fields left as they are: no part number (the server generates one), the default category, no specs,
-      // sold by the unit, no price breaks, the shop's default reorder threshold, no shipping weight.
+      // sold by the unit, no price breaks, the shop's default reorder threshold, no shipping weight, the standard tax class.
       category: 'other',
       specs: [],
       packSize: 1,
       priceBreaks: [],
       reorderThreshold: null,
       weightGrams: 0,
+      taxClass: 'standard',
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
   });
 
-  it('keeps the original fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, shipping weight, price breaks and specs', () => {
+  it('keeps the original fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, shipping weight, tax class, price breaks and specs', () => {
     mockFetch(() => undefined);
     renderWithProviders(<AddProductPage />);
     const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);
@@ -122,6 +123,7 @@ describe('AddProductPage', () => {
       'Pack Size',
       'Reorder Threshold',
       'Shipping Weight (g)',
+      'Tax Class',
     ]);
     expect(screen.getByText('Left empty, one is generated from the category (e.g. BR-10003).')).toBeInTheDocument();
     expect(screen.getByLabelText('Category')).toHaveValue('other');

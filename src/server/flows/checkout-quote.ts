@@ -1,0 +1,60 @@
+/**
+ * A checkout quote: the server's own prices for the lines, the destination's shipping methods, the tax
+ * and the total, read from the catalog, the buyer's address book and the shipping and tax tables. The
+ * order flow is to price an order with this same function, in its transaction (`db`), so what a buyer
+ * is quoted is what is charged.
+ */
+import type { Destination, QuoteRequest } from '../../shared/checkout-schemas.js';
+import { type Quote, quoteOrder, type QuoteLineInput } from '../../shared/checkout.js';
+import { checkoutMessages, errorMessages } from '../../shared/messages.js';
+import { quantityError } from '../../shared/quantity.js';
+import { formatWeight } from '../../shared/catalog.js';
+import { formatDestination } from '../../shared/shipping.js';
+import { getOwnAddress } from '../addresses/service.js';
+import { pricingOfProduct, visibleProductsById } from '../catalog/service.js';
+import type { Config } from '../config.js';
+import type { Executor } from '../db/schema.js';
+import type { Viewer } from '../http/access.js';
+import { badRequest, HttpError, unauthenticated } from '../http/errors.js';
+import { checkedVatId } from '../shipping-tax/vat-check.js';
+import { shippingConfig, shopToday, taxRates, validTaxExemption } from '../shipping-tax/service.js';
+
+/** No method reaches the destination for this order: answered 422 `{ code, message }`. */
+export class NoShippingMethod extends Error {
+  readonly code = 'no_shipping_method';
+}
+
+async function destinationOf(db: Executor, viewer: Viewer | null, request: QuoteRequest): Promise<Destination> {
+  if (request.shippingAddress) return request.shippingAddress;
+  if (!viewer) throw unauthenticated();
+  const address = await getOwnAddress(db, viewer.id, request.addressId!);
+  return { country: address.country, region: address.region, postalCode: address.postalCode };
+}
+
+/** The lines as the catalog prices them; 400 naming the line of a part not for sale or a quantity it refuses. */
+async function pricedLines(db: Executor, lines: QuoteRequest['lines']): Promise<QuoteLineInput[]> {
+  const products = await visibleProductsById(db, lines.map((line) => line.productId));
+  return lines.map((line, i) => {
+    const product = products.get(line.productId);
+    if (!product) throw badRequest(errorMessages.productNotForSale, { [`lines.${i}.productId`]: errorMessages.productNotForSale });
+    const pricing = pricingOfProduct(product);
+    const problem = quantityError(line.quantity, { min: product.min_quantity, stock: product.stock, packSize: product.pack_size, pricing });
+    if (problem) throw badRequest(problem.message, { [`lines.${i}.quantity`]: problem.message });
+    return { productId: product.id, quantity: line.quantity, pricing, unitWeightGrams: product.weight_grams, taxClass: product.tax_class };
+  });
+}
+
+export async function quoteCheckout(db: Executor, viewer: Viewer | null, request: QuoteRequest, config: Pick<Config, 'checkout' | 'shop'>): Promise<Quote> {
+  const vatId = request.vatId ? await checkedVatId(config.checkout.vatCheck, request.vatId) : null;
+  const to = await destinationOf(db, viewer, request);
+  const [lines, shipping, rates, exemption] = await Promise.all([
+    pricedLines(db, request.lines),
+    shippingConfig(db),
+    taxRates(db),
+    viewer ? validTaxExemption(db, viewer.id, shopToday(config.shop.timeZone)) : undefined,
+  ]);
+  const outcome = quoteOrder({ lines, to, shipping, rates, shopCountry: config.checkout.shopCountry, vatId, taxExempt: exemption !== undefined, methodId: request.shippingMethodId });
+  if ('quote' in outcome) return outcome.quote;
+  if (outcome.problem === 'no_shipping_method') throw new NoShippingMethod(checkoutMessages.noShippingMethod(formatDestination(to), formatWeight(outcome.weightGrams)));
+  throw new HttpError(400, 'validation', checkoutMessages.shippingMethodUnavailable, { shippingMethodId: checkoutMessages.shippingMethodUnavailable });
+}
