@@ -21,13 +21,5 @@ export function orderTotalCents(unitPriceCents: Cents, quantity: number): Cents 
   return unitPriceCents * quantity;
 }
 
-// Written out rather than with Intl.NumberFormat: building an en-US formatter loads ICU's number data on
-// the browser's main thread before the first price can show. The shop shows US dollars only, so the
-// grouping rule is fixed.
-/** "$1,234.50" style without the dollar sign: 1234.5 -> "1,234.50"; whole amounts keep no decimals: 94 -> "94". */
-export function formatDollars(dollars: number): string {
-  const [whole, fraction] = Math.abs(dollars).toFixed(Number.isInteger(dollars) ? 0 : 2).split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${dollars < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
-
+/** Money as people read it lives with the other formats. */
+export { formatDollars } from './format.js';

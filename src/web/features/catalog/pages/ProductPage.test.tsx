@@ -244,8 +244,8 @@ describe('ProductPage: buying in bulk', () => {
       .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['100+', '$24.50 each'],
-      ['500+', '$22 each'],
-      ['1000+', '$19.75 each'],
+      ['500+', '$22.00 each'],
+      ['1,000+', '$19.75 each'],
     ]);
     expect(screen.getByText('Packs of 20')).toBeInTheDocument();
   });
@@ -263,10 +263,10 @@ describe('ProductPage: buying in bulk', () => {
     const { user } = renderPage('BR-10007');
     const input = await quantity();
     expect(input).toHaveValue(100);
-    expect(input).toHaveAccessibleDescription('Unit price: $24.50 each Order 500 for $22 each');
+    expect(input).toHaveAccessibleDescription('Unit price: $24.50 each Order 500 for $22.00 each');
     await user.clear(input);
     await user.type(input, '500');
-    expect(input).toHaveAccessibleDescription('Unit price: List price: $24.50 $22 each Order 1000 for $19.75 each');
+    expect(input).toHaveAccessibleDescription('Unit price: List price: $24.50 $22.00 each Order 1,000 for $19.75 each');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(readCart()).toEqual([{ productId: '12', quantity: 500 }]);
     expect(await screen.findByText('Added to cart: 500 × Brake Pad Set')).toBeInTheDocument();

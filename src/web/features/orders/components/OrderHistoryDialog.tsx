@@ -2,6 +2,7 @@ import type { Order, OrderEvent } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { Modal } from '../../../components/Modal.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { formatDateTime } from '../../../lib/format-date.js';
 import { useOrderHistory } from '../api.js';
 import { ORDER_STATUS_DISPLAY, statusLabel } from '../order-status.js';
 
@@ -16,8 +17,6 @@ function byWhom(event: OrderEvent): string {
   if (event.actor === 'system') return 'the shop (unpaid too long)';
   return event.actor;
 }
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** An order's history for admins: when, from → to, by whom. A native dialog (focus trapped, Escape closes). */
 export function OrderHistoryDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -43,7 +42,7 @@ export function OrderHistoryDialog({ order, onClose }: { order: Order | null; on
                       {event.from === null ? 'new' : statusLabel(event.from)} → {statusLabel(event.to)}
                     </p>
                     <p className="text-slate-700">
-                      <time dateTime={event.at}>{when.format(new Date(event.at))}</time> · by {byWhom(event)}
+                      <time dateTime={event.at}>{formatDateTime(event.at)}</time> · by {byWhom(event)}
                     </p>
                   </li>
                 ))}
