@@ -107,7 +107,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
       ]),
     );
     const paid = mailsTo(customer.email).find((m) => m.subject.startsWith('Payment received'))!;
-    expect(paid.text).toContain('You Paid: $850 for 20 units of Brake Disc at $42.50 per unit: $850.');
+    expect(paid.text).toContain('You Paid: $850.00 for 20 units of Brake Disc at $42.50 per unit: $850.00.');
     expect(paid.text).toContain(`Your Transaction ID: ${intentId}`);
     const shipped = mailsTo(customer.email).find((m) => m.subject.startsWith(`Order ${paidId} is shipped`))!;
     expect(shipped.text).toContain('is shipped to Olu Fleet, Yard 7, Leeds.');
@@ -137,7 +137,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     };
     const paidText = [
       'Hello Ada Fleet,',
-      'Congrats! Your payment is completed. You Paid: $850 for 20 units of Brake Disc at $42.50 per unit: $850.',
+      'Congrats! Your payment is completed. You Paid: $850.00 for 20 units of Brake Disc at $42.50 per unit: $850.00.',
       'Your Transaction ID: pi_invoice_mail',
       'We will ship to: Yard 7, Leeds.',
       `See your orders: ${PUBLIC_URL}/dashboard/myOrders`,

@@ -66,7 +66,7 @@ describe('SalesOverviewPage', () => {
     expect(within(days).getByRole('row', { name: `${formatCalendarDate(today)} 12,000.00 6` })).toBeInTheDocument();
 
     const byUnits = within(screen.getByRole('region', { name: 'Top parts by units' })).getAllByRole('row').slice(1);
-    expect(byUnits.map((row) => row.textContent)).toEqual(['Spark PlugEN-0412-IR3,000400', 'RadiatorCL-70309,0005']);
+    expect(byUnits.map((row) => row.textContent)).toEqual(['Spark PlugEN-0412-IR3,000.00400', 'RadiatorCL-70309,000.005']);
     expect(within(screen.getByRole('region', { name: 'Top customers' })).getByText('Northway Logistics')).toBeInTheDocument();
     const byStatus = within(screen.getByRole('region', { name: 'Orders by status' })).getAllByRole('row').slice(1);
     expect(byStatus.map((row) => row.textContent)).toEqual(['not paid1', 'pending2', 'shipped6', 'cancelled0', 'cancelled (expired)3']);
