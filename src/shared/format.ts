@@ -56,17 +56,17 @@ export function formatQuantity(quantity: number): string {
 }
 
 /** An instant (ISO text or Date) as its day: "Dec 1, 2026"; in `timeZone`, or the reader's own when not given. */
-export function formatDate(at: string | Date, timeZone?: string): string {
+export function formatDate(at: string | number | Date, timeZone?: string): string {
   return dateFormat('date', timeZone).format(new Date(at));
 }
 
 /** An instant as day and time: "Dec 1, 2026, 2:30 PM". */
-export function formatDateTime(at: string | Date, timeZone?: string): string {
+export function formatDateTime(at: string | number | Date, timeZone?: string): string {
   return dateFormat('dateTime', timeZone).format(new Date(at));
 }
 
 /** An instant as its time of day: "2:30 PM". */
-export function formatTime(at: string | Date, timeZone?: string): string {
+export function formatTime(at: string | number | Date, timeZone?: string): string {
   return dateFormat('time', timeZone).format(new Date(at));
 }
 

@@ -85,6 +85,13 @@ export const messages = {
       'Your card was charged, but the shop could not record the payment yet. Please try again; you will not be charged twice.',
     historyEmpty: 'No changes recorded for this order.',
     networkError: 'Cannot reach the shop, please check your connection',
+    /** While the browser is offline: the banner on every page, and what a list of results says about its age. */
+    offline: {
+      banner: "You're offline. Pages show what was loaded before; searches and changes wait until you're back online.",
+      resultsFrom: (when: string) => `You're offline — showing results from ${when}.`,
+      earlierResults: "You're offline — showing earlier results; this view loads when you're back online.",
+      waiting: (label: string) => `You're offline — ${label} will load when you're back online.`,
+    },
     pageCrashed: 'Something went wrong on this page.',
     newVersion: 'A new version of the shop is available. Please reload the page.',
     /** A page's code could not be downloaded and the shop was not re-deployed: the connection, most likely. */
@@ -92,7 +99,7 @@ export const messages = {
     pageLoadOffline: 'You are offline, so this page could not be loaded. Please reconnect and reload the page.',
     /** Placing an order: no answer from the shop (offline, or none in time). A retry sends the same Idempotency-Key. */
     orderNotSent:
-      'Cannot reach the shop — your order is not confirmed. Please check your connection and press Confirm Order again; it will not be placed twice.',
+      'Cannot reach the shop — your order is not confirmed. Please check your connection and send it again; it will not be placed twice.',
     /** The order modal's hint under the quantity: the stock itself may be ordered (docs/legacy-contract.md#quantity). */
     quantityHint: (min: number, stock: number, price: string) => `From ${formatQuantity(min)} to ${formatQuantity(stock)} units · $${price} per unit`,
     /** A product whose stock is under its minimum order (or none): the quantity's bounds leave nothing to order (docs/legacy-contract.md#quantity). */
