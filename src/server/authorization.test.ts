@@ -307,6 +307,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
         expected: adminOnly(400),
         request: async () => ({ method: 'POST', url: '/api/fitment/import?dryRun=true', body: {} }),
       },
+      // Honest chrome (issue 59): the home page's most ordered parts, public.
+      { route: 'GET /api/products/most-ordered', expected: every(200), request: async () => ({ method: 'GET', url: '/api/products/most-ordered' }) },
     ];
   };
 

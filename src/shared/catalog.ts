@@ -106,3 +106,6 @@ export function searchWords(q: string): string[] {
     .filter((word) => word.length > 0)
     .slice(0, 8);
 }
+
+/** The home page's "Parts our customers order most" (GET /api/products/most-ordered): how many, sold over how many days. */
+export const MOST_ORDERED = { count: 6, days: 90 } as const;

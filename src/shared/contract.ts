@@ -200,6 +200,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The latest e-mails the shop wrote, rendered (admins; not registered in production).
   endpoint('GET', '/api/admin/outbox', z.array(outboxEntrySchema)),
   endpoint('GET', '/api/health', healthSchema),
+  // Honest chrome (issue 59): the home page's "Parts our customers order most".
+  endpoint('GET', '/api/products/most-ordered', z.array(productSchema)),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -26,6 +26,7 @@ function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = [])
     if (url === '/api/admin/products/7') return { status: 200, body: aProduct() };
     // The home page's products, reviews and business summary.
     if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null } };
+    if (url === '/api/products/most-ordered') return { status: 200, body: [] };
     if (url.startsWith('/api/review?')) return { status: 200, body: [] };
     if (url === '/api/summary') return { status: 200, body: { live: false, reviews: 0, averageRating: 0, ordersCompleted: 0 } };
     return undefined;
