@@ -85,6 +85,20 @@ export const messages = {
       'Your card was charged, but the shop could not record the payment yet. Please try again; you will not be charged twice.',
     historyEmpty: 'No changes recorded for this order.',
     networkError: 'Cannot reach the shop, please check your connection',
+    /** Admins read the outbox in the browser outside production (GET /api/admin/outbox): /dashboard/mail. */
+    mailPreview: {
+      title: 'Mail preview',
+      intro: 'The latest e-mails the shop wrote, newest first, as their recipients get them. Without SMTP_URL they are only kept here and in the log.',
+      empty: 'The shop has written no e-mail yet.',
+      unavailable: 'Mail preview is off in production: e-mails go out over SMTP, and the outbox is not shown in the browser.',
+      columns: ['Written', 'To', 'Subject', 'Status', 'Action'],
+      show: 'Show',
+      showLabel: (subject: string) => `Show the e-mail: ${subject}`,
+      shown: 'Shown below',
+      frameTitle: (subject: string) => `The e-mail: ${subject}`,
+      to: (to: string) => `To: ${to}`,
+      plainText: 'The plain-text part',
+    },
     /** While the browser is offline: the banner on every page, and what a list of results says about its age. */
     offline: {
       banner: "You're offline. Pages show what was loaded before; searches and changes wait until you're back online.",

@@ -236,6 +236,9 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     expect(JSON.stringify(lines)).toContain(account.email);
     const outbox = (await call(server.app, 'GET', '/api/admin/outbox', { token: admin.token })).json();
     expect(outbox[0]).toMatchObject({ to: account.email, kind: 'verify-email', status: 'logged', subject: 'Please confirm your e-mail address – Partsmith' });
+    // Both parts, as the recipient gets them: the Mail preview page shows the HTML in a sandboxed frame.
+    expect(outbox[0].text).toContain('Please confirm that this e-mail address is yours.');
+    expect(outbox[0].html).toMatch(/^<!doctype html>.*Please confirm that this e-mail address is yours\..*Confirm my e-mail address<\/a>/s);
   });
 
   it('without SMTP in production, logs to whom and what about, but not the text: its link would open the account', async () => {

@@ -52,7 +52,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, and the admin's own My Orders and Add a Reviews", async () => {
+  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, the admin's own My Orders and Add a Reviews, and Mail preview", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -66,6 +66,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Low Stock', '/dashboard/low-stock'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
+      ['Mail preview', '/dashboard/mail'],
     ]);
     // An admin's own orders: the route lets them in.
     expect(await screen.findByRole('heading', { name: 'Your Orders: 0' }, { timeout: 8000 })).toBeInTheDocument();

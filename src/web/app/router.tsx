@@ -123,6 +123,8 @@ export const routes: RouteObject[] = [
                     path: 'low-stock',
                     element: page(() => import('../features/admin/pages/LowStockPage.js'), 'LowStockPage'),
                   },
+                  // The front door (issue 59): the outbox in the browser, outside production.
+                  { path: 'mail', element: page(() => import('../features/admin/pages/MailPreviewPage.js'), 'MailPreviewPage') },
                 ],
               },
             ],
