@@ -24,8 +24,9 @@ test.describe('the front door', () => {
     const subject = 'Please confirm your e-mail address – Partsmith';
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText(subject);
-    const show = row.getByRole('button', { name: `Show the e-mail: ${subject}` });
-    if (await show.isVisible()) await show.click();
+    // The list (the e-mails' own HTML is not the shop's page: axe checks the page before one is opened).
+    await expectNoSeriousA11yViolations(page);
+    await row.getByRole('button', { name: `Show the e-mail: ${subject}` }).click();
     await expect(row).toContainText('Shown below');
 
     const shown = page.getByRole('article', { name: subject });
@@ -36,7 +37,6 @@ test.describe('the front door', () => {
     await expect(page.frameLocator(`iframe[title="The e-mail: ${subject}"]`).getByRole('link', { name: 'Confirm my e-mail address' })).toBeVisible();
     await shown.getByText('The plain-text part').click();
     await expect(shown.getByText(/Confirm my e-mail address: http/)).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
   });
 
   test('a customer cannot read the outbox: the page signs them out, the API refuses', async ({ page, request }) => {

@@ -26,6 +26,8 @@ describe('MailPreviewPage', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['ada@example.com', 'bo@example.com']);
 
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the e-mail: Reset your password – Partsmith' }));
     const frame = screen.getByTitle('The e-mail: Reset your password – Partsmith');
     expect(frame).toHaveAttribute('sandbox', '');
     expect(frame.getAttribute('srcdoc')).toContain('<p>Choose a new password.</p>');

@@ -28,7 +28,7 @@ function MailShown({ mail }: { mail: OutboxEntry }) {
   );
 }
 
-/** /dashboard/mail: the outbox in the browser, outside production (admins). */
+/** /dashboard/mail: the outbox in the browser, outside production (admins); an e-mail opens below the list on Show. */
 export function MailPreviewPage() {
   const outbox = useOutbox();
   const [shownId, setShownId] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export function MailPreviewPage() {
         <QueryState query={outbox} label="the outbox">
           {(mails) => {
             if (mails.length === 0) return <p className="text-slate-700">{text.empty}</p>;
-            const shown = mails.find((mail) => mail._id === shownId) ?? mails[0]!;
+            const shown = mails.find((mail) => mail._id === shownId);
             return (
               <>
                 <DataTable label={text.title} columns={text.columns}>
@@ -67,7 +67,7 @@ export function MailPreviewPage() {
                     </tr>
                   ))}
                 </DataTable>
-                <MailShown mail={shown} />
+                {shown && <MailShown mail={shown} />}
               </>
             );
           }}
