@@ -41,6 +41,7 @@ test.describe('an admin', () => {
       /^Low Stock/,
       'My Orders',
       'Add a Reviews',
+      'Mail preview',
     ]);
     await expect(page.getByRole('heading', { name: 'Contact Messages' })).toBeVisible();
     await expect(page.getByText('A message for the admin (e2e)')).toBeVisible();

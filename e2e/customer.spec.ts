@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, findProduct, saveScreenshot, uniqueEmail } from './helpers.js';
+import { formatMoney } from '../src/shared/format.js';
 
 test.describe('a customer', () => {
   test('registers, orders, pays by card, sees a declined card, and cancels an unpaid order', async ({ page, request, browser, baseURL }) => {
@@ -112,7 +113,7 @@ test.describe('a customer', () => {
     ]);
     const row = table.getByRole('row').nth(1);
     const total = (tire.price * ordered).toLocaleString('en-US', { maximumFractionDigits: 2 });
-    await expect(row.getByRole('cell')).toHaveText([/^ORD-\d{6,}/, `Tire${tire.sku}`, ordered.toLocaleString('en-US'), `$${tire.price}`, `$${total}`, 'Awaiting payment', /Pay\s*Cancel/]);
+    await expect(row.getByRole('cell')).toHaveText([/^ORD-\d{6,}/, `Tire${tire.sku}`, ordered.toLocaleString('en-US'), formatMoney(tire.price), formatMoney(tire.price * ordered), 'Awaiting payment', /Pay\s*Cancel/]);
     await saveScreenshot(page, 'dashboard');
     await expectNoSeriousA11yViolations(page);
 

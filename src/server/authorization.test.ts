@@ -377,6 +377,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
         expected: every(200),
         request: async () => ({ method: 'POST', url: '/api/checkout/quote', body: { lines: [{ productId, quantity: 1 }], shippingAddress: { country: 'US', region: 'VT', postalCode: '05401' } } }),
       },
+      // Honest chrome (issue 59): the home page's most ordered parts, public.
+      { route: 'GET /api/products/most-ordered', expected: every(200), request: async () => ({ method: 'GET', url: '/api/products/most-ordered' }) },
     ];
   };
 

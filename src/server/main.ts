@@ -4,7 +4,7 @@ import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { serverLogging } from './http/request-log.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { connect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { assertSupportedNode } from './runtime.js';
@@ -44,14 +44,30 @@ async function main() {
     await db.kysely.destroy();
   });
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Partsmith is open at ${address} (${config.database.kind} database)`);
-  if (!config.smtp) app.log.info('E-mail is off: messages are written to the log and kept in the outbox (set SMTP_URL and MAIL_FROM to send them)');
+  logWhatIsOff(app, config);
+  // The last start-up line: `npm start` in a terminal prints its summary when it sees `open`.
+  app.log.info({ open: { url: address, database: config.database.kind } }, `Partsmith is open at ${address} (${config.database.kind} database)`);
+}
+
+/**
+ * What this install runs without, each with `off: { feature, now, turnOn }`, so `npm start` can list them
+ * (scripts/start.mjs); the message says the same for a log reader.
+ */
+function logWhatIsOff(app: FastifyInstance, config: Config) {
+  const off = (feature: string, now: string, turnOn: string, message: string) => app.log.info({ off: { feature, now, turnOn } }, message);
+  if (config.payments.kind === 'test') {
+    off('Card payments', 'the test card processor (4242 4242 4242 4242, nothing is charged)', 'set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+      'Card payments run on the test card processor: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments');
+  }
+  if (!config.smtp) {
+    off('E-mail', `kept in the outbox${config.env === 'production' ? '' : ' (admins: Dashboard → Mail preview)'}`, 'set SMTP_URL and MAIL_FROM',
+      'E-mail is off: messages are written to the log and kept in the outbox (set SMTP_URL and MAIL_FROM to send them)');
+  }
   if (config.google) {
     app.log.info(`Google sign-in is on (provider ${config.google.issuer}, redirect URI ${config.google.redirectUri})`);
   } else {
-    app.log.info(
-      'Google sign-in is off: set GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL to turn it on (redirect URI PUBLIC_URL/api/auth/google/callback)',
-    );
+    off('Google sign-in', 'no "Continue with Google" button', 'set GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL (redirect URI PUBLIC_URL/api/auth/google/callback)',
+      'Google sign-in is off: set GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL to turn it on (redirect URI PUBLIC_URL/api/auth/google/callback)');
   }
 }
 

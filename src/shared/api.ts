@@ -406,11 +406,14 @@ export const outboxEntrySchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part, as the recipient's mail program gets it (shown in a sandboxed frame, never in the page). */
+  html: z.string(),
   status: z.string(),
   attempts: z.number(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 /** A product's orders that removing it would touch (GET /api/products/:id/open-orders, admins). */
 export const openOrdersSchema = z.object({ unpaid: z.number().int(), toShip: z.number().int() });

@@ -150,3 +150,5 @@ export function formatWeight(grams: number): string {
 /** A part's tax class: which of a destination's rates its lines pay (src/shared/tax.ts). */
 export const TAX_CLASSES = ['standard', 'reduced', 'zero'] as const;
 export type TaxClass = (typeof TAX_CLASSES)[number];
+/** The home page's "Parts our customers order most" (GET /api/products/most-ordered): how many, sold over how many days. */
+export const MOST_ORDERED = { count: 6, days: 90 } as const;

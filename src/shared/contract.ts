@@ -238,6 +238,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('PUT', '/api/admin/users/:email/tax-exemption', taxExemptionAnswerSchema, { body: taxExemptionSchema }),
   endpoint('DELETE', '/api/admin/users/:email/tax-exemption', null),
   endpoint('POST', '/api/checkout/quote', quoteSchema, { body: quoteRequestSchema, failures: { 422: noShippingMethodSchema } }),
+  // Honest chrome (issue 59): the home page's "Parts our customers order most".
+  endpoint('GET', '/api/products/most-ordered', z.array(productSchema)),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -4,6 +4,7 @@
  * notices), so they live in one place.
  * Both the server (error messages) and the browser (toasts, labels) import from here.
  */
+import { formatQuantity } from './format.js';
 import { UPLOAD_MAX_MB, UPLOAD_MAX_MEGAPIXELS } from './images.js';
 import type { OrderStatus } from './order-status.js';
 
@@ -84,6 +85,27 @@ export const messages = {
       'Your card was charged, but the shop could not record the payment yet. Please try again; you will not be charged twice.',
     historyEmpty: 'No changes recorded for this order.',
     networkError: 'Cannot reach the shop, please check your connection',
+    /** Admins read the outbox in the browser outside production (GET /api/admin/outbox): /dashboard/mail. */
+    mailPreview: {
+      title: 'Mail preview',
+      intro: 'The latest e-mails the shop wrote, newest first, as their recipients get them. Without SMTP_URL they are only kept here and in the log.',
+      empty: 'The shop has written no e-mail yet.',
+      unavailable: 'Mail preview is off in production: e-mails go out over SMTP, and the outbox is not shown in the browser.',
+      columns: ['Written', 'To', 'Subject', 'Status', 'Action'],
+      show: 'Show',
+      showLabel: (subject: string) => `Show the e-mail: ${subject}`,
+      shown: 'Shown below',
+      frameTitle: (subject: string) => `The e-mail: ${subject}`,
+      to: (to: string) => `To: ${to}`,
+      plainText: 'The plain-text part',
+    },
+    /** While the browser is offline: the banner on every page, and what a list of results says about its age. */
+    offline: {
+      banner: "You're offline. Pages show what was loaded before; searches and changes wait until you're back online.",
+      resultsFrom: (when: string) => `You're offline — showing results from ${when}.`,
+      earlierResults: "You're offline — showing earlier results; this view loads when you're back online.",
+      waiting: (label: string) => `You're offline — ${label} will load when you're back online.`,
+    },
     pageCrashed: 'Something went wrong on this page.',
     newVersion: 'A new version of the shop is available. Please reload the page.',
     /** A page's code could not be downloaded and the shop was not re-deployed: the connection, most likely. */
@@ -91,12 +113,12 @@ export const messages = {
     pageLoadOffline: 'You are offline, so this page could not be loaded. Please reconnect and reload the page.',
     /** Placing an order: no answer from the shop (offline, or none in time). A retry sends the same Idempotency-Key. */
     orderNotSent:
-      'Cannot reach the shop — your order is not confirmed. Please check your connection and press Confirm Order again; it will not be placed twice.',
+      'Cannot reach the shop — your order is not confirmed. Please check your connection and send it again; it will not be placed twice.',
     /** The order modal's hint under the quantity: the stock itself may be ordered (docs/legacy-contract.md#quantity). */
-    quantityHint: (min: number, stock: number, price: string) => `From ${min} to ${stock} units · $${price} per unit`,
+    quantityHint: (min: number, stock: number, price: string) => `From ${formatQuantity(min)} to ${formatQuantity(stock)} units · $${price} per unit`,
     /** A product whose stock is under its minimum order (or none): the quantity's bounds leave nothing to order (docs/legacy-contract.md#quantity). */
     outOfStock: 'Out of stock',
-    outOfStockDetail: (min: number) => `Fewer than the minimum order of ${min} units are left, so this part cannot be ordered right now.`,
+    outOfStockDetail: (min: number) => `Fewer than the minimum order of ${formatQuantity(min)} units are left, so this part cannot be ordered right now.`,
     passwordChanged: 'Your password is changed. Every other session of your account is signed out.',
     resetRequested: (email: string) =>
       `If an account exists for ${email}, we have sent it an e-mail with a link to choose a new password. The link works for 1 hour.`,
@@ -167,7 +189,7 @@ export const messages = {
       archiveButtons: { confirmLabel: 'Archive product', cancelLabel: 'Keep in shop' },
       archived: (product: string) => `${product} is archived: the shop no longer shows it.`,
       restored: (product: string) => `${product} is restored: it is back in the shop.`,
-      restocked: (product: string, stock: number) => `${product} is restocked: ${stock} units in stock now.`,
+      restocked: (product: string, stock: number) => `${product} is restocked: ${formatQuantity(stock)} units in stock now.`,
       noMatch: 'No products match this search and these filters.',
       historyEmpty: 'No price or stock changes are recorded for this product yet.',
       changeReasons: { edit: 'edited', restock: 'restocked', import: 'imported' },
@@ -331,16 +353,16 @@ export const messages = {
     },
     /** Price breaks and packs, on cards, a part's page and the order modal (prices already formatted, no "$"). */
     pricing: {
-      bestTier: (price: string, quantity: number) => `from $${price} at ${quantity}+`,
+      bestTier: (price: string, quantity: number) => `from $${price} at ${formatQuantity(quantity)}+`,
       packsOf: (packSize: number) => `Packs of ${packSize}`,
       shippingWeight: (weight: string) => `Shipping weight: ${weight}`,
       breaksCaption: 'Price breaks',
       columns: ['Quantity', 'Unit price'],
-      from: (quantity: number) => `${quantity}+`,
+      from: (quantity: number) => `${formatQuantity(quantity)}+`,
       each: (price: string) => `$${price} each`,
       listPrice: 'List price',
       unitPrice: 'Unit price:',
-      nextTier: (quantity: number, price: string) => `Order ${quantity} for $${price} each`,
+      nextTier: (quantity: number, price: string) => `Order ${formatQuantity(quantity)} for $${price} each`,
     },
     /** The cart: adding parts, the cart page and its checkout. */
     cart: {
@@ -559,13 +581,13 @@ export const errorMessages = {
     missingColumns: (missing: string[], required: readonly string[]) =>
       `Missing ${missing.length === 1 ? 'column' : 'columns'} ${missing.join(', ')}: without a sku column every row is a new part, and a new part needs ${required.join(', ')}`,
     cellCount: (cells: number, columns: number) => `This row has ${cells} cells but the header has ${columns}`,
-    tooManyRows: (max: number) => `A file may hold at most ${max.toLocaleString('en-US')} rows: split it into smaller files`,
+    tooManyRows: (max: number) => `A file may hold at most ${formatQuantity(max)} rows: split it into smaller files`,
     skuRepeated: (sku: string, firstRow: number) => `Part Number ${sku} is already on row ${firstRow}`,
     skuOfRemovedPart: (sku: string) => `Part Number ${sku} belonged to a removed part and cannot be used again`,
     categoryUnknown: (text: string) => `Unknown category "${text}": use a category's name or slug, e.g. Brakes or wheels-tires`,
     activeInvalid: 'Must be true or false (yes/no and 1/0 work too; empty means true)',
     priceBreaksText: (part: string) => `"${part}" needs a quantity and a price per unit, like "500: 81.00" (price breaks are separated by semicolons)`,
-    moreProblems: (count: number) => `${count.toLocaleString('en-US')} more problems are not listed: fix these first`,
+    moreProblems: (count: number) => `${formatQuantity(count)} more problems are not listed: fix these first`,
     busy: 'Other imports are waiting their turn: nothing was checked or written. Please try again in a minute',
   },
   /**

@@ -1,3 +1,4 @@
+import { formatMoney } from './format.js';
 /** Money is integer cents everywhere inside; dollars (up to two decimals) only on the wire and on screen. */
 export type Cents = number;
 
@@ -21,16 +22,8 @@ export function orderTotalCents(unitPriceCents: Cents, quantity: number): Cents 
   return unitPriceCents * quantity;
 }
 
-// Written out rather than with Intl.NumberFormat: building an en-US formatter loads ICU's number data on
-// the browser's main thread before the first price can show. The shop shows US dollars only, so the
-// grouping rule is fixed.
-/** "$1,234.50" style without the dollar sign: 1234.5 -> "1,234.50"; whole amounts keep no decimals: 94 -> "94". */
-export function formatDollars(dollars: number): string {
-  const [whole, fraction] = Math.abs(dollars).toFixed(Number.isInteger(dollars) ? 0 : 2).split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${dollars < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
-
+/** Money as people read it lives with the other formats. */
+export { formatDollars } from './format.js';
 
 /**
  * `percent` % of an amount, rounded half-up to the cent (the one rounding rule for tax, applied per
@@ -43,6 +36,5 @@ export function percentOfCents(cents: Cents, percent: number): Cents {
 
 /** Cents as a price with the cents always shown: 1100 → "$11.00", 500000 → "$5,000.00". */
 export function formatCents(cents: Cents): string {
-  const [whole, fraction] = (Math.abs(cents) / 100).toFixed(2).split('.');
-  return `${cents < 0 ? '-' : ''}$${whole!.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+  return formatMoney(cents / 100);
 }

@@ -22,8 +22,8 @@ export type QuantityProblem = {
   message: string;
 };
 
-/** A number of units as the shop writes it: 1,000. */
-export const formatQuantity = (units: number): string => units.toLocaleString('en-US');
+/** A number of units as the shop writes it lives with the other formats. */
+export { formatQuantity } from './format.js';
 
 export const orderTotalTooLarge = () => errorMessages.orderTotalTooLarge(formatDollars(centsToDollars(MAX_ORDER_TOTAL_CENTS)));
 

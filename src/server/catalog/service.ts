@@ -141,6 +141,23 @@ export async function visibleProductDtoBySku(db: Executor, sku: string): Promise
   return withItsNumbers(foundOr404(await shownPartsForSale(db).where('sku_key', '=', normalisePartNumber(sku)).executeTakeFirst()));
 }
 
+/** The parts for sale among these ids as the API answers them, in the ids' order (removed and archived ones left out). */
+export async function visibleProductDtos(db: Executor, ids: readonly number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = new Map((await shownPartsForSale(db).where('id', 'in', ids).execute()).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [withItsNumbers(row)] : [];
+  });
+}
+
+/** The newest parts for sale, up to `count`, leaving out these ids. */
+export async function newestProductDtos(db: Executor, count: number, leavingOut: readonly number[] = []): Promise<Product[]> {
+  let query = shownPartsForSale(db).orderBy('id', 'desc').limit(count);
+  if (leavingOut.length > 0) query = query.where('id', 'not in', leavingOut);
+  return (await query.execute()).map(withItsNumbers);
+}
+
 /** A product that is for sale (not removed, not archived), or 404. */
 export async function getVisibleProduct(db: Executor, id: number): Promise<ProductRow> {
   return foundOr404(await productsForSale(db).where('id', '=', id).executeTakeFirst());

@@ -85,9 +85,9 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
     expect(await stockOf(filters)).toBe(216);
     const mail = await lastMailTo(server, customer.email, 'order-placed');
     const { text } = renderMail(mail!, server.config.shop);
-    expect(text).toContain('Your order is placed successfully: 2 parts, 144 units in all: $1,188.');
-    expect(text).toContain('120 × BD-100 Brake Disc at $9 per unit: $1,080');
-    expect(text).toContain('24 × OF-12 Oil Filter at $4.50 per unit: $108');
+    expect(text).toContain('Your order is placed successfully: 2 parts, 144 units in all: $1,188.00.');
+    expect(text).toContain('120 × BD-100 Brake Disc at $9.00 per unit: $1,080.00');
+    expect(text).toContain('24 × OF-12 Oil Filter at $4.50 per unit: $108.00');
   });
 
   it('keeps the lines in the order they were placed, not by part, and starts the history with the customer placing it', async () => {

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { confirmedPaymentSchema, homeSummarySchema, orderSchema, paymentIntentAnswerSchema, productSchema, webhookAnswerSchema } from '../../shared/api.js';
+import { MOST_ORDERED } from '../../shared/catalog.js';
 import { errorMessages } from '../../shared/messages.js';
 import { emailSchema, idSchema, orderInputSchema, orderPatchSchema, paymentIntentRequestSchema, testPaymentConfirmSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
@@ -17,6 +18,7 @@ import { WebhookSignatureError } from '../payments/provider.js';
 import type { TestProcessor } from '../payments/test-processor.js';
 import { pictureStorage } from '../media/storage.js';
 import { fetchProductPicture } from './fetch-picture.js';
+import { mostOrderedProducts } from './home-products.js';
 import { homeSummary } from './home-summary.js';
 import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
 import { confirmPayment, createPaymentIntent, handlePaymentEvent, settleTestCharge } from './pay-order.js';
@@ -127,6 +129,20 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     '/api/summary',
     { config: { access: 'public' }, schema: { tags: ['content'], description: "The home page's business summary: real figures when HOME_FIGURES=live.", response: { 200: homeSummarySchema } } },
     async (request, reply) => cache.serve(request, reply, 'reviews', async () => ({ body: await homeSummary(db, config.shop.homeFigures) })),
+  );
+
+  // Honest chrome (issue 59): the home grid by units sold, cached with the catalog.
+  api.get(
+    '/api/products/most-ordered',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalog'],
+        description: `The ${MOST_ORDERED.count} parts for sale with the most units in orders paid in the last ${MOST_ORDERED.days} days, most first; fewer sold, the newest parts fill the list.`,
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    async (request, reply) => cache.serve(request, reply, 'catalog', async () => ({ body: await mostOrderedProducts(db) })),
   );
 
   api.delete(

@@ -112,7 +112,7 @@ describe(`unpaid hold limits (${databaseKind})`, () => {
     expect((await placeOne(server, customer, productId, 30)).statusCode).toBe(201);
     const refused = await placeOne(server, customer, productId, 21);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'unpaid_hold_too_valuable', message: errorMessages.unpaidHoldTooValuable('50,000') });
+    expect(refused.json().error).toMatchObject({ code: 'unpaid_hold_too_valuable', message: errorMessages.unpaidHoldTooValuable('50,000.00') });
     expect(await stockOf(productId)).toBe(970);
     const fits = await placeOne(server, customer, productId, 20);
     expect(fits.statusCode).toBe(201);

@@ -38,9 +38,9 @@ describe.runIf(canReadPdfs)('the invoice PDF', () => {
     }
     expect(text).toMatch(/^\s*Partsmith Test Shop\s+Invoice$/m);
     expect(text).toMatch(onOneLine('Invoice number', 'INV-000042'));
-    expect(text).toMatch(onOneLine('Invoice date', 'November 23, 2026'));
+    expect(text).toMatch(onOneLine('Invoice date', 'Nov 23, 2026'));
     expect(text).toMatch(onOneLine('Order number', '1234'));
-    expect(text).toMatch(onOneLine('Order date', 'November 20, 2026'));
+    expect(text).toMatch(onOneLine('Order date', 'Nov 20, 2026'));
     expect(text).toMatch(onOneLine('PO number', 'PO-7781-ACME'));
     for (const line of ['BILL TO', 'Olu Fleet', 'Yard 7, Leeds LS1 4AP', 'olu@fleet.example', '5550100']) expect(text).toContain(line);
 
@@ -54,7 +54,7 @@ describe.runIf(canReadPdfs)('the invoice PDF', () => {
 
     expect(text).toMatch(onOneLine('Total (USD)', '$4,619.92'));
     expect(text).toMatch(/^\s*Paid$/m);
-    expect(text).toContain('Paid on November 23, 2026');
+    expect(text).toContain('Paid on Nov 23, 2026');
     expect(text).toContain('Payment reference: pi_3QxTest42');
     expect(text).toContain('Page 1 of 1');
   });
@@ -68,8 +68,8 @@ describe.runIf(canReadPdfs)('the invoice PDF', () => {
   it('dates the invoice in UTC, prints each address line on its own and leaves out an empty PO number, payment reference and shop e-mail', async () => {
     const lateAtNight = { ...invoice, issuedAt: '2026-12-31T23:59:59.000Z', poNumber: '  ', paymentReference: null };
     const text = await pdfText(await renderInvoicePdf(lateAtNight, { ...shop, email: '', address: 'Unit 4\nDock Lane' }));
-    expect(text).toMatch(onOneLine('Invoice date', 'December 31, 2026'));
-    expect(text).toContain('Paid on December 31, 2026');
+    expect(text).toMatch(onOneLine('Invoice date', 'Dec 31, 2026'));
+    expect(text).toContain('Paid on Dec 31, 2026');
     expect(text).not.toContain('PO number');
     expect(text).not.toContain('Payment reference');
     expect(text).not.toContain('orders@partsmith.example');

@@ -3,6 +3,7 @@
  * characters only). A long order flows onto further pages, each repeating the table's header and numbered
  * in its footer.
  */
+import { formatDate, formatMoney, formatQuantity } from '../../shared/format.js';
 
 /** Amounts in dollars. */
 export interface InvoiceLine {
@@ -68,15 +69,8 @@ const COLUMNS = [
   { title: 'Line total', width: 76, align: 'right' },
 ] as const;
 
-/** $1,234.50 */
-function formatUsd(dollars: number): string {
-  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** November 23, 2026 (the date in UTC). */
-function formatInvoiceDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
+/** The day of an instant in UTC, the invoice's calendar. */
+const formatInvoiceDate = (iso: string) => formatDate(iso, 'UTC');
 
 /** Windows-1252 beyond Latin-1: all the built-in fonts can draw besides printable ASCII and U+00A0–U+00FF. */
 const CP1252_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
@@ -180,8 +174,8 @@ interface Row {
 
 function rowOf(line: InvoiceLine): Row {
   return {
-    cells: [line.sku, line.product, line.quantity.toLocaleString('en-US'), formatUsd(line.unitPrice), formatUsd(line.lineTotal)],
-    note: line.unitPrice < line.listPrice ? `Price break: list ${formatUsd(line.listPrice)}, you pay ${formatUsd(line.unitPrice)}` : undefined,
+    cells: [line.sku, line.product, formatQuantity(line.quantity), formatMoney(line.unitPrice), formatMoney(line.lineTotal)],
+    note: line.unitPrice < line.listPrice ? `Price break: list ${formatMoney(line.listPrice)}, you pay ${formatMoney(line.unitPrice)}` : undefined,
   };
 }
 
@@ -252,7 +246,7 @@ function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
   if (TOTAL_BLOCK_HEIGHT > roomLeft(doc)) doc.addPage();
   const top = doc.y + 10;
   doc.font(BOLD).fontSize(11).fillColor(INK).text('Total (USD)', FACTS_LEFT, top, { width: FACT_LABEL_WIDTH + 20 });
-  doc.text(formatUsd(invoice.total), FACTS_LEFT + FACT_LABEL_WIDTH, top, { width: FACTS_WIDTH - FACT_LABEL_WIDTH, align: 'right' });
+  doc.text(formatMoney(invoice.total), FACTS_LEFT + FACT_LABEL_WIDTH, top, { width: FACTS_WIDTH - FACT_LABEL_WIDTH, align: 'right' });
   rule(doc, doc.y + 4, INK);
 
   doc.y += 18;

@@ -107,7 +107,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
       ]),
     );
     const paid = mailsTo(customer.email).find((m) => m.subject.startsWith('Payment received'))!;
-    expect(paid.text).toContain('You Paid: $850 for 20 units of Brake Disc at $42.50 per unit: $850.');
+    expect(paid.text).toContain('You Paid: $850.00 for 20 units of Brake Disc at $42.50 per unit: $850.00.');
     expect(paid.text).toContain(`Your Transaction ID: ${intentId}`);
     const shipped = mailsTo(customer.email).find((m) => m.subject.startsWith(`Order ${paidId} is shipped`))!;
     expect(shipped.text).toContain('is shipped to Olu Fleet, Yard 7, Leeds.');
@@ -137,7 +137,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     };
     const paidText = [
       'Hello Ada Fleet,',
-      'Congrats! Your payment is completed. You Paid: $850 for 20 units of Brake Disc at $42.50 per unit: $850.',
+      'Congrats! Your payment is completed. You Paid: $850.00 for 20 units of Brake Disc at $42.50 per unit: $850.00.',
       'Your Transaction ID: pi_invoice_mail',
       'We will ship to: Yard 7, Leeds.',
       `See your orders: ${PUBLIC_URL}/dashboard/myOrders`,
@@ -236,6 +236,9 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     expect(JSON.stringify(lines)).toContain(account.email);
     const outbox = (await call(server.app, 'GET', '/api/admin/outbox', { token: admin.token })).json();
     expect(outbox[0]).toMatchObject({ to: account.email, kind: 'verify-email', status: 'logged', subject: 'Please confirm your e-mail address – Partsmith' });
+    // Both parts, as the recipient gets them: the Mail preview page shows the HTML in a sandboxed frame.
+    expect(outbox[0].text).toContain('Please confirm that this e-mail address is yours.');
+    expect(outbox[0].html).toMatch(/^<!doctype html>.*Please confirm that this e-mail address is yours\..*Confirm my e-mail address<\/a>/s);
   });
 
   it('without SMTP in production, logs to whom and what about, but not the text: its link would open the account', async () => {

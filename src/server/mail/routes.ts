@@ -17,13 +17,14 @@ export async function mailRoutes(app: FastifyInstance, { db, config }: AppContex
     { config: { access: 'admin' }, schema: { tags: ['operations'], response: { 200: z.array(outboxEntrySchema) } } },
     async () =>
       (await listRecentMail(db.kysely)).map((message) => {
-        const { subject, text } = renderMail(message.mail, config.shop);
+        const { subject, text, html } = renderMail(message.mail, config.shop);
         return {
           _id: String(message.id),
           kind: message.mail.kind,
           to: message.mail.to,
           subject,
           text,
+          html,
           status: message.status,
           attempts: message.attempts,
           createdAt: message.createdAt,

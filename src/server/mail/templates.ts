@@ -2,7 +2,7 @@
  * The e-mails the shop sends, as plain text and simple HTML. A message is stored in the outbox as its
  * facts; it is rendered here when sent, with the shop's name and the address buyers use (PUBLIC_URL).
  */
-import { formatDollars } from '../../shared/money.js';
+import { formatDate, formatMoney, formatQuantity } from '../../shared/format.js';
 import type { InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
@@ -92,12 +92,12 @@ function compose(shop: ShopIdentity, subject: string, greeting: string, paragrap
 
 const orderLine = (o: OrderFacts) =>
   o.lines && o.lines.length > 1
-    ? `${o.lines.length} parts, ${o.quantity} units in all: $${formatDollars(o.total)}`
-    : `${o.quantity} units of ${o.product} at $${formatDollars(o.unitPrice)} per unit: $${formatDollars(o.total)}`;
+    ? `${o.lines.length} parts, ${formatQuantity(o.quantity)} units in all: ${formatMoney(o.total)}`
+    : `${formatQuantity(o.quantity)} units of ${o.product} at ${formatMoney(o.unitPrice)} per unit: ${formatMoney(o.total)}`;
 /** A paragraph per line of an order of several lines; none for a one-line order. */
 const lineList = (o: OrderFacts) =>
   o.lines && o.lines.length > 1
-    ? o.lines.map((l) => `${l.quantity} × ${l.sku} ${l.product} at $${formatDollars(l.unitPrice)} per unit: $${formatDollars(l.lineTotal)}`)
+    ? o.lines.map((l) => `${formatQuantity(l.quantity)} × ${l.sku} ${l.product} at ${formatMoney(l.unitPrice)} per unit: ${formatMoney(l.lineTotal)}`)
     : [];
 const myOrders = (shop: ShopIdentity) => ({ label: 'See your orders', url: `${shop.publicUrl}/dashboard/myOrders` });
 
@@ -119,13 +119,13 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
   'contact-reply': (d, shop) =>
     compose(shop, 'Re: your message', 'Hello,', [
       ...paragraphsOf(d.reply),
-      `On ${d.sentAt.slice(0, 10)} you wrote:`,
+      `On ${formatDate(d.sentAt, 'UTC')} you wrote:`,
       quoted(d.original),
     ]),
   'low-stock-digest': (d, shop) =>
     compose(shop, 'Parts running low', 'Hello,', [
       `${d.items.length === 1 ? '1 part is' : `${d.items.length} parts are`} at or below the reorder threshold:`,
-      ...d.items.map((item) => `${item.sku} ${item.name}: ${item.stock} in stock (reorder at ${item.threshold})`),
+      ...d.items.map((item) => `${item.sku} ${item.name}: ${formatQuantity(item.stock)} in stock (reorder at ${formatQuantity(item.threshold)})`),
       ...(d.more ? ['More parts are low than this e-mail lists.'] : []),
     ], { label: 'See the low-stock list', url: `${shop.publicUrl}/dashboard/low-stock` }),
   'order-placed': (o, shop) =>
@@ -136,7 +136,7 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
     ], { label: 'Pay for your order', url: `${shop.publicUrl}/dashboard/payment/${o.orderId}` }),
   'order-paid': (o, shop) =>
     compose(shop, `Payment received for order ${o.orderId}`, `Hello ${o.customerName},`, [
-      `Congrats! Your payment is completed. You Paid: $${formatDollars(o.total)} for ${orderLine(o)}.`,
+      `Congrats! Your payment is completed. You Paid: ${formatMoney(o.total)} for ${orderLine(o)}.`,
       ...lineList(o),
       `Your Transaction ID: ${o.transactionId ?? ''}`,
       ...(o.invoice ? [`Your invoice ${o.invoice.invoiceNumber} is attached.`] : []),
@@ -144,15 +144,15 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
     ], myOrders(shop)),
   'order-shipped': (o, shop) =>
     compose(shop, `Order ${o.orderId} is shipped`, `Hello ${o.customerName},`, [
-      `Your order of ${o.quantity} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
+      `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
     ], myOrders(shop)),
   'order-cancelled': (o, shop) =>
     compose(shop, `Order ${o.orderId} is cancelled`, `Hello ${o.customerName},`, [
-      `Your Order of ${o.quantity} units of ${o.product} is cancelled. Nothing was charged for it.`,
+      `Your Order of ${formatQuantity(o.quantity)} units of ${o.product} is cancelled. Nothing was charged for it.`,
     ], myOrders(shop)),
   'order-expired': (o, shop) =>
     compose(shop, `Order ${o.orderId} expired unpaid`, `Hello ${o.customerName},`, [
-      `Your order of ${o.quantity} units of ${o.product} was not paid in time, so it is cancelled and the parts are back in stock.`,
+      `Your order of ${formatQuantity(o.quantity)} units of ${o.product} was not paid in time, so it is cancelled and the parts are back in stock.`,
       'You are welcome to order again.',
     ], { label: 'Browse the products', url: `${shop.publicUrl}/allProducts` }),
 };

@@ -132,6 +132,19 @@ export async function percentOfOrdersPaid(db: Executor): Promise<number> {
   return placed === 0 ? 0 : Math.round((Number(row.paid) / placed) * 100);
 }
 
+/**
+ * The parts with the most units in orders paid from `since` to `until`, most first; of parts that sold as
+ * many, the one sold last first. Read through the paid orders' index by payment time.
+ */
+export async function partsByUnitsPaid(db: Executor, since: string, until: string, limit: number): Promise<number[]> {
+  const rows = await soldByPart(db, { starts: since, ends: until })
+    .orderBy('units', 'desc')
+    .orderBy('latest_line_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.product_id);
+}
+
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 function spanOf(days: readonly ShopDay[]): Span {

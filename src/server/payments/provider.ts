@@ -1,5 +1,6 @@
 /** What the shop needs from a card payment provider; Stripe in production, the test processor otherwise. */
 import type { PaymentProviderName } from '../../shared/api.js';
+import { SHOP_CURRENCY } from '../../shared/format.js';
 
 export interface PaymentIntent {
   id: string;
@@ -34,4 +35,5 @@ export interface PaymentProvider {
 
 export class WebhookSignatureError extends Error {}
 
-export const CURRENCY = 'usd';
+/** Stripe writes currencies in lower case. */
+export const CURRENCY = SHOP_CURRENCY.toLowerCase();

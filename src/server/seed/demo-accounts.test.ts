@@ -23,7 +23,8 @@ describe(`demo accounts (${databaseKind})`, () => {
   /** Starts as main.ts does (the operator's admin, then the demo accounts); answers what the log said. */
   async function start(database: TestDatabase, env: Record<string, string>): Promise<string[]> {
     const lines: string[] = [];
-    const log = { info: (text: unknown) => lines.push(String(text)), warn: (_: unknown, text: unknown) => lines.push(String(text)) } as unknown as FastifyBaseLogger;
+    const said = (...args: unknown[]) => lines.push(String(args.at(-1)));
+    const log = { info: said, warn: said } as unknown as FastifyBaseLogger;
     const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: database.url, ...env });
     if (config.admin) await ensureAdmin(database.db.kysely, config.admin, log);
     await ensureDemoAccounts(database.db.kysely, config, log);

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { addDays } from '../../shared/dates.js';
@@ -19,6 +20,20 @@ describe('demo catalog', () => {
     const keys = demoProducts.map((p) => normalisePartNumber(p.sku!));
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(demoProducts.map((p) => p.category)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it("shows each part in a picture of its own kind: the file exists, and parts sharing a picture are of one category", () => {
+    const categoriesOf = new Map<string, Set<string>>();
+    for (const product of demoProducts) {
+      const file = new URL(`../../web/public${product.img}`, import.meta.url);
+      expect(existsSync(file), product.name).toBe(true);
+      expect(readFileSync(file, 'utf8'), product.name).toMatch(/<title id="t-[a-z-]+">[^<]+<\/title>/);
+      categoriesOf.set(product.img, (categoriesOf.get(product.img) ?? new Set()).add(product.category!));
+    }
+    for (const [img, categories] of categoriesOf) expect([...categories], img).toHaveLength(1);
+    const pictureOf = (sku: string) => demoProducts.find((p) => p.sku === sku)!.img;
+    expect(pictureOf('BR-2801-V')).toBe('/images/products/brake-disc.svg');
+    expect(pictureOf('BD-2020-BL')).toBe('/images/products/bumper-bracket.svg');
   });
 
   it('sells some parts in bulk: price breaks below the price, packs that the minimum and the stock fill whole', () => {

@@ -171,13 +171,13 @@ export async function ensureDemoAccounts(db: Executor, config: Config, log: Fast
   let passwordHash: string | undefined;
   for (const [role, account] of Object.entries(demoAccounts)) {
     if (await findActiveUserByEmail(db, account.email)) {
-      log.info(`demo ${role} account: ${account.email} (its password was printed when it was created)`);
+      log.info({ demoAccount: { role, email: account.email, password: null } }, `demo ${role} account: ${account.email} (its password was printed when it was created)`);
       continue;
     }
     passwordHash ??= await hashPassword(password);
     const user = await createUser(db, { name: account.name, email: account.email, passwordHash, emailVerified: true });
     if (role === 'admin') await setRole(db, user.id, 'admin');
-    log.info(`demo ${role} account: ${account.email} / password ${password}`);
+    log.info({ demoAccount: { role, email: account.email, password } }, `demo ${role} account: ${account.email} / password ${password}`);
   }
 }
 

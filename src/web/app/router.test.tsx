@@ -31,6 +31,7 @@ function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = [])
     if (url === '/api/admin/products/7') return { status: 200, body: aProduct() };
     // The home page's products, reviews and business summary.
     if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null } };
+    if (url === '/api/products/most-ordered') return { status: 200, body: [] };
     if (url.startsWith('/api/review?')) return { status: 200, body: [] };
     if (url === '/api/summary') return { status: 200, body: { live: false, reviews: 0, averageRating: 0, ordersCompleted: 0 } };
     return undefined;
@@ -56,7 +57,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, and the admin's own My Orders and Add a Reviews", async () => {
+  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, the admin's own My Orders and Add a Reviews, and Mail preview", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -72,6 +73,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Tax', '/dashboard/tax'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
+      ['Mail preview', '/dashboard/mail'],
     ]);
     // An admin's own orders: the route lets them in.
     expect(await screen.findByRole('heading', { name: 'Your Orders: 0' }, { timeout: 8000 })).toBeInTheDocument();

@@ -134,6 +134,8 @@ export const routes: RouteObject[] = [
                     path: 'tax',
                     element: page(() => import('../features/admin/pages/TaxPage.js'), 'TaxPage'),
                   },
+                  // The front door (issue 59): the outbox in the browser, outside production.
+                  { path: 'mail', element: page(() => import('../features/admin/pages/MailPreviewPage.js'), 'MailPreviewPage') },
                 ],
               },
             ],

@@ -58,4 +58,6 @@ export const keys = {
   contact: ['contact'] as const,
   /** The signed-in account's sessions (My Profile). */
   sessions: ['sessions'] as const,
+  /** The outbox, rendered (admins, outside production: Mail preview). */
+  outbox: ['outbox'] as const,
 };

@@ -20,7 +20,8 @@ const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', la
 const LOW_STOCK: MenuItem = { to: '/dashboard/low-stock', label: messages.ui.lowStock.title };
 /**
  * The original admin items first, then Import / Export (the catalog as CSV), Manage Reviews (moderation) and
- * Sales Overview, Low Stock, then the admin's own orders and reviews: a customer made admin keeps the way to their past orders.
+ * Sales Overview, Low Stock, then the admin's own orders and reviews (a customer made admin keeps the way to their
+ * past orders), then Mail preview.
  */
 const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard', label: 'My Profile', end: true },
@@ -37,6 +38,8 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/tax', label: checkoutMessages.admin.taxTitle },
   MY_ORDERS,
   ADD_REVIEW,
+  // The front door (issue 59): the outbox in the browser (says so when off, in production).
+  { to: '/dashboard/mail', label: messages.ui.mailPreview.title },
 ];
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

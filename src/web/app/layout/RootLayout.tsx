@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from './ErrorPage.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
+import { OfflineBanner } from './OfflineBanner.js';
 import { usePageHeadingFocus } from './usePageHeadingFocus.js';
 import { Spinner } from '../../components/Spinner.js';
 import { CartChoiceDialog } from '../../features/cart/components/CartChoiceDialog.js';
@@ -33,6 +34,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <OfflineBanner />
       <Navbar />
       {/* At least a screen tall: while a page's code or data loads, the footer stays below the fold
           instead of being pushed down when the content arrives (a layout shift). */}

@@ -13,15 +13,16 @@ const statusQuery = {
 };
 
 /**
- * "Continue with Google": when the shop has Google configured, the browser leaves for
- * /api/auth/google/start (a full page load; the provider sends it back to /login#google=<code>).
- * When it has not, `onError` gets the message to show under the form, and the page stays.
+ * "Continue with Google", offered only when the shop says Google sign-in is configured (GET
+ * /api/auth/google/status): `offered` is false while that is not known, and on a shop without it.
+ * `start` sends the browser to /api/auth/google/start (a full page load; the provider sends it back to
+ * /login#google=<code>); should the shop have dropped Google since, `onError` gets the message to show under
+ * the form, and the page stays.
  */
 export function useContinueWithGoogle(returnTo: string, onError: (message: string) => void) {
   const client = useQueryClient();
-  // Asked when the page opens, so the click can answer at once.
-  useQuery(statusQuery);
-  return async () => {
+  const status = useQuery(statusQuery);
+  const start = async () => {
     let configured: boolean;
     try {
       configured = (await client.fetchQuery(statusQuery)).configured;
@@ -35,6 +36,7 @@ export function useContinueWithGoogle(returnTo: string, onError: (message: strin
     }
     leavePage(googleStartUrl(returnTo));
   };
+  return { offered: status.data?.configured === true, start };
 }
 
 /** What `/login#google=<code>` or `/login#googleError=<message>` carries back from the provider round trip. */

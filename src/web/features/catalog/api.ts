@@ -4,9 +4,6 @@ import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 import type { ProductFilters } from './filters.js';
 
-/** Products on the home page's grid. */
-export const HOME_PRODUCTS = 6;
-
 /** Products per page of the all-products grid and the admin table. */
 export const PRODUCTS_PER_PAGE = 24;
 
@@ -49,12 +46,11 @@ function filterParams(filters: Partial<ProductFilters>, params = new URLSearchPa
   return params;
 }
 
-/** The home grid: the newest few products (re-fetched on focus and every minute; ETags make it cheap). */
+/** The home grid: the parts customers order most (re-fetched on focus and every minute; ETags make it cheap). */
 export function useHomeProducts() {
   return useQuery({
     queryKey: keys.homeProducts,
-    queryFn: ({ signal }) => apiFetch<ProductPage>(productsUrl({ limit: HOME_PRODUCTS }), { signal }),
-    select: (page) => page.items,
+    queryFn: ({ signal }) => apiFetch<Product[]>('/api/products/most-ordered', { signal }),
     refetchOnWindowFocus: true,
     refetchInterval: 60_000,
   });

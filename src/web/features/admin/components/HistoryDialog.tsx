@@ -1,6 +1,6 @@
 import type { Product, ProductChange } from '../../../../shared/api.js';
+import { formatMoney, formatQuantity } from '../../../../shared/format.js';
 import { messages } from '../../../../shared/messages.js';
-import { formatDollars } from '../../../../shared/money.js';
 import { Modal } from '../../../components/Modal.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { formatDateTime } from '../../../lib/format-date.js';
@@ -9,7 +9,7 @@ import { useProductChanges } from '../api.js';
 const FIELD_LABELS: Record<ProductChange['field'], string> = { price: 'Price', stock: 'Stock' };
 
 function shown(field: ProductChange['field'], value: number): string {
-  return field === 'price' ? `$${formatDollars(value)}` : `${value} units`;
+  return field === 'price' ? formatMoney(value) : `${formatQuantity(value)} units`;
 }
 
 function Changes({ product }: { product: Product }) {

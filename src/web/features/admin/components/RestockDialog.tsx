@@ -1,5 +1,6 @@
 import { toast } from '../../../lib/toast.js';
 import type { Product } from '../../../../shared/api.js';
+import { formatQuantity } from '../../../../shared/format.js';
 import { messages } from '../../../../shared/messages.js';
 import { restockSchema } from '../../../../shared/schemas.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
@@ -30,7 +31,7 @@ function RestockForm({ product, onDone }: { product: RestockTarget; onDone: () =
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
-        {product.sku} · {product.stock} units in stock now
+        {product.sku} · {formatQuantity(product.stock)} units in stock now
       </p>
       <Field label="Units to add" error={errors.quantity?.message}>
         <input type="number" min={1} step={1} className="input" data-autofocus {...register('quantity')} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LowStockItem } from '../../../../shared/api.js';
+import { formatQuantity } from '../../../../shared/format.js';
 import { messages } from '../../../../shared/messages.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { Panel } from '../../../components/Panel.js';
@@ -31,9 +32,9 @@ export function LowStockPage() {
                 <tr key={item.productId}>
                   <td className="font-mono text-xs whitespace-nowrap">{item.sku}</td>
                   <td className="font-medium">{item.name}</td>
-                  <td>{item.stock}</td>
-                  <td>{item.threshold}</td>
-                  <td>{item.min}</td>
+                  <td>{formatQuantity(item.stock)}</td>
+                  <td>{formatQuantity(item.threshold)}</td>
+                  <td>{formatQuantity(item.min)}</td>
                   <td>
                     <div className="flex flex-wrap justify-end gap-2">
                       <button

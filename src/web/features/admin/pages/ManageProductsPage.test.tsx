@@ -249,7 +249,7 @@ describe('ManageProductsPage: the admin catalog', () => {
     const entries = await dialog.findAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
       expect.stringMatching(/^Stock: 100 units → 125 units\s*restocked.*Jun 2, 2030.* · Ada Admin \(admin@partsmith\.example\)$/),
-      expect.stringMatching(/^Price: \$12\.50 → \$14\s*edited.*Jun 1, 2030.* · Ada Admin \(admin@partsmith\.example\)$/),
+      expect.stringMatching(/^Price: \$12\.50 → \$14\.00\s*edited.*Jun 1, 2030.* · Ada Admin \(admin@partsmith\.example\)$/),
     ]);
   });
 

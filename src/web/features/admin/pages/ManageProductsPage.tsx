@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { OpenOrders, Product } from '../../../../shared/api.js';
+import { formatQuantity } from '../../../../shared/format.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { ProductImage } from '../../catalog/components/ProductImage.js';
@@ -168,8 +169,8 @@ export function ManageProductsPage() {
                     <td className="font-medium">{product.name}</td>
                     <td>{product.category.name}</td>
                     <td>${formatDollars(product.price)}</td>
-                    <td>{product.stock}</td>
-                    <td>{product.min}</td>
+                    <td>{formatQuantity(product.stock)}</td>
+                    <td>{formatQuantity(product.min)}</td>
                     <td>
                       <StatusBadge active={product.active} />
                     </td>

@@ -39,8 +39,9 @@ export function OrDivider() {
 }
 
 /**
- * The foot of the login and register cards: "or", Continue with Google, and the form's error under them.
- * A click clears the error; when Google cannot be used, `setError` gets the reason and the page stays.
+ * The foot of the login and register cards: "or" and Continue with Google where the shop has Google sign-in,
+ * and the form's error under them. A click clears the error; when Google cannot be used, `setError` gets the
+ * reason and the page stays.
  */
 export function GoogleSignIn({
   returnTo,
@@ -51,16 +52,20 @@ export function GoogleSignIn({
   error: string | null;
   setError: (message: string | null) => void;
 }) {
-  const continueWithGoogle = useContinueWithGoogle(returnTo, setError);
+  const google = useContinueWithGoogle(returnTo, setError);
   return (
     <>
-      <OrDivider />
-      <GoogleButton
-        onClick={() => {
-          setError(null);
-          void continueWithGoogle();
-        }}
-      />
+      {google.offered && (
+        <>
+          <OrDivider />
+          <GoogleButton
+            onClick={() => {
+              setError(null);
+              void google.start();
+            }}
+          />
+        </>
+      )}
       <FormError message={error} />
     </>
   );

@@ -67,11 +67,11 @@ describe('CartPage', () => {
     expect(line.getByText('BR-2040')).toBeInTheDocument();
     expect(line.getByRole('spinbutton', { name: 'Quantity: Brake Pads' })).toHaveValue(20);
     expect(line.getByTestId('unit-price')).toHaveTextContent('$12.50 each');
-    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $250');
+    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $250.00');
     const hubcapLine = await lineOf('Hubcap');
-    expect(hubcapLine.getByTestId('line-total')).toHaveTextContent('Line total: $200');
+    expect(hubcapLine.getByTestId('line-total')).toHaveTextContent('Line total: $200.00');
     expect(hubcapLine.getByTestId('next-tier')).toHaveTextContent('Order 500 for $1.80 each');
-    expect(total()).toHaveTextContent('Total: $450');
+    expect(total()).toHaveTextContent('Total: $450.00');
   });
 
   it('applies a price break when the quantity crosses it: the unit price, the struck list price and both totals change', async () => {
@@ -82,19 +82,19 @@ describe('CartPage', () => {
     serveShop([pads, hubcaps]);
     const { user } = renderCart();
     const line = await lineOf('Hubcap');
-    expect(line.getByTestId('unit-price')).toHaveTextContent('$2 each');
+    expect(line.getByTestId('unit-price')).toHaveTextContent('$2.00 each');
     expect(line.queryByTestId('list-price')).not.toBeInTheDocument();
-    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $980');
-    expect(total()).toHaveTextContent('Total: $1,230');
+    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $980.00');
+    expect(total()).toHaveTextContent('Total: $1,230.00');
 
     const input = await quantityOf('Hubcap');
     await user.clear(input);
     await user.type(input, '500');
     expect(line.getByTestId('unit-price')).toHaveTextContent('$1.80 each');
-    expect(line.getByTestId('list-price')).toHaveTextContent('$2');
-    expect(line.getByTestId('next-tier')).toHaveTextContent('Order 1000 for $1.50 each');
-    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $900');
-    expect(total()).toHaveTextContent('Total: $1,150');
+    expect(line.getByTestId('list-price')).toHaveTextContent('$2.00');
+    expect(line.getByTestId('next-tier')).toHaveTextContent('Order 1,000 for $1.50 each');
+    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $900.00');
+    expect(total()).toHaveTextContent('Total: $1,150.00');
     expect(readCart()).toEqual([
       { productId: '7', quantity: 20 },
       { productId: '8', quantity: 500 },
@@ -129,7 +129,7 @@ describe('CartPage', () => {
     await user.click((await lineOf('Hubcap')).getByRole('button', { name: 'Remove Hubcap' }));
     expect(screen.queryByRole('heading', { name: 'Hubcap' })).not.toBeInTheDocument();
     expect(readCart()).toEqual([{ productId: '7', quantity: 20 }]);
-    expect(total()).toHaveTextContent('Total: $250');
+    expect(total()).toHaveTextContent('Total: $250.00');
   });
 
   it('places the order of every line with the phone, address and PO number, empties the cart, and goes to its payment', async () => {
@@ -208,7 +208,7 @@ describe('CartPage', () => {
 
     await user.click(within(gone.closest('li')!).getByRole('button', { name: 'Remove' }));
     expect(readCart()).toEqual([{ productId: '7', quantity: 20 }]);
-    expect(total()).toHaveTextContent('Total: $250');
+    expect(total()).toHaveTextContent('Total: $250.00');
   });
 
   it('offers the catalog and the quick order when the cart is empty', () => {
@@ -244,7 +244,7 @@ describe('CartPage, signed out', () => {
       </QueryClientProvider>,
     );
     await lineOf('Brake Pads');
-    expect(total()).toHaveTextContent('Total: $250');
+    expect(total()).toHaveTextContent('Total: $250.00');
     expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Phone Number')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Sign in to place the order' }));

@@ -257,8 +257,8 @@ describe('ProductPage: buying in bulk', () => {
       .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['100+', '$24.50 each'],
-      ['500+', '$22 each'],
-      ['1000+', '$19.75 each'],
+      ['500+', '$22.00 each'],
+      ['1,000+', '$19.75 each'],
     ]);
     expect(screen.getByText('Packs of 20')).toBeInTheDocument();
   });
@@ -287,10 +287,10 @@ describe('ProductPage: buying in bulk', () => {
     const { user } = renderPage('BR-10007');
     const input = await quantity();
     expect(input).toHaveValue(100);
-    expect(input).toHaveAccessibleDescription('Unit price: $24.50 each Order 500 for $22 each');
+    expect(input).toHaveAccessibleDescription('Unit price: $24.50 each Order 500 for $22.00 each');
     await user.clear(input);
     await user.type(input, '500');
-    expect(input).toHaveAccessibleDescription('Unit price: List price: $24.50 $22 each Order 1000 for $19.75 each');
+    expect(input).toHaveAccessibleDescription('Unit price: List price: $24.50 $22.00 each Order 1,000 for $19.75 each');
     // 'Order Now' carries the quantity typed into the order.
     expect(screen.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/place-order/12?quantity=500');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));

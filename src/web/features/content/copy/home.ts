@@ -1,4 +1,5 @@
 // Static copy of the home page, word for word the original storefront's (docs/legacy-contract.md#home-page).
+import { formatQuantity } from '../../../../shared/format.js';
 
 export interface HeroContent {
   title: string;
@@ -70,7 +71,7 @@ export const businessSummary: SummaryItem[] = [
 export const liveFigure = {
   pending: '…',
   percent: (value: number) => `${value}%`,
-  count: (value: number) => value.toLocaleString('en-US'),
+  count: formatQuantity,
   averageRating: (value: number) => `Average rating ${value.toFixed(1)}`,
 };
 

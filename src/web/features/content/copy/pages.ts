@@ -56,7 +56,7 @@ export const terms: InfoPageCopy = {
     {
       heading: 'Orders and payment',
       paragraphs: [
-        'An order is for one product and a quantity between its minimum order quantity and the units in stock. The parts are held for you for a limited time while the order is unpaid; the payment page says until when. An order that is not paid by then is cancelled and the parts go back into stock.',
+        'An order holds one or more parts, each in a quantity between its minimum order quantity and the units in stock (in whole packs where a part is sold in packs), at the prices the shop shows when you place it. The parts are held for you for a limited time while the order is unpaid; the payment page says until when. An order that is not paid by then is cancelled and the parts go back into stock.',
         'You pay by card through our payment provider. You can cancel an order yourself while it is unpaid. Once paid, we ship it.',
       ],
     },
@@ -101,7 +101,7 @@ export const shipping: InfoPageCopy = {
     {
       heading: 'When we ship',
       paragraphs: [
-        'We ship an order once it is paid. You can follow it under My Orders in your dashboard: it reads “pending” while we prepare it and “shipped” once it has left us, and we tell you by e-mail.',
+        'We ship an order once it is paid. You can follow it under My Orders in your dashboard, and we tell you by e-mail once it has left us.',
       ],
     },
     {

@@ -1,5 +1,6 @@
 import type { OrderEvent } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
+import { formatDateTime } from '../../../lib/format-date.js';
 import { ORDER_STATUS_DISPLAY, statusLabel } from '../order-status.js';
 
 /** What a change means, in a word: placed, paid, shipped, cancelled, expired. */
@@ -14,7 +15,6 @@ function byWhom(event: OrderEvent): string {
   return event.actor;
 }
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** An order's status changes, oldest first: when, from → to, by whom (the admins' dialog and the order's page). */
 export function OrderHistoryList({ events }: { events: readonly OrderEvent[] }) {
@@ -29,7 +29,7 @@ export function OrderHistoryList({ events }: { events: readonly OrderEvent[] }) 
             {event.from === null ? 'new' : statusLabel(event.from)} → {statusLabel(event.to)}
           </p>
           <p className="text-slate-700">
-            <time dateTime={event.at}>{when.format(new Date(event.at))}</time> · by {byWhom(event)}
+            <time dateTime={event.at}>{formatDateTime(event.at)}</time> · by {byWhom(event)}
           </p>
         </li>
       ))}

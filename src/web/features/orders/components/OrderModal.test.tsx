@@ -167,7 +167,7 @@ describe('OrderModal, the quantity (the original messages whatever was typed; hi
       url === '/api/orders' && init.method === 'POST' ? { status: 201, body: unpaidOrder({ quantity: 850, price: 2, total: 1700 }) } : undefined,
     );
     const input = await bulkQuantity();
-    expect(input).toHaveAccessibleDescription('From 50 to 850 units · $2 per unit');
+    expect(input).toHaveAccessibleDescription('From 50 to 850 units · $2.00 per unit');
     await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
     await submitQuantity(user, '850');
     expect(await screen.findByText('Your order is placed successfully')).toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('OrderModal, the quantity (the original messages whatever was typed; hi
     }
     await user.clear(input);
     await user.type(input, '100');
-    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: $200');
+    expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: $200.00');
   });
 
   it('puts the focus on the quantity, the first field one can type in', async () => {
@@ -292,21 +292,21 @@ describe('OrderModal, price breaks and packs', () => {
     const { user } = setupBoxed();
     const input = await boxedQuantity();
     await user.type(input, '490');
-    expect(unitPrice()).toHaveTextContent('Unit price: $2 each Order 500 for $1.80 each');
-    expect(total()).toHaveTextContent('Total: $980');
+    expect(unitPrice()).toHaveTextContent('Unit price: $2.00 each Order 500 for $1.80 each');
+    expect(total()).toHaveTextContent('Total: $980.00');
     expect(screen.queryByTestId('list-price')).not.toBeInTheDocument();
 
     await user.clear(input);
     await user.type(input, '500');
-    expect(unitPrice()).toHaveTextContent('Unit price: List price: $2 $1.80 each Order 1000 for $1.50 each');
-    expect(screen.getByTestId('list-price')).toHaveTextContent('$2');
-    expect(total()).toHaveTextContent('Total: $900');
+    expect(unitPrice()).toHaveTextContent('Unit price: List price: $2.00 $1.80 each Order 1,000 for $1.50 each');
+    expect(screen.getByTestId('list-price')).toHaveTextContent('$2.00');
+    expect(total()).toHaveTextContent('Total: $900.00');
 
     await user.clear(input);
     await user.type(input, '1000');
     expect(screen.getByTestId('unit-price')).toHaveTextContent('$1.50 each');
     expect(screen.queryByTestId('next-tier')).not.toBeInTheDocument();
-    expect(total()).toHaveTextContent('Total: $1,500');
+    expect(total()).toHaveTextContent('Total: $1,500.00');
   });
 
   it("says the pack rule in the server's words under the quantity, shows no price, and sends nothing", async () => {
@@ -325,6 +325,6 @@ describe('OrderModal, price breaks and packs', () => {
     const input = await boxedQuantity();
     expect(input).toHaveAttribute('step', '10');
     expect(input).toHaveAttribute('min', '50');
-    expect(input).toHaveAccessibleDescription('From 50 to 2000 units · $2 per unit');
+    expect(input).toHaveAccessibleDescription('From 50 to 2,000 units · $2.00 per unit');
   });
 });

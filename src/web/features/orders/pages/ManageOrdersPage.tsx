@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { Order } from '../../../../shared/api.js';
+import { formatQuantity } from '../../../../shared/format.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { canTransition } from '../../../../shared/order-status.js';
@@ -82,7 +83,7 @@ export function ManageOrdersPage() {
                       <p className="text-xs text-slate-700">{order.email}</p>
                     </td>
                     <OrderProduct order={order} />
-                    <td>{order.quantity}</td>
+                    <td>{formatQuantity(order.quantity)}</td>
                     <td>${formatDollars(order.total)}</td>
                     <td>
                       <StatusBadge status={order.status} />

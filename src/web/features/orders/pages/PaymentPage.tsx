@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { formatDollars } from '../../../../shared/money.js';
+import { legacyDollars } from '../../../../shared/format.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { Spinner } from '../../../components/Spinner.js';
@@ -53,7 +53,7 @@ export function PaymentPage() {
                   Your Order is {item.quantity} units of {item.product}
                 </p>
                 <p className="text-slate-900">
-                  Please pay: <strong>${formatDollars(item.total)}</strong>
+                  Please pay: <strong>${legacyDollars(item.total)}</strong>
                 </p>
                 {item.heldUntil && !receipt && (
                   <p className="text-sm text-slate-800" data-testid="held-until">
@@ -108,7 +108,7 @@ function PaymentReceipt({ receipt }: { receipt: Receipt }) {
       data-testid="payment-result"
     >
       <p className="text-lg font-bold">{messages.payment.congrats}</p>
-      <p>{messages.payment.youPaid(formatDollars(receipt.amount))}</p>
+      <p>{messages.payment.youPaid(legacyDollars(receipt.amount))}</p>
       <p className="break-all">
         {messages.payment.transactionId(receipt.transactionId)}
       </p>

@@ -1,6 +1,7 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SalesStats } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
+import { formatCalendarDate, formatMoney } from '../../../../shared/format.js';
 import { formatDollars } from '../../../../shared/money.js';
 
 const text = messages.ui.overview;
@@ -16,7 +17,7 @@ export function RevenueChart({ days, revenue }: { days: SalesStats['byDay']; rev
       <figcaption className="mb-3">
         <h2 className="text-lg font-semibold">{text.chartTitle}</h2>
         <p className="text-sm text-slate-700">
-          {text.chartSummary(days.length, formatDollars(revenue), best && `${best.date} ($${formatDollars(best.revenue)})`)}
+          {text.chartSummary(days.length, formatDollars(revenue), best && `${formatCalendarDate(best.date)} (${formatMoney(best.revenue)})`)}
         </p>
       </figcaption>
       <div aria-hidden="true" className="h-72 w-full">
@@ -24,9 +25,9 @@ export function RevenueChart({ days, revenue }: { days: SalesStats['byDay']; rev
           {/* The drawing is hidden from screen readers (the table above says the same), so it takes no keyboard focus either. */}
           <AreaChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="date" tick={{ fontSize: 12 }} minTickGap={24} />
-            <YAxis tick={{ fontSize: 12 }} tickFormatter={(value: number) => `$${formatDollars(value)}`} width={80} />
-            <Tooltip formatter={(value) => `$${formatDollars(Number(value))}`} />
+            <XAxis dataKey="date" tickFormatter={formatCalendarDate} tick={{ fontSize: 12 }} minTickGap={24} />
+            <YAxis tick={{ fontSize: 12 }} tickFormatter={(value: number) => formatMoney(value)} width={80} />
+            <Tooltip labelFormatter={(date) => formatCalendarDate(String(date))} formatter={(value) => formatMoney(Number(value))} />
             <Area type="monotone" dataKey="revenue" name={text.figures.revenue} stroke="#1d4ed8" fill="#bfdbfe" isAnimationActive={false} />
           </AreaChart>
         </ResponsiveContainer>
@@ -43,7 +44,7 @@ export function RevenueChart({ days, revenue }: { days: SalesStats['byDay']; rev
         <tbody>
           {days.map((day) => (
             <tr key={day.date}>
-              <th scope="row">{day.date}</th>
+              <th scope="row">{formatCalendarDate(day.date)}</th>
               <td>{formatDollars(day.revenue)}</td>
               <td>{day.orders}</td>
             </tr>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { SalesStats } from '../../../../shared/api.js';
 import { addDays, datesOf } from '../../../../shared/dates.js';
+import { formatCalendarDate } from '../../../../shared/format.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { localToday } from '../period.js';
 import { SalesOverviewPage } from './SalesOverviewPage.js';
@@ -52,20 +53,20 @@ describe('SalesOverviewPage', () => {
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
 
     const revenue = within(await screen.findByTestId('figure-revenue'));
-    expect(revenue.getByText('$12,000')).toBeInTheDocument();
+    expect(revenue.getByText('$12,000.00')).toBeInTheDocument();
     expect(await revenue.findByText('+20% vs previous period')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-orders')).getByText('−25% vs previous period')).toBeInTheDocument();
-    expect(within(screen.getByTestId('figure-averageOrderValue')).getByText('$2,000')).toBeInTheDocument();
+    expect(within(screen.getByTestId('figure-averageOrderValue')).getByText('$2,000.00')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-averageOrderValue')).getByText('+60% vs previous period')).toBeInTheDocument();
     expect(periodsAsked(calls)).toEqual([`${addDays(today, -29)}..${today}`, `${addDays(today, -59)}..${addDays(today, -30)}`]);
 
-    expect(screen.getByText(`Revenue over 30 days: $12,000; best day ${today} ($12,000).`)).toBeInTheDocument();
+    expect(screen.getByText(`Revenue over 30 days: $12,000.00; best day ${formatCalendarDate(today)} ($12,000.00).`)).toBeInTheDocument();
     const days = screen.getByRole('table', { name: 'Revenue and paid orders by day' });
     expect(within(days).getAllByRole('row')).toHaveLength(31);
-    expect(within(days).getByRole('row', { name: `${today} 12,000 6` })).toBeInTheDocument();
+    expect(within(days).getByRole('row', { name: `${formatCalendarDate(today)} 12,000.00 6` })).toBeInTheDocument();
 
     const byUnits = within(screen.getByRole('region', { name: 'Top parts by units' })).getAllByRole('row').slice(1);
-    expect(byUnits.map((row) => row.textContent)).toEqual(['Spark PlugEN-0412-IR3,000400', 'RadiatorCL-70309,0005']);
+    expect(byUnits.map((row) => row.textContent)).toEqual(['Spark PlugEN-0412-IR3,000.00400', 'RadiatorCL-70309,000.005']);
     expect(within(screen.getByRole('region', { name: 'Top customers' })).getByText('Northway Logistics')).toBeInTheDocument();
     const byStatus = within(screen.getByRole('region', { name: 'Orders by status' })).getAllByRole('row').slice(1);
     expect(byStatus.map((row) => row.textContent)).toEqual(['Awaiting payment1', 'Paid – preparing shipment2', 'Shipped6', 'Cancelled0', 'Cancelled – not paid in time3']);
@@ -107,7 +108,7 @@ describe('SalesOverviewPage', () => {
     serve((from, to) => statsOf(from, to, 0, 0));
     renderPage();
     expect(await screen.findByText('No paid orders in this period.')).toBeInTheDocument();
-    expect(within(screen.getByTestId('figure-revenue')).getByText('$0')).toBeInTheDocument();
+    expect(within(screen.getByTestId('figure-revenue')).getByText('$0.00')).toBeInTheDocument();
     expect(await within(screen.getByTestId('figure-revenue')).findByText('nothing in the previous period')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Revenue and paid orders by day' })).not.toBeInTheDocument();
     expect(within(screen.getByTestId('status-pending')).getByText('2')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SalesStats } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
+import { formatMoney, formatQuantity } from '../../../../shared/format.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { ORDER_STATUSES } from '../../../../shared/order-status.js';
 import { SALES_PERIOD_MAX_DAYS } from '../../../../shared/schemas.js';
@@ -114,10 +115,10 @@ function Overview({ stats, previous }: { stats: SalesStats; previous: SalesStats
 }
 
 const FIGURES = [
-  ['revenue', (value: number) => `$${formatDollars(value)}`],
-  ['orders', String],
-  ['units', (value: number) => value.toLocaleString('en-US')],
-  ['averageOrderValue', (value: number) => `$${formatDollars(value)}`],
+  ['revenue', formatMoney],
+  ['orders', formatQuantity],
+  ['units', formatQuantity],
+  ['averageOrderValue', formatMoney],
 ] as const;
 
 function Figures({ stats, previous }: { stats: SalesStats; previous: SalesStats | undefined }) {
@@ -149,7 +150,7 @@ function TopParts({ title, parts }: { title: string; parts: SalesStats['topProdu
               <p className="text-xs text-slate-700">{part.sku}</p>
             </td>
             <td>{formatDollars(part.revenue)}</td>
-            <td>{part.units.toLocaleString('en-US')}</td>
+            <td>{formatQuantity(part.units)}</td>
           </tr>
         ))}
       </DataTable>

@@ -78,12 +78,12 @@ describe('QuickOrderPage', () => {
       'Brake PadsBR-2040matched OE number 04465-02220Also on line 3: quantities added',
       '50',
       '$12.50',
-      '$625',
+      '$625.00',
     ]);
     expect(screen.queryByTestId('line-3')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('line-2')).getByRole('link', { name: 'Brake Pads' })).toHaveAttribute('href', '/parts/BR-2040');
     // 40 spark plugs reach the $2.50 tier.
-    expect(cells(4)).toEqual(['4', 'EN-3001', 'Spark PlugsEN-3001', '40', '$2.50', '$100']);
+    expect(cells(4)).toEqual(['4', 'EN-3001', 'Spark PlugsEN-3001', '40', '$2.50', '$100.00']);
     expect(cells(5)).toEqual(['5', 'NOPE-1', 'No part for sale has the number NOPE-1', '5', '', '']);
     expect(cells(7)).toEqual(['7', 'WP-1', 'Wiper BladesWP-1Quantity Must be 10 or higher', '3', '', '']);
     expect(cells(8)).toEqual(['8', 'EN-3001 lots', 'Quantity must be a whole number', '', '', '']);
@@ -110,7 +110,7 @@ describe('QuickOrderPage', () => {
     await paste(user, 'EN-3001 8\nBR-2040 10');
     await user.click(screen.getByRole('button', { name: 'Check parts' }));
     expect(await screen.findByText('2 parts ready to add.')).toBeInTheDocument();
-    expect(cells(1)).toEqual(['1', 'EN-3001', 'Spark PlugsEN-3001', '8', '$3', '$24']);
+    expect(cells(1)).toEqual(['1', 'EN-3001', 'Spark PlugsEN-3001', '8', '$3.00', '$24.00']);
 
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Page at /cart')).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('QuickOrderPage', () => {
       '',
     ]);
     expect(cells(2)).toEqual(['2', 'EN-3001', 'Spark PlugsEN-3001Quantity must be a multiple of 4', '42', '', '']);
-    expect(cells(3)).toEqual(['3', 'WP-1', 'Wiper BladesWP-1', '20', '$12.50', '$250']);
+    expect(cells(3)).toEqual(['3', 'WP-1', 'Wiper BladesWP-1', '20', '$12.50', '$250.00']);
   });
 
   it('moves to the checked parts, and offers the closest numbers for one that no part has', async () => {
