@@ -68,6 +68,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
     return sessions.json().find((session: { current: boolean }) => session.current)._id as string;
   };
   const orderBody = () => ({ productId, quantity: 1, phone: '5550100', address: 'Street 1' });
+  /** A new part for sale, for the calls that may be made once per part (a review). */
+  const freshPart = () => createProduct(server.app, accounts.admin, { stock: 100, min: 1 });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -306,6 +308,23 @@ describe(`authorization matrix (${databaseKind})`, () => {
         route: 'POST /api/fitment/import',
         expected: adminOnly(400),
         request: async () => ({ method: 'POST', url: '/api/fitment/import?dryRun=true', body: {} }),
+      },
+      // Choosing parts (issue 65): a part's reviews are public; any signed-in buyer reviews it once and changes their own.
+      { route: 'GET /api/products/{id}/reviews', expected: every(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/reviews` }) },
+      {
+        route: 'POST /api/products/{id}/reviews',
+        expected: anyUser(201),
+        request: async () => ({ method: 'POST', url: `/api/products/${await freshPart()}/reviews`, body: { rating: 4, title: 'Fits well', comment: 'As described' } }),
+      },
+      {
+        // Each role's own review: a buyer who never reviewed the part gets 404 (reviews/part-reviews.test.ts).
+        route: 'PATCH /api/products/{id}/reviews/mine',
+        expected: anyUser(200),
+        request: async (role) => {
+          const part = await freshPart();
+          if (role !== 'anonymous') await call(server.app, 'POST', `/api/products/${part}/reviews`, { token: accounts[role].token, body: { rating: 3, title: 'Fine', comment: 'Fine' } });
+          return { method: 'PATCH', url: `/api/products/${part}/reviews/mine`, body: { rating: 5 } };
+        },
       },
     ];
   };

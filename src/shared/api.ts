@@ -55,6 +55,8 @@ export const productSchema = z.object({
   reorderThreshold: z.number().int().nullable(),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
+  /** Its buyers' reviews: the average to one decimal (null without any) and how many. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -217,6 +219,9 @@ export const reviewSchema = z.object({
   /** Hidden by an admin: kept, shown to admins only. */
   hidden: z.boolean(),
   createdAt: z.string(),
+  /** Only on a review of a part (the admins' list holds both kinds): the part, and the review's title. */
+  productId: z.string().optional(),
+  title: z.string().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -67,6 +67,7 @@ import {
   testPaymentConfirmSchema,
   verifyEmailSchema,
 } from './schemas.js';
+import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema } from './choosing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -200,6 +201,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The latest e-mails the shop wrote, rendered (admins; not registered in production).
   endpoint('GET', '/api/admin/outbox', z.array(outboxEntrySchema)),
   endpoint('GET', '/api/health', healthSchema),
+  // Choosing parts (issue 65): reviews of a part (public to read; signed-in buyers write their own).
+  endpoint('GET', '/api/products/:id/reviews', partReviewPageSchema),
+  endpoint('POST', '/api/products/:id/reviews', partReviewSchema, { status: 201, body: partReviewInputSchema }),
+  endpoint('PATCH', '/api/products/:id/reviews/mine', partReviewSchema, { body: partReviewPatchSchema }),
 ];
 
 function matches(pattern: string, path: string): boolean {

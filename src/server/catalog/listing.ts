@@ -244,10 +244,10 @@ interface Ordering {
 }
 
 /** A keyset order on one column and then the id, both the same direction; its cursors are of `kind`. */
-function keyset<K extends 'price_cents' | 'name'>(
+function keyset<K extends 'price_cents' | 'name' | 'rating_average'>(
   column: K,
   direction: 'asc' | 'desc',
-  kind: 'price' | '-price' | 'name',
+  kind: 'price' | '-price' | 'name' | 'rating',
   key: (row: ShownProductRow) => ShownProductRow[K],
 ): Ordering {
   const ref = column === 'name' ? sql.ref('products.name') : sql.ref(`products.${column}`);
@@ -274,6 +274,7 @@ const ORDERS: Record<ProductSort, Ordering> = {
   price: keyset('price_cents', 'asc', 'price', (row) => row.price_cents),
   '-price': keyset('price_cents', 'desc', '-price', (row) => row.price_cents),
   name: keyset('name', 'asc', 'name', (row) => row.name),
+  rating: keyset('rating_average', 'desc', 'rating', (row) => row.rating_average),
 };
 
 /** The most rows a ranked search pages through (beyond that, a more precise search helps more). */

@@ -33,6 +33,8 @@ import { archivedParts } from './migrations/030-archived-parts.js';
 import { accountMailFirst } from './migrations/031-account-mail-first.js';
 import { paymentHolds } from './migrations/032-payment-holds.js';
 import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
+// Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
+import { partReviews } from './migrations/040-part-reviews.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -70,6 +72,8 @@ function migrations(db: Db): Record<string, Migration> {
     '031-account-mail-first': accountMailFirst(),
     '032-payment-holds': paymentHolds(),
     '033-reviews-by-author': reviewsByAuthor(),
+    // Choosing parts (issue 65)
+    '040-part-reviews': partReviews(),
   };
 }
 

@@ -100,6 +100,10 @@ export interface ProductsTable extends Timestamps {
   price_breaks: Generated<string>;
   /** Low at or below this many units; null: the shop's LOW_STOCK_THRESHOLD. */
   reorder_threshold: number | null;
+  /** Its shown reviews: how many, their ratings' sum and average (0 without any), kept with every review change. */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  rating_average: Generated<number>;
 }
 
 /** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */
@@ -230,6 +234,11 @@ export interface ReviewsTable extends Timestamps {
   comment: string;
   /** Hidden by an admin: kept, not shown. */
   hidden_at: string | null;
+  /** The part a review is about; null for a review of the shop. */
+  product_id: Generated<number | null>;
+  title: Generated<string>;
+  /** 1 when the author has a paid order of the part. */
+  verified: Generated<number>;
 }
 
 export interface ContactMessagesTable extends Timestamps {

@@ -14,6 +14,7 @@ import type { Viewer } from '../http/access.js';
 import { conflict, forbidden } from '../http/errors.js';
 import type { ResponseCache } from '../http/response-cache.js';
 import { enqueueMail } from '../mail/service.js';
+import { verifyPurchases } from '../reviews/part-reviews.js';
 import type { OrderMailKind } from '../mail/templates.js';
 import { type ChangedBy, changeStatus, invoiceFacts, linesOf, type StatusChanges, toLineDto, totalCentsOf } from '../orders/service.js';
 
@@ -85,7 +86,13 @@ const EFFECTS: readonly Effect[] = [
   { when: () => true, inTransaction: mailOrderStatus },
   // The catalog's cached pages and products show stock.
   { when: changesStock, afterCommit: dropCatalogAnswers },
+  // A paid order makes its buyer's reviews of its parts verified purchases.
+  { when: ({ to }) => to === PAID_STATUS, inTransaction: verifyReviewsOfPurchase },
 ];
+
+async function verifyReviewsOfPurchase(trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+  await verifyPurchases(trx, order.user_id, lines.map((line) => line.product_id));
+}
 
 function dropCatalogAnswers(cache: CachedAnswers): void {
   cache.invalidate('catalog');

@@ -19,6 +19,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     priceBreaks: [],
     packSize: 1,
     reorderThreshold: null,
+    rating: { average: null, count: 0 },
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
