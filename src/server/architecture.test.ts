@@ -41,6 +41,11 @@ const TABLE_OWNERS: Record<string, string> = {
   audit_log: 'audit',
   counters: 'limits',
   outbox: 'mail',
+  // Choosing parts (issue 65)
+  product_words: 'catalog',
+  product_words_vocab: 'catalog',
+  search_words: 'catalog',
+  search_synonyms: 'catalog',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

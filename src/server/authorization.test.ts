@@ -326,6 +326,10 @@ describe(`authorization matrix (${databaseKind})`, () => {
           return { method: 'PATCH', url: `/api/products/${part}/reviews/mine`, body: { rating: 5 } };
         },
       },
+      // Suggestions as one types: public. The synonyms: admins.
+      { route: 'GET /api/search/suggest', expected: every(200), request: async () => ({ method: 'GET', url: '/api/search/suggest?q=test' }) },
+      { route: 'GET /api/admin/search/synonyms', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/search/synonyms' }) },
+      { route: 'PUT /api/admin/search/synonyms', expected: adminOnly(200), request: async () => ({ method: 'PUT', url: '/api/admin/search/synonyms', body: { groups: [['rotor', 'brake disc']] } }) },
     ];
   };
 

@@ -112,7 +112,12 @@ export const importRefusedSchema = importReportSchema.extend({
   error: z.object({ code: z.literal('import_refused'), message: z.string() }),
 });
 
-export const productPageSchema = z.object({ items: z.array(productSchema), nextCursor: z.string().nullable() });
+export const productPageSchema = z.object({
+  items: z.array(productSchema),
+  nextCursor: z.string().nullable(),
+  /** A search's better spelling, when some of its words are no words of the catalog but one typo from some ("headlight" for "headlgiht"); else null. */
+  didYouMean: z.string().nullable(),
+});
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 /** GET /api/admin/low-stock: a part for sale at or below its reorder threshold (its own, else the shop's default). */

@@ -74,3 +74,95 @@ export function roundedAverage(sum: number, count: number): number | null {
   return count === 0 ? null : Math.round((sum / count) * 10) / 10;
 }
 
+
+// ---- Search that forgives ---------------------------------------------------------
+
+/** Words of this many letters or more may be found with one typo. */
+export const TYPO_MIN_LENGTH = 5;
+
+/**
+ * Whether `typed` is `word` with one letter wrong, missing, extra, or two neighbours swapped (or is it):
+ * the optimal-string-alignment distance of the two is at most 1.
+ */
+export function withinOneTypo(typed: string, word: string): boolean {
+  if (typed === word) return true;
+  const [a, b] = typed.length <= word.length ? [typed, word] : [word, typed];
+  if (b.length - a.length > 1) return false;
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start += 1;
+  if (a.length === b.length) {
+    // One letter wrong, or two neighbours swapped.
+    if (a.slice(start + 1) === b.slice(start + 1)) return true;
+    return a[start] === b[start + 1] && a[start + 1] === b[start] && a.slice(start + 2) === b.slice(start + 2);
+  }
+  // One letter missing from the shorter.
+  return a.slice(start) === b.slice(start + 1);
+}
+
+/** A synonym as the search compares it: lower case, its words separated by one space. */
+export function normaliseSynonym(term: string): string {
+  return term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .join(' ');
+}
+
+export const SYNONYM_GROUPS_MAX = 500;
+export const SYNONYM_TERMS_MAX = 10;
+export const SYNONYM_WORDS_MAX = 3;
+
+export const synonymMessages = {
+  groupTooSmall: 'A group needs at least two terms',
+  groupTooLarge: `A group has at most ${SYNONYM_TERMS_MAX} terms`,
+  termEmpty: 'A term needs a letter or a digit',
+  termTooLong: `A term has at most ${SYNONYM_WORDS_MAX} words`,
+  termTwice: (term: string) => `"${term}" is in more than one group`,
+  saved: 'Synonyms saved.',
+} as const;
+
+/** GET|PUT /api/admin/search/synonyms: groups of terms the search takes for one another, both ways. */
+export const synonymGroupsSchema = z.object({
+  groups: z
+    .array(
+      z
+        .array(
+          z
+            .string()
+            .max(60)
+            .transform(normaliseSynonym)
+            .refine((term) => term !== '', synonymMessages.termEmpty)
+            .refine((term) => term.split(' ').length <= SYNONYM_WORDS_MAX, synonymMessages.termTooLong),
+        )
+        .transform((terms) => [...new Set(terms)])
+        .refine((terms) => terms.length >= 2, synonymMessages.groupTooSmall)
+        .refine((terms) => terms.length <= SYNONYM_TERMS_MAX, synonymMessages.groupTooLarge),
+    )
+    .max(SYNONYM_GROUPS_MAX)
+    .superRefine((groups, context) => {
+      const seen = new Set<string>();
+      for (const term of groups.flat()) {
+        if (seen.has(term)) context.addIssue({ code: 'custom', message: synonymMessages.termTwice(term) });
+        seen.add(term);
+      }
+    }),
+});
+export type SynonymGroups = z.output<typeof synonymGroupsSchema>;
+/** The groups as the server answers them (as saved: normalised). */
+export const synonymGroupsAnswerSchema = z.object({ groups: z.array(z.array(z.string())) });
+
+/** GET /api/search/suggest?q= */
+export const SUGGEST_MIN_LENGTH = 2;
+export const suggestQuerySchema = z.object({ q: z.string().trim().max(100) });
+export const suggestionsSchema = z.object({
+  parts: z.array(z.object({ _id: z.string(), sku: z.string(), name: z.string() })),
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  vehicles: z.array(z.object({ id: z.number().int(), label: z.string() })),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+/** Whether each typed word starts some word of `text` ("bra" names Brakes, "2015 cor" a 2015 Toyota Corolla). */
+export function startsItsWords(text: string, typed: readonly string[]): boolean {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return typed.length > 0 && typed.every((word) => words.some((candidate) => candidate.startsWith(word)));
+}

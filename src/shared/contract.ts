@@ -67,7 +67,7 @@ import {
   testPaymentConfirmSchema,
   verifyEmailSchema,
 } from './schemas.js';
-import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema } from './choosing.js';
+import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -205,6 +205,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/products/:id/reviews', partReviewPageSchema),
   endpoint('POST', '/api/products/:id/reviews', partReviewSchema, { status: 201, body: partReviewInputSchema }),
   endpoint('PATCH', '/api/products/:id/reviews/mine', partReviewSchema, { body: partReviewPatchSchema }),
+  // Search: suggestions as one types (public; vehicles only from the signed-in buyer's garage), the staff's synonyms.
+  endpoint('GET', '/api/search/suggest', suggestionsSchema),
+  endpoint('GET', '/api/admin/search/synonyms', synonymGroupsAnswerSchema),
+  endpoint('PUT', '/api/admin/search/synonyms', synonymGroupsAnswerSchema, { body: synonymGroupsSchema }),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -33,6 +33,8 @@ import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
 import { checkProductsCsv } from './csv-import.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, IMPORT_TURNS_DESCRIPTION, importTurns } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
+import { synonymGroupsAnswerSchema, synonymGroupsSchema } from '../../shared/choosing.js';
+import { replaceSynonymGroups, synonymGroups } from './spelling.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import {
   categorySummaries,
@@ -194,6 +196,30 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
     async (request) => productDto(db.kysely, await getListedProduct(db.kysely, request.params.id)),
   );
 
+  // Choosing parts (issue 65): the synonyms the search applies both ways.
+  api.get(
+    '/api/admin/search/synonyms',
+    { config: { access: 'admin' }, schema: { tags, description: 'The groups of terms the search takes for one another.', response: { 200: synonymGroupsAnswerSchema } } },
+    async () => synonymGroups(db.kysely),
+  );
+
+  api.put(
+    '/api/admin/search/synonyms',
+    {
+      config: { access: 'admin', changes: 'catalog' },
+      schema: {
+        tags,
+        description: 'Replaces every group. A term is up to three words (lower-cased as the search reads them) and belongs to one group; a group has 2 to 10 terms.',
+        body: synonymGroupsSchema,
+        response: { 200: synonymGroupsAnswerSchema },
+      },
+    },
+    async (request) => {
+      await db.kysely.transaction().execute((trx) => replaceSynonymGroups(trx, request.body));
+      return synonymGroups(db.kysely);
+    },
+  );
+
   api.get(
     '/api/admin/low-stock',
     {
@@ -226,7 +252,7 @@ async function productPage(
 ) {
   const vehicle = vehicleId === undefined ? undefined : await getVehicle(db, vehicleId);
   const page = await listProducts(db, { ...filters, inStock: inStock === 'true', vehicle, fitsOnly: fitsOnly !== 'false', status, limit });
-  return { items: listedProductDtos(page.rows), nextCursor: page.nextCursor };
+  return { items: listedProductDtos(page.rows), nextCursor: page.nextCursor, didYouMean: page.didYouMean };
 }
 
 const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();

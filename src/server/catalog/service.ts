@@ -16,6 +16,7 @@ import { listedProducts, PRODUCT_COLUMNS, productsForSale, productsForSaleWith, 
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
 export type { ProductListOptions } from './listing.js';
+export { suggestParts } from './suggest.js';
 
 /** Who changed a price or a stock level, as they were named then. */
 export interface Actor {

@@ -35,6 +35,7 @@ import { paymentHolds } from './migrations/032-payment-holds.js';
 import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
+import { forgivingSearch } from './migrations/041-forgiving-search.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -74,6 +75,7 @@ function migrations(db: Db): Record<string, Migration> {
     '033-reviews-by-author': reviewsByAuthor(),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
+    '041-forgiving-search': forgivingSearch(db.dialect),
   };
 }
 

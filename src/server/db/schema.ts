@@ -313,6 +313,13 @@ export interface AuditLogTable extends Timestamps {
   target: string;
 }
 
+/** A term of the staff's synonym groups (issue 65): the terms of one group stand for one another in a search. */
+export interface SearchSynonymsTable {
+  term: string;
+  group_id: number;
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -338,6 +345,8 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   counters: CountersTable;
   outbox: OutboxTable;
+  // Choosing parts (issue 65)
+  search_synonyms: SearchSynonymsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -146,8 +146,8 @@ describe(`reviews of a part (${databaseKind})`, () => {
     const listed: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await call(server.app, 'GET', `/api/products?category=${category}&sort=rating&limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json();
-      listed.push(...page.items.map((p: { name: string; rating: unknown }) => `${p.name} ${JSON.stringify(p.rating)}`));
+      const page: { items: { name: string; rating: unknown }[]; nextCursor: string | null } = (await call(server.app, 'GET', `/api/products?category=${category}&sort=rating&limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      listed.push(...page.items.map((p) => `${p.name} ${JSON.stringify(p.rating)}`));
       cursor = page.nextCursor;
     } while (cursor);
     expect(listed).toEqual([

@@ -83,7 +83,7 @@ function catalogAnswers(url: string): FakeAnswer | undefined {
   );
   if (sort) matching.sort(sort);
   const items = matching.slice(offset, offset + limit);
-  return { status: 200, body: { items, nextCursor: matching.length > offset + limit ? String(offset + limit) : null } };
+  return { status: 200, body: { items, nextCursor: matching.length > offset + limit ? String(offset + limit) : null, didYouMean: null } };
 }
 
 function serveCatalog() {
@@ -406,7 +406,7 @@ describe('AllProductsPage with a vehicle', () => {
           : searchParams.get('fitsOnly') === 'false'
             ? all
             : all.filter((p) => p.fitment?.fits);
-        return { status: 200, body: { items, nextCursor: null } };
+        return { status: 200, body: { items, nextCursor: null, didYouMean: null } };
       }
       if (pathname === '/api/parts/lookup') {
         return normalisePartNumber(searchParams.get('number') ?? '') === '0446502220'
