@@ -21,6 +21,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { fitmentRoutes } from './fitment/routes.js';
 import { flowRoutes } from './flows/routes.js';
+import { tellWaitingBuyers } from './flows/stock-alerts.js';
 import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/input-guard.js';
@@ -42,7 +43,7 @@ export async function buildApp(
   logger: FastifyServerOptions['logger'] = false,
 ) {
   const counters = countersFor(db);
-  const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely) };
+  const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely), afterStockRaised: tellWaitingBuyers };
   const app = Fastify({
     logger,
     logController: new OneLinePerRequest(),

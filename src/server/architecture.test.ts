@@ -46,6 +46,7 @@ const TABLE_OWNERS: Record<string, string> = {
   product_words_vocab: 'catalog',
   search_words: 'catalog',
   search_synonyms: 'catalog',
+  stock_alerts: 'catalog',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

@@ -330,6 +330,18 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/search/suggest', expected: every(200), request: async () => ({ method: 'GET', url: '/api/search/suggest?q=test' }) },
       { route: 'GET /api/admin/search/synonyms', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/search/synonyms' }) },
       { route: 'PUT /api/admin/search/synonyms', expected: adminOnly(200), request: async () => ({ method: 'PUT', url: '/api/admin/search/synonyms', body: { groups: [['rotor', 'brake disc']] } }) },
+      // Back-in-stock alerts: any signed-in buyer, on a part out of stock; each sees their own.
+      {
+        route: 'POST /api/products/{id}/stock-alert',
+        expected: anyUser(201),
+        request: async () => {
+          const part = await freshPart();
+          await call(server.app, 'PATCH', `/api/products/${part}`, { token: accounts.admin.token, body: { stock: 0 } });
+          return { method: 'POST', url: `/api/products/${part}/stock-alert` };
+        },
+      },
+      { route: 'DELETE /api/products/{id}/stock-alert', expected: anyUser(204), request: async () => ({ method: 'DELETE', url: `/api/products/${productId}/stock-alert` }) },
+      { route: 'GET /api/stock-alerts', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/stock-alerts' }) },
     ];
   };
 

@@ -166,3 +166,17 @@ export function startsItsWords(text: string, typed: readonly string[]): boolean 
   const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
   return typed.length > 0 && typed.every((word) => words.some((candidate) => candidate.startsWith(word)));
 }
+
+// ---- Back-in-stock alerts ---------------------------------------------------------
+
+export const stockAlertMessages = {
+  orderableNow: 'This part can be ordered now',
+  asked: "We'll e-mail you once when it can be ordered again.",
+  cancelled: 'Alert cancelled.',
+  ask: 'E-mail me when it is back',
+  cancel: 'Cancel the alert',
+  waiting: 'You asked to be told when this part is back in stock.',
+} as const;
+
+export const stockAlertSchema = z.object({ productId: z.string(), sku: z.string(), name: z.string(), createdAt: z.string() });
+export type StockAlert = z.infer<typeof stockAlertSchema>;

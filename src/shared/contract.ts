@@ -67,7 +67,7 @@ import {
   testPaymentConfirmSchema,
   verifyEmailSchema,
 } from './schemas.js';
-import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
+import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -209,6 +209,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/search/suggest', suggestionsSchema),
   endpoint('GET', '/api/admin/search/synonyms', synonymGroupsAnswerSchema),
   endpoint('PUT', '/api/admin/search/synonyms', synonymGroupsAnswerSchema, { body: synonymGroupsSchema }),
+  // Back-in-stock alerts (signed-in buyers, each their own).
+  endpoint('POST', '/api/products/:id/stock-alert', stockAlertSchema, { status: 201 }),
+  endpoint('DELETE', '/api/products/:id/stock-alert', null),
+  endpoint('GET', '/api/stock-alerts', z.array(stockAlertSchema)),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -35,6 +35,8 @@ import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type 
 import { fitmentRoutes } from './fitment-routes.js';
 import { synonymGroupsAnswerSchema, synonymGroupsSchema } from '../../shared/choosing.js';
 import { replaceSynonymGroups, synonymGroups } from './spelling.js';
+import { stockAlertSchema } from '../../shared/choosing.js';
+import { askStockAlert, cancelStockAlert, stockAlertsOf } from './stock-alerts.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import {
   categorySummaries,
@@ -56,10 +58,11 @@ const tags = ['catalog'];
 /** What an old client that asks for "all products" gets at most. */
 const LEGACY_CAP = 100;
 
-export async function catalogRoutes(app: FastifyInstance, { db, cache, config }: AppContext) {
+export async function catalogRoutes(app: FastifyInstance, { db, cache, config, afterStockRaised }: AppContext) {
   const api = typed(app);
   const imports = importTurns();
-  await app.register(transferRoutes, { db, cache, imports });
+  await app.register(transferRoutes, { db, cache, imports, afterStockRaised });
+  await app.register(stockAlertRoutes, { db });
   await app.register(fitmentRoutes, { db, cache, imports });
 
   api.get(
@@ -144,6 +147,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
       const product = await db.kysely.transaction().execute(async (trx) => {
         const updated = await updateProduct(trx, admin, request.params.id, request.body);
         await recordAdminAction(trx, admin, action, describe(updated));
+        await afterStockRaised(trx);
         return updated;
       });
       return productDto(db.kysely, product);
@@ -158,6 +162,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
       const product = await db.kysely.transaction().execute(async (trx) => {
         const restocked = await restockProduct(trx, admin, request.params.id, request.body.quantity);
         await recordAdminAction(trx, admin, 'product.restock', `${describe(restocked)}: +${request.body.quantity} units`);
+        await afterStockRaised(trx);
         return restocked;
       });
       return productDto(db.kysely, product);
@@ -258,7 +263,7 @@ async function productPage(
 const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();
 
 /** The catalog out to a CSV file and back: a plugin of its own, so only these routes read `text/csv` bodies. */
-async function transferRoutes(app: FastifyInstance, { db, cache, imports }: ImportContext) {
+async function transferRoutes(app: FastifyInstance, { db, cache, imports, afterStockRaised }: ImportContext & Pick<AppContext, 'afterStockRaised'>) {
   acceptCsvBodies(app);
   const api = typed(app);
 
@@ -298,7 +303,16 @@ async function transferRoutes(app: FastifyInstance, { db, cache, imports }: Impo
     },
     async (request, reply) => {
       const admin = requireViewer(request);
-      const checkFile = (executor: Executor) => checkProductsCsv(executor, admin, request.body);
+      const checkFile = async (executor: Executor) => {
+        const checked = await checkProductsCsv(executor, admin, request.body);
+        // An import may make parts orderable again: their waiting buyers are told in its transaction.
+        const write = async (trx: Executor) => {
+          const done = await checked.write(trx);
+          if (done.errors.length === 0) await afterStockRaised(trx);
+          return done;
+        };
+        return { ...checked, write };
+      };
       return answerImport(reply, { db, cache, imports }, { admin, dryRun: request.query.dryRun === 'true' }, checkFile, describeImport);
     },
   );
@@ -310,4 +324,35 @@ function describeImport({ created, updated, unchanged }: ImportReport): string {
 
 function describe(product: { id: number; sku: string; name: string }): string {
   return `product ${product.id} ${product.sku} ${product.name}`;
+}
+
+/** Back-in-stock alerts (issue 65): a signed-in buyer asks to be told once a part can be ordered again. */
+async function stockAlertRoutes(app: FastifyInstance, { db }: Pick<AppContext, 'db'>) {
+  const api = typed(app);
+  api.post(
+    '/api/products/:id/stock-alert',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        description: 'Asks for one e-mail once the part can be ordered again (409 while it can be ordered). Asking again changes nothing.',
+        params: idParams,
+        response: { 201: stockAlertSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await askStockAlert(db.kysely, requireViewer(request).id, request.params.id)),
+  );
+  api.delete(
+    '/api/products/:id/stock-alert',
+    { config: { access: 'user' }, schema: { tags, description: "Cancels the account's alert of the part (if any).", params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await cancelStockAlert(db.kysely, requireViewer(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  api.get(
+    '/api/stock-alerts',
+    { config: { access: 'user' }, schema: { tags, description: "The account's alerts still waiting, newest first.", response: { 200: z.array(stockAlertSchema) } } },
+    async (request) => stockAlertsOf(db.kysely, requireViewer(request).id),
+  );
 }

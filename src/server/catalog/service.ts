@@ -17,6 +17,7 @@ import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 
 export type { ProductListOptions } from './listing.js';
 export { suggestParts } from './suggest.js';
+export { claimAlertsOfOrderableParts } from './stock-alerts.js';
 
 /** Who changed a price or a stock level, as they were named then. */
 export interface Actor {

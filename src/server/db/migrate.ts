@@ -36,6 +36,7 @@ import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
+import { stockAlerts } from './migrations/042-stock-alerts.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -76,6 +77,7 @@ function migrations(db: Db): Record<string, Migration> {
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),
+    '042-stock-alerts': stockAlerts(),
   };
 }
 

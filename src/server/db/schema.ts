@@ -320,6 +320,13 @@ export interface SearchSynonymsTable {
   position: number;
 }
 
+/** A buyer waiting to be told that a part can be ordered again. */
+export interface StockAlertsTable {
+  user_id: number;
+  product_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -347,6 +354,7 @@ export interface Database {
   outbox: OutboxTable;
   // Choosing parts (issue 65)
   search_synonyms: SearchSynonymsTable;
+  stock_alerts: StockAlertsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
