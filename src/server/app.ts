@@ -22,6 +22,8 @@ import { contactRoutes } from './contact/routes.js';
 import { fitmentRoutes } from './fitment/routes.js';
 import { flowRoutes } from './flows/routes.js';
 import { tellWaitingBuyers } from './flows/stock-alerts.js';
+import { listTransferRoutes } from './flows/list-transfer.js';
+import { listsRoutes } from './lists/routes.js';
 import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/input-guard.js';
@@ -97,6 +99,9 @@ export async function buildApp(
     await app.register(routes, context);
   }
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)
+  // Saved parts lists (issue 65); their CSV routes read `text/csv` bodies, in a plugin of their own.
+  await app.register(listsRoutes, context);
+  await app.register(listTransferRoutes, context);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

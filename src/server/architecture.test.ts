@@ -47,6 +47,8 @@ const TABLE_OWNERS: Record<string, string> = {
   search_words: 'catalog',
   search_synonyms: 'catalog',
   stock_alerts: 'catalog',
+  parts_lists: 'lists',
+  parts_list_lines: 'lists',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

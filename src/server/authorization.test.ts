@@ -37,6 +37,8 @@ const every = (status: number): Record<Role, number> => ({ anonymous: status, cu
 const adminOnly = (ok: number) => ({ anonymous: 401, customer: 403, other: 403, admin: ok });
 const selfOrAdmin = (ok: number) => ({ anonymous: 401, customer: ok, other: 403, admin: ok });
 const anyUser = (ok: number) => ({ anonymous: 401, customer: ok, other: ok, admin: ok });
+/** The customer's own, and no one else's: others are answered as if it did not exist. */
+const ownerOnly = (ok: number) => ({ anonymous: 401, customer: ok, other: 404, admin: 404 });
 
 describe(`authorization matrix (${databaseKind})`, () => {
   let server: TestServer;
@@ -68,6 +70,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
     return sessions.json().find((session: { current: boolean }) => session.current)._id as string;
   };
   const orderBody = () => ({ productId, quantity: 1, phone: '5550100', address: 'Street 1' });
+  /** A new list of the customer's. */
+  const customersList = async () => (await call(server.app, 'POST', '/api/lists', { token: accounts.customer.token, body: { name: 'Brakes' } })).json().id as string;
   /** A new part for sale, for the calls that may be made once per part (a review). */
   const freshPart = () => createProduct(server.app, accounts.admin, { stock: 100, min: 1 });
 
@@ -342,6 +346,19 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       { route: 'DELETE /api/products/{id}/stock-alert', expected: anyUser(204), request: async () => ({ method: 'DELETE', url: `/api/products/${productId}/stock-alert` }) },
       { route: 'GET /api/stock-alerts', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/stock-alerts' }) },
+      // Saved parts lists: any signed-in buyer keeps their own; anyone else, admins too, is told there is no such list.
+      { route: 'GET /api/lists', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/lists' }) },
+      { route: 'POST /api/lists', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/lists', body: { name: 'Monthly', lines: [{ productId, quantity: 2 }] } }) },
+      { route: 'GET /api/lists/{id}', expected: ownerOnly(200), request: async () => ({ method: 'GET', url: `/api/lists/${await customersList()}` }) },
+      { route: 'PUT /api/lists/{id}', expected: ownerOnly(200), request: async () => ({ method: 'PUT', url: `/api/lists/${await customersList()}`, body: { name: 'Renamed' } }) },
+      { route: 'DELETE /api/lists/{id}', expected: ownerOnly(204), request: async () => ({ method: 'DELETE', url: `/api/lists/${await customersList()}` }) },
+      { route: 'GET /api/lists/{id}/export.csv', expected: ownerOnly(200), request: async () => ({ method: 'GET', url: `/api/lists/${await customersList()}/export.csv` }) },
+      {
+        // A JSON body, not a CSV file: who may is what this row is about (flows/lists.test.ts imports real files, and others' lists answer 404).
+        route: 'POST /api/lists/{id}/import',
+        expected: anyUser(400),
+        request: async () => ({ method: 'POST', url: `/api/lists/${await customersList()}/import`, body: {} }),
+      },
     ];
   };
 

@@ -4,6 +4,7 @@
  * shared by the server and the browser.
  */
 import { z } from 'zod';
+import { productSchema } from './api.js';
 import { cursorParameter, fieldMessages, RATINGS, requiredText } from './schemas.js';
 
 export const choosingMessages = {
@@ -180,3 +181,51 @@ export const stockAlertMessages = {
 
 export const stockAlertSchema = z.object({ productId: z.string(), sku: z.string(), name: z.string(), createdAt: z.string() });
 export type StockAlert = z.infer<typeof stockAlertSchema>;
+
+// ---- Saved parts lists ---------------------------------------------------------
+
+export const LIST_NAME_MAX = 100;
+export const LIST_LINES_MAX = 500;
+export const LIST_QUANTITY_MAX = 1_000_000;
+export const LISTS_PER_ACCOUNT_MAX = 100;
+export const LIST_CSV_COLUMNS = ['sku', 'quantity'] as const;
+
+export const listMessages = {
+  nameRequired: 'Please name the list',
+  quantityInvalid: `Quantity must be a whole number from 1 to ${LIST_QUANTITY_MAX.toLocaleString('en-US')}`,
+  tooManyLines: `A list holds at most ${LIST_LINES_MAX} parts`,
+  tooManyLists: `You can keep at most ${LISTS_PER_ACCOUNT_MAX} lists`,
+  partTwice: 'A part is in the list twice',
+  unknownPart: (what: string) => `No part for sale has the number ${what}`,
+  partGone: 'This part is no longer sold',
+  importRefused: 'Nothing was imported: fix the rows listed and import the file again',
+  saved: (name: string) => `Saved as the list "${name}".`,
+  added: (count: number) => `${count} ${count === 1 ? 'part' : 'parts'} added to the cart at today's prices.`,
+  notAdded: (count: number) => `${count} ${count === 1 ? 'part' : 'parts'} could not be added:`,
+  cannotOrder: (sku: string, name: string, why: string) => `${sku} ${name}: ${why}`,
+  outOfStock: 'not enough in stock now',
+  noLists: 'No lists yet. Save your cart as a list to reorder it in one step.',
+} as const;
+
+const listQuantity = z.coerce.number({ error: listMessages.quantityInvalid }).int(listMessages.quantityInvalid).min(1, listMessages.quantityInvalid).max(LIST_QUANTITY_MAX, listMessages.quantityInvalid);
+const listLines = z
+  .array(z.object({ productId: z.coerce.number().int().min(1), quantity: listQuantity }))
+  .max(LIST_LINES_MAX, listMessages.tooManyLines)
+  .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, listMessages.partTwice);
+
+/** POST /api/lists */
+export const listInputSchema = z.object({ name: requiredText(listMessages.nameRequired, LIST_NAME_MAX), lines: listLines.optional() });
+/** PUT /api/lists/:id: a new name, new lines (replacing them all), or both. */
+export const listUpdateSchema = z.object({ name: requiredText(listMessages.nameRequired, LIST_NAME_MAX).optional(), lines: listLines.optional() });
+export type ListInput = z.output<typeof listInputSchema>;
+export type ListUpdate = z.output<typeof listUpdateSchema>;
+export const listQuantitySchema = listQuantity;
+
+export const listSummarySchema = z.object({ id: z.string(), name: z.string(), lineCount: z.number().int(), createdAt: z.string(), updatedAt: z.string() });
+export type ListSummary = z.infer<typeof listSummarySchema>;
+
+export const partsListSchema = listSummarySchema.extend({
+  /** In the order given; `product` as it is now (price, stock), null when it is no longer sold. */
+  lines: z.array(z.object({ productId: z.string(), quantity: z.number().int(), product: productSchema.nullable() })),
+});
+export type PartsList = z.infer<typeof partsListSchema>;

@@ -67,7 +67,7 @@ import {
   testPaymentConfirmSchema,
   verifyEmailSchema,
 } from './schemas.js';
-import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
+import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -213,6 +213,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/products/:id/stock-alert', stockAlertSchema, { status: 201 }),
   endpoint('DELETE', '/api/products/:id/stock-alert', null),
   endpoint('GET', '/api/stock-alerts', z.array(stockAlertSchema)),
+  // Saved parts lists: the owner only (another account's list answers 404); CSV out and in (sku,quantity).
+  endpoint('GET', '/api/lists', z.array(listSummarySchema)),
+  endpoint('POST', '/api/lists', partsListSchema, { status: 201, body: listInputSchema }),
+  endpoint('GET', '/api/lists/:id', partsListSchema),
+  endpoint('PUT', '/api/lists/:id', partsListSchema, { body: listUpdateSchema }),
+  endpoint('DELETE', '/api/lists/:id', null),
+  endpoint('GET', '/api/lists/:id/export.csv', z.string()),
+  endpoint('POST', '/api/lists/:id/import', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -144,6 +144,12 @@ export async function visibleProductsById(db: Executor, ids: readonly number[]):
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The products for sale among these ids as the API answers them, by id (a removed or archived part is missing). */
+export async function productDtosForSale(db: Executor, ids: readonly number[]): Promise<Map<number, Product>> {
+  const rows = await visibleProductsById(db, ids);
+  return new Map((await productDtos(db, [...rows.values()])).map((product) => [Number(product._id), product]));
+}
+
 /** A product for sale by its part number, however it is spelled, or 404. */
 export async function getVisibleProductBySku(db: Executor, sku: string): Promise<ProductRow> {
   return foundOr404(await productsForSale(db).where('sku_key', '=', normalisePartNumber(sku)).executeTakeFirst());

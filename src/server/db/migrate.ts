@@ -37,6 +37,7 @@ import { reviewsByAuthor } from './migrations/033-reviews-by-author.js';
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
 import { stockAlerts } from './migrations/042-stock-alerts.js';
+import { partsLists } from './migrations/043-parts-lists.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrations(db: Db): Record<string, Migration> {
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),
     '042-stock-alerts': stockAlerts(),
+    '043-parts-lists': partsLists(db.dialect),
   };
 }
 

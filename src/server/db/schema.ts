@@ -327,6 +327,21 @@ export interface StockAlertsTable {
   created_at: string;
 }
 
+/** A buyer's saved list of parts (issue 65), private to them. */
+export interface PartsListsTable extends Timestamps {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+}
+
+export interface PartsListLinesTable {
+  list_id: number;
+  product_id: number;
+  quantity: number;
+  /** The lines' order as the buyer gave them. */
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -355,6 +370,8 @@ export interface Database {
   // Choosing parts (issue 65)
   search_synonyms: SearchSynonymsTable;
   stock_alerts: StockAlertsTable;
+  parts_lists: PartsListsTable;
+  parts_list_lines: PartsListLinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
