@@ -229,3 +229,37 @@ export const partsListSchema = listSummarySchema.extend({
   lines: z.array(z.object({ productId: z.string(), quantity: z.number().int(), product: productSchema.nullable() })),
 });
 export type PartsList = z.infer<typeof partsListSchema>;
+
+/** The browser's words for the features above. */
+export const choosingUi = {
+  reviewsHeading: 'Reviews of this part',
+  noReviews: 'No reviews of this part yet.',
+  averageOf: (average: number, count: number) => `${average.toFixed(1)} out of 5 (${count} ${count === 1 ? 'review' : 'reviews'})`,
+  ratingShort: (average: number, count: number) => `★ ${average.toFixed(1)} (${count})`,
+  ratingLabel: (average: number, count: number) => `Rated ${average.toFixed(1)} out of 5 by ${count} ${count === 1 ? 'buyer' : 'buyers'}`,
+  starsCount: (stars: string, count: number) => `${stars} stars: ${count}`,
+  moreReviews: 'Show more reviews',
+  writeReview: 'Review this part',
+  changeReview: 'Change my review',
+  signInToReview: 'Sign in to review this part.',
+  rating: 'Rating',
+  title: 'Title',
+  comment: 'Your review',
+  submitReview: 'Post review',
+  didYouMean: 'Did you mean',
+  suggestParts: 'Parts',
+  suggestCategories: 'Categories',
+  suggestVehicles: 'Your vehicles',
+  suggestions: 'Suggestions',
+  listsHeading: 'My parts lists',
+  newList: 'New list',
+  listName: 'List name',
+  saveCartAsList: 'Save cart as a list',
+  addListToCart: 'Add all to cart',
+  deleteList: 'Delete list',
+  exportList: 'Export CSV',
+  importList: 'Import CSV',
+  synonymsHeading: 'Search synonyms',
+  synonymsHelp: 'One group a line, its terms separated by commas (rotor, brake disc). The search takes the terms of a group for one another, both ways.',
+  saveSynonyms: 'Save synonyms',
+} as const;

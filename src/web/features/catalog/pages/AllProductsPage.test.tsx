@@ -63,11 +63,14 @@ const SORTS: Record<string, (a: Product, b: Product) => number> = {
  * names and normalised part numbers, `category`, `inStock=true` (stock >= min), `sort`; and the categories.
  * The vehicle selector's years; no number leads to a part.
  */
+const NO_SUGGESTIONS = { parts: [], categories: [], vehicles: [] };
+
 function catalogAnswers(url: string): FakeAnswer | undefined {
   const { pathname, searchParams } = new URL(url, 'http://shop.test');
   if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
   if (pathname === '/api/vehicles/years') return { status: 200, body: [2016, 2015] };
   if (pathname === '/api/parts/lookup') return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Part'));
+  if (pathname === '/api/search/suggest') return { status: 200, body: NO_SUGGESTIONS };
   if (pathname !== '/api/products') return undefined;
   if (!searchParams.has('limit')) return { status: 200, body: CATALOG }; // the old unpaged answer
   const limit = Number(searchParams.get('limit'));
@@ -277,6 +280,7 @@ describe('AllProductsPage', () => {
       'Price: low to high',
       'Price: high to low',
       'Name',
+      'Best rated',
     ]);
     expect(sort).toHaveValue('newest');
 
@@ -399,6 +403,7 @@ describe('AllProductsPage with a vehicle', () => {
     return mockFetch((url) => {
       const { pathname, searchParams } = new URL(url, 'http://shop.test');
       if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
+      if (pathname === '/api/search/suggest') return { status: 200, body: NO_SUGGESTIONS };
       if (pathname === '/api/products') {
         const all = [pads, lamp, tire];
         const items = !searchParams.has('vehicle')

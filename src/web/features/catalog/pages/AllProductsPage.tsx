@@ -1,5 +1,9 @@
 import { useEffect, useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { choosingUi } from '../../../../shared/choosing.js';
+import { categoryOf } from '../../../../shared/catalog.js';
+import { productPath } from '../../../../shared/paths.js';
+import { SearchCombobox } from '../components/SearchCombobox.js';
 import { messages } from '../../../../shared/messages.js';
 import { NO_FILTERS, useCategories } from '../api.js';
 import { useProductPages } from '../api-pages.js';
@@ -23,6 +27,7 @@ const text = messages.ui.catalog;
  */
 export function AllProductsPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const garage = useGarage();
   const filters = useVehicleInAddress(filtersFromSearch(params), garage, setParams);
   const pages = useProductPages(filters);
@@ -56,18 +61,18 @@ export function AllProductsPage() {
           <p className="mt-1 text-slate-700">Genuine parts straight from our factory, sold in bulk.</p>
         </div>
         <form role="search" className="w-full md:w-96" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor={searchId} className="label">
-            {text.searchLabel}
-          </label>
-          <input
+          <SearchCombobox
             id={searchId}
-            type="search"
-            className="input"
+            label={text.searchLabel}
             placeholder={text.searchPlaceholder}
             value={search}
             maxLength={SEARCH_MAX}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
+            onChange={setSearch}
+            onPick={(suggestion) => {
+              if (suggestion.kind === 'part') void navigate(productPath(suggestion.part.sku));
+              else if (suggestion.kind === 'category') show({ category: categoryOf(suggestion.category.slug).slug });
+              else show({ vehicle: suggestion.vehicle.id, fitsOnly: true });
+            }}
           />
         </form>
       </div>
@@ -107,6 +112,15 @@ export function AllProductsPage() {
                     </div>
                     <SortSelect filters={filters} onChange={(sort) => show({ sort })} />
                   </div>
+                  {data.pages[0]?.didYouMean && (
+                    <p className="mb-4 text-slate-800">
+                      {choosingUi.didYouMean}{' '}
+                      <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setSearch(data.pages[0]!.didYouMean!)}>
+                        {data.pages[0].didYouMean}
+                      </button>
+                      ?
+                    </p>
+                  )}
                   {list.length === 0 ? (
                     <p className="rounded-lg bg-white p-8 text-center text-slate-700">{text.noMatch(filters.q)}</p>
                   ) : (

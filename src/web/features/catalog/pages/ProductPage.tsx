@@ -10,6 +10,9 @@ import { AddToCartForm } from '../components/AddToCartForm.js';
 import { CurrentVehicleFit, FitsTheseVehicles } from '../../fitment/components/ProductFitment.js';
 import { useProductBySku } from '../api.js';
 import { ProductDetails } from '../components/ProductDetails.js';
+import { PartReviews } from '../components/PartReviews.js';
+import { StockAlertButton } from '../components/StockAlertButton.js';
+import { canBeOrdered } from '../../../../shared/stock.js';
 
 const text = messages.ui.catalog;
 
@@ -40,6 +43,7 @@ export function ProductPage() {
               besideAction={
                 <>
                   <CopyLinkButton sku={item.sku} />
+                  {!canBeOrdered(item) && <StockAlertButton product={item} />}
                   <AddToCartForm product={item} className="w-full border-t border-slate-200 pt-4" />
                 </>
               }
@@ -47,6 +51,7 @@ export function ProductPage() {
               <CurrentVehicleFit productId={item._id} />
             </ProductDetails>
             <FitsTheseVehicles productId={item._id} />
+            <PartReviews product={item} />
           </>
         )}
       </QueryState>
