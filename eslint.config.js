@@ -98,6 +98,7 @@ const FEATURE_ORDER = [
   'content', // the home page and the contact form and messages
   'account', // the profile, password and sessions; the user's own contact messages
   'orders', // placing, paying and following orders
+  'lists', // saved parts lists (issue 65): the cart saves to them and they fill it
   'cart', // the cart and its checkout
   'quick-order',
   'admin',

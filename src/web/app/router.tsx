@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
               // Every signed-in user's own orders and reviews, an admin's too (a customer made admin keeps them).
               { path: 'myOrders', element: page(() => import('../features/orders/pages/MyOrdersPage.js'), 'MyOrdersPage') },
               { path: 'add-review', element: page(() => import('../features/reviews/pages/AddReviewPage.js'), 'AddReviewPage') },
+              // Saved parts lists (issue 65): every signed-in buyer's own.
+              { path: 'lists', element: page(() => import('../features/lists/pages/ListsPage.js'), 'ListsPage') },
               {
                 path: 'payment/:orderId',
                 element: page(() => import('../features/orders/pages/PaymentPage.js'), 'PaymentPage'),
