@@ -51,7 +51,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, and the admin's own My Orders and Add a Reviews", async () => {
+  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, Search Synonyms, and the admin's own My Orders and Add a Reviews", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -63,6 +63,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Manage Reviews', '/dashboard/manage-reviews'],
       ['Sales Overview', '/dashboard/overview'],
       ['Low Stock', '/dashboard/low-stock'],
+      ['Search Synonyms', '/dashboard/search-synonyms'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
     ]);

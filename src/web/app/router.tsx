@@ -125,6 +125,8 @@ export const routes: RouteObject[] = [
                     path: 'low-stock',
                     element: page(() => import('../features/admin/pages/LowStockPage.js'), 'LowStockPage'),
                   },
+                  // Choosing parts (issue 65): the search's synonyms.
+                  { path: 'search-synonyms', element: page(() => import('../features/admin/pages/SynonymsPage.js'), 'SynonymsPage') },
                 ],
               },
             ],

@@ -32,6 +32,7 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/manage-reviews', label: 'Manage Reviews' },
   { to: '/dashboard/overview', label: messages.ui.overview.title },
   LOW_STOCK,
+  { to: '/dashboard/search-synonyms', label: 'Search Synonyms' },
   MY_ORDERS,
   ADD_REVIEW,
 ];
