@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { choosingUi } from '../../../../shared/choosing.js';
 import { categoryOf } from '../../../../shared/catalog.js';
@@ -33,8 +33,10 @@ export function AllProductsPage() {
   const pages = useProductPages(filters);
   const categories = useCategories();
   const show = (changed: Partial<ProductFilters>) => setParams(searchFromFilters({ ...filters, ...changed }));
+  // Set when a suggested part is taken: the search still waiting to be written must not bring the page back.
+  const leaving = useRef(false);
   const [search, setSearch] = useSearchBox(filters.q, (q) =>
-    setParams(
+    !leaving.current && setParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (q) next.set('q', q);
@@ -69,7 +71,10 @@ export function AllProductsPage() {
             maxLength={SEARCH_MAX}
             onChange={setSearch}
             onPick={(suggestion) => {
-              if (suggestion.kind === 'part') void navigate(productPath(suggestion.part.sku));
+              if (suggestion.kind === 'part') {
+                leaving.current = true;
+                void navigate(productPath(suggestion.part.sku));
+              }
               else if (suggestion.kind === 'category') show({ category: categoryOf(suggestion.category.slug).slug });
               else show({ vehicle: suggestion.vehicle.id, fitsOnly: true });
             }}
