@@ -86,7 +86,7 @@ test.describe('choosing the right part', () => {
     const order = await apiPlaceOrder(request, token, { productId: alternator._id, quantity: 2, phone: '5550100', address: 'Bay 2' });
     await payOrderThroughApi(request, token, order._id);
     await page.reload();
-    await page.getByLabel('Rating').selectOption('4');
+    await page.getByLabel('Rating', { exact: true }).selectOption('4');
     await page.getByLabel('Title').fill('Solid output');
     await page.getByLabel('Your review').fill('Charging fine after a month.');
     await page.getByRole('button', { name: 'Post review' }).press('Enter');
