@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint';
 // ─── The server's layout ───────────────────────────────────────────────────────────────────────────
 // A domain owns its tables and is reached from other domains only through its service.ts.
 // A new domain is one more name here (a folder that is not listed yet is harmless).
-const DOMAINS = ['users', 'auth', 'catalog', 'orders', 'payments', 'reviews', 'contact', 'audit', 'limits', 'fitment', 'mail', 'media', 'invoices', 'cart',
+const DOMAINS = ['users', 'auth', 'catalog', 'orders', 'payments', 'reviews', 'contact', 'audit', 'limits', 'fitment', 'mail', 'media', 'invoices', 'cart', 'lists',
   // The checkout (issue 60)
   'addresses', 'shipping-tax',
 ];
@@ -101,6 +101,7 @@ const FEATURE_ORDER = [
   'content', // the home page and the contact form and messages
   'account', // the profile, password and sessions; the user's own contact messages
   'orders', // placing, paying and following orders
+  'lists', // saved parts lists (issue 65): the cart saves to them and they fill it
   'cart', // the cart and its checkout
   'quick-order',
   'admin',

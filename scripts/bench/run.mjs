@@ -376,6 +376,9 @@ const READS = [
   ['part number lookup', '/api/products/sku/ps-150000'],
   ['OE number lookup', '/api/parts/lookup?number=oe%20250000'],
   ['reviews', '/api/review'],
+  // Choosing parts (issue 65): a search with a typo (one of the twelve part kinds, misspelled) and the suggestions as one types it.
+  ['typo search', '/api/products?q=alternater&limit=24'],
+  ['suggestions', '/api/search/suggest?q=alternater'],
 ];
 
 function adminReads() {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { Executor } from './db/schema.js';
 import type { ResponseCache } from './http/response-cache.js';
 import type { Counters } from './limits/service.js';
 import type { PaymentProvider } from './payments/provider.js';
@@ -14,6 +15,12 @@ export interface AppContext {
   cache: ResponseCache;
   /** Rate-limit and lockout counts (shared by every server on PostgreSQL). */
   counters: Counters;
+  /**
+   * Runs in the transaction of a change that may have made parts orderable again (a restock, an edit, an
+   * import): tells the buyers waiting for them (flows/stock-alerts.ts), so that the catalog's routes need
+   * not know of e-mail.
+   */
+  afterStockRaised: (trx: Executor) => Promise<unknown>;
 }
 
 export function typed(app: FastifyInstance) {

@@ -22,6 +22,9 @@ import { catalogRoutes } from './catalog/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { fitmentRoutes } from './fitment/routes.js';
 import { flowRoutes } from './flows/routes.js';
+import { tellWaitingBuyers } from './flows/stock-alerts.js';
+import { listTransferRoutes } from './flows/list-transfer.js';
+import { listsRoutes } from './lists/routes.js';
 import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/input-guard.js';
@@ -47,7 +50,7 @@ export async function buildApp(
   logger: FastifyServerOptions['logger'] = false,
 ) {
   const counters = countersFor(db);
-  const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely) };
+  const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely), afterStockRaised: tellWaitingBuyers };
   const app = Fastify({
     logger,
     logController: new OneLinePerRequest(),
@@ -103,6 +106,9 @@ export async function buildApp(
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)
   // The checkout (issue 60)
   for (const routes of [addressesRoutes, shippingTaxRoutes, checkoutRoutes]) await app.register(routes, context);
+  // Saved parts lists (issue 65); their CSV routes read `text/csv` bodies, in a plugin of their own.
+  await app.register(listsRoutes, context);
+  await app.register(listTransferRoutes, context);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -51,6 +51,14 @@ const TABLE_OWNERS: Record<string, string> = {
   shipping_bands: 'shipping-tax',
   tax_rates: 'shipping-tax',
   tax_exemptions: 'shipping-tax',
+  // Choosing parts (issue 65)
+  product_words: 'catalog',
+  product_words_vocab: 'catalog',
+  search_words: 'catalog',
+  search_synonyms: 'catalog',
+  stock_alerts: 'catalog',
+  parts_lists: 'lists',
+  parts_list_lines: 'lists',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

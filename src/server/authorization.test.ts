@@ -39,6 +39,8 @@ const selfOrAdmin = (ok: number) => ({ anonymous: 401, customer: ok, other: 403,
 const anyUser = (ok: number) => ({ anonymous: 401, customer: ok, other: ok, admin: ok });
 /** One order: its customer's or an admin's; to anyone else it does not exist. */
 const ownerOrAdminElseNotFound = (ok: number) => ({ anonymous: 401, customer: ok, other: 404, admin: ok });
+/** The customer's own, and no one else's: others are answered as if it did not exist. */
+const ownerOnly = (ok: number) => ({ anonymous: 401, customer: ok, other: 404, admin: 404 });
 
 describe(`authorization matrix (${databaseKind})`, () => {
   let server: TestServer;
@@ -79,6 +81,10 @@ describe(`authorization matrix (${databaseKind})`, () => {
     return response.json().id as number;
   };
   const orderBody = () => ({ productId, quantity: 1, phone: '5550100', address: 'Street 1' });
+  /** A new list of the customer's. */
+  const customersList = async () => (await call(server.app, 'POST', '/api/lists', { token: accounts.customer.token, body: { name: 'Brakes' } })).json().id as string;
+  /** A new part for sale, for the calls that may be made once per part (a review). */
+  const freshPart = () => createProduct(server.app, accounts.admin, { stock: 100, min: 1 });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -379,6 +385,52 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       // Honest chrome (issue 59): the home page's most ordered parts, public.
       { route: 'GET /api/products/most-ordered', expected: every(200), request: async () => ({ method: 'GET', url: '/api/products/most-ordered' }) },
+      // Choosing parts (issue 65): a part's reviews are public; any signed-in buyer reviews it once and changes their own.
+      { route: 'GET /api/products/{id}/reviews', expected: every(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/reviews` }) },
+      {
+        route: 'POST /api/products/{id}/reviews',
+        expected: anyUser(201),
+        request: async () => ({ method: 'POST', url: `/api/products/${await freshPart()}/reviews`, body: { rating: 4, title: 'Fits well', comment: 'As described' } }),
+      },
+      {
+        // Each role's own review: a buyer who never reviewed the part gets 404 (reviews/part-reviews.test.ts).
+        route: 'PATCH /api/products/{id}/reviews/mine',
+        expected: anyUser(200),
+        request: async (role) => {
+          const part = await freshPart();
+          if (role !== 'anonymous') await call(server.app, 'POST', `/api/products/${part}/reviews`, { token: accounts[role].token, body: { rating: 3, title: 'Fine', comment: 'Fine' } });
+          return { method: 'PATCH', url: `/api/products/${part}/reviews/mine`, body: { rating: 5 } };
+        },
+      },
+      // Suggestions as one types: public. The synonyms: admins.
+      { route: 'GET /api/search/suggest', expected: every(200), request: async () => ({ method: 'GET', url: '/api/search/suggest?q=test' }) },
+      { route: 'GET /api/admin/search/synonyms', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/search/synonyms' }) },
+      { route: 'PUT /api/admin/search/synonyms', expected: adminOnly(200), request: async () => ({ method: 'PUT', url: '/api/admin/search/synonyms', body: { groups: [['rotor', 'brake disc']] } }) },
+      // Back-in-stock alerts: any signed-in buyer, on a part out of stock; each sees their own.
+      {
+        route: 'POST /api/products/{id}/stock-alert',
+        expected: anyUser(201),
+        request: async () => {
+          const part = await freshPart();
+          await call(server.app, 'PATCH', `/api/products/${part}`, { token: accounts.admin.token, body: { stock: 0 } });
+          return { method: 'POST', url: `/api/products/${part}/stock-alert` };
+        },
+      },
+      { route: 'DELETE /api/products/{id}/stock-alert', expected: anyUser(204), request: async () => ({ method: 'DELETE', url: `/api/products/${productId}/stock-alert` }) },
+      { route: 'GET /api/stock-alerts', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/stock-alerts' }) },
+      // Saved parts lists: any signed-in buyer keeps their own; anyone else, admins too, is told there is no such list.
+      { route: 'GET /api/lists', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/lists' }) },
+      { route: 'POST /api/lists', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/lists', body: { name: 'Monthly', lines: [{ productId, quantity: 2 }] } }) },
+      { route: 'GET /api/lists/{id}', expected: ownerOnly(200), request: async () => ({ method: 'GET', url: `/api/lists/${await customersList()}` }) },
+      { route: 'PUT /api/lists/{id}', expected: ownerOnly(200), request: async () => ({ method: 'PUT', url: `/api/lists/${await customersList()}`, body: { name: 'Renamed' } }) },
+      { route: 'DELETE /api/lists/{id}', expected: ownerOnly(204), request: async () => ({ method: 'DELETE', url: `/api/lists/${await customersList()}` }) },
+      { route: 'GET /api/lists/{id}/export.csv', expected: ownerOnly(200), request: async () => ({ method: 'GET', url: `/api/lists/${await customersList()}/export.csv` }) },
+      {
+        // A JSON body, not a CSV file: who may is what this row is about (flows/lists.test.ts imports real files, and others' lists answer 404).
+        route: 'POST /api/lists/{id}/import',
+        expected: anyUser(400),
+        request: async () => ({ method: 'POST', url: `/api/lists/${await customersList()}/import`, body: {} }),
+      },
     ];
   };
 

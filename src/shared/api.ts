@@ -69,6 +69,8 @@ export const productSchema = z.object({
   taxClass: z.enum(TAX_CLASSES),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
+  /** Its buyers' reviews: the average to one decimal (null without any) and how many. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -155,7 +157,12 @@ export const tradeImportRefusedSchema = tradeImportReportSchema.extend({
   error: z.object({ code: z.literal('import_refused'), message: z.string() }),
 });
 
-export const productPageSchema = z.object({ items: z.array(productSchema), nextCursor: z.string().nullable() });
+export const productPageSchema = z.object({
+  items: z.array(productSchema),
+  nextCursor: z.string().nullable(),
+  /** A search's better spelling, when some of its words are no words of the catalog but one typo from some ("headlight" for "headlgiht"); else null. */
+  didYouMean: z.string().nullable(),
+});
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 /** GET /api/admin/low-stock: a part for sale at or below its reorder threshold (its own, else the shop's default). */
@@ -285,6 +292,9 @@ export const reviewSchema = z.object({
   /** Hidden by an admin: kept, shown to admins only. */
   hidden: z.boolean(),
   createdAt: z.string(),
+  /** Only on a review of a part (the admins' list holds both kinds): the part, and the review's title. */
+  productId: z.string().optional(),
+  title: z.string().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

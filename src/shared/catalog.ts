@@ -115,13 +115,14 @@ export function specsFromText(text: string): Spec[] | { error: string } {
 }
 
 /** How the catalog may be sorted; with a search and no sort, best matches come first. */
-export const PRODUCT_SORTS = ['newest', 'price', '-price', 'name'] as const;
+export const PRODUCT_SORTS = ['newest', 'price', '-price', 'name', 'rating'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest',
   price: 'Price: low to high',
   '-price': 'Price: high to low',
   name: 'Name',
+  rating: 'Best rated',
 };
 
 /** A part's page as search engines and link previews show it: the same in the server's HTML and the browser. */

@@ -74,6 +74,7 @@ import {
 } from './schemas.js';
 import { addressSchema, noShippingMethodSchema, quoteSchema, shippingConfigAnswerSchema, taxConfigAnswerSchema, taxExemptionAnswerSchema } from './checkout-api.js';
 import { addressInputSchema, addressPatchSchema, quoteRequestSchema, shippingConfigSchema, taxConfigSchema, taxExemptionSchema } from './checkout-schemas.js';
+import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -240,6 +241,26 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/checkout/quote', quoteSchema, { body: quoteRequestSchema, failures: { 422: noShippingMethodSchema } }),
   // Honest chrome (issue 59): the home page's "Parts our customers order most".
   endpoint('GET', '/api/products/most-ordered', z.array(productSchema)),
+  // Choosing parts (issue 65): reviews of a part (public to read; signed-in buyers write their own).
+  endpoint('GET', '/api/products/:id/reviews', partReviewPageSchema),
+  endpoint('POST', '/api/products/:id/reviews', partReviewSchema, { status: 201, body: partReviewInputSchema }),
+  endpoint('PATCH', '/api/products/:id/reviews/mine', partReviewSchema, { body: partReviewPatchSchema }),
+  // Search: suggestions as one types (public; vehicles only from the signed-in buyer's garage), the staff's synonyms.
+  endpoint('GET', '/api/search/suggest', suggestionsSchema),
+  endpoint('GET', '/api/admin/search/synonyms', synonymGroupsAnswerSchema),
+  endpoint('PUT', '/api/admin/search/synonyms', synonymGroupsAnswerSchema, { body: synonymGroupsSchema }),
+  // Back-in-stock alerts (signed-in buyers, each their own).
+  endpoint('POST', '/api/products/:id/stock-alert', stockAlertSchema, { status: 201 }),
+  endpoint('DELETE', '/api/products/:id/stock-alert', null),
+  endpoint('GET', '/api/stock-alerts', z.array(stockAlertSchema)),
+  // Saved parts lists: the owner only (another account's list answers 404); CSV out and in (sku,quantity).
+  endpoint('GET', '/api/lists', z.array(listSummarySchema)),
+  endpoint('POST', '/api/lists', partsListSchema, { status: 201, body: listInputSchema }),
+  endpoint('GET', '/api/lists/:id', partsListSchema),
+  endpoint('PUT', '/api/lists/:id', partsListSchema, { body: listUpdateSchema }),
+  endpoint('DELETE', '/api/lists/:id', null),
+  endpoint('GET', '/api/lists/:id/export.csv', z.string()),
+  endpoint('POST', '/api/lists/:id/import', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
 ];
 
 function matches(pattern: string, path: string): boolean {

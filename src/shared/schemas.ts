@@ -479,6 +479,10 @@ export const CURSOR_KEYS = {
   /** Orders by total, smallest or largest first. */
   total: z.tuple([cursorCents, cursorId]),
   '-total': z.tuple([cursorCents, cursorId]),
+  /** Products by their reviews' average, best first. */
+  rating: z.tuple([z.number().min(0).max(5), cursorId]),
+  /** A part's reviews, verified first (1, then 0), newest first. */
+  review: z.tuple([z.number().int().min(0).max(1), cursorId]),
 } as const;
 export type CursorKind = keyof typeof CURSOR_KEYS;
 export type CursorKey<K extends CursorKind> = z.output<(typeof CURSOR_KEYS)[K]>;
@@ -504,7 +508,7 @@ export function decodeCursor<K extends CursorKind>(kind: K, cursor: string): Cur
 }
 
 /** A cursor as a query parameter: base64url (a name's key of many-byte characters makes a long one). */
-const cursorParameter = z.string().regex(/^[A-Za-z0-9_-]{1,1000}$/, fieldMessages.cursorInvalid).optional();
+export const cursorParameter = z.string().regex(/^[A-Za-z0-9_-]{1,1000}$/, fieldMessages.cursorInvalid).optional();
 
 /** Catalog pages: `cursor` is the `nextCursor` of the page before (opaque; a number for the newest-first list). */
 export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;

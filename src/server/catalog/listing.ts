@@ -13,6 +13,7 @@ import { asLongRead } from '../db/long-reads.js';
 import { badRequest } from '../http/errors.js';
 import { comparedVehicle, type CoveringApplication, coversVehicle, fitmentColumn } from './applications.js';
 import { numbersColumn } from './numbers.js';
+import { type SearchClause, type Spelling, spellingOf } from './spelling.js';
 import { SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS, type ShownProductRow } from './product-rows.js';
 
 export interface ProductListOptions {
@@ -39,6 +40,8 @@ export type ListedProductRow = ShownProductRow & { numbers: ProductNumber[] | st
 export interface ProductList {
   rows: ListedProductRow[];
   nextCursor: string | null;
+  /** A search's words corrected, when some are no words of the catalog and one typo from some. */
+  didYouMean: string | null;
 }
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', ShownProductRow>;
@@ -64,13 +67,14 @@ interface ListRequest {
 }
 
 export async function queryProducts(db: Executor, options: ProductListOptions): Promise<ProductList> {
-  const request = requestOf(options);
+  const spelling = options.q ? await spellingOf(db, searchWords(options.q)) : undefined;
+  const request = requestOf(options, spelling);
   const query = pageQuery(db, request);
   // A search checks every part that matches its words: thousands for a common one.
   const { rows } = await (typeof request.search === 'object' ? asLongRead(db, () => db.executeQuery(query)) : db.executeQuery(query));
   const page = rows.slice(0, options.limit);
   const more = rows.length > options.limit;
-  return { rows: page, nextCursor: more ? nextCursor(options, page) : null };
+  return { rows: page, nextCursor: more ? nextCursor(options, page) : null, didYouMean: spelling?.didYouMean ?? null };
 }
 
 /** What the category counts are counted within: the list's filters but its category (each count is of one). */
@@ -91,13 +95,13 @@ export async function categoryCounts(db: Executor, options: CategoryCountOptions
   return new Map(counts.map((c) => [c.category, Number(c.count)]));
 }
 
-/** The statement that reads one page (and one row more, to tell whether another page follows). */
+/** The statement that reads one page (and one row more, to tell whether another page follows), with a search's words as typed. */
 export function productsQuery(db: Executor, options: ProductListOptions): PageQuery {
   return pageQuery(db, requestOf(options));
 }
 
-function requestOf(options: ProductListOptions): ListRequest {
-  const terms = options.q ? termsOf(options.q) : undefined;
+function requestOf(options: ProductListOptions, spelling?: Spelling): ListRequest {
+  const terms = options.q ? termsOf(options.q, spelling) : undefined;
   return {
     status: options.status,
     order: rankedByRelevance(options) ? 'relevance' : (options.sort ?? 'newest'),
@@ -154,8 +158,9 @@ function nextCursor(options: ProductListOptions, page: ShownProductRow[]): strin
 function rankedPage(db: Executor, search: Search, request: ListRequest): PageQuery {
   const ranked = search
     .filter(filtered(db.selectFrom('products'), request))
-    .select(['products.id', search.exact.as('exact'), search.score.as('score')])
+    .select(['products.id', search.exact.as('exact'), search.typo.as('typo'), search.score.as('score')])
     .orderBy('exact', 'desc')
+    .orderBy('typo')
     .orderBy('score')
     .orderBy('products.id', 'desc')
     .limit(request.rows)
@@ -165,6 +170,7 @@ function rankedPage(db: Executor, search: Search, request: ListRequest): PageQue
     .innerJoin('products', 'products.id', 'ranked.id')
     .select(SHOWN_PRODUCT_COLUMNS_OF_PRODUCTS)
     .orderBy('ranked.exact', 'desc')
+    .orderBy('ranked.typo')
     .orderBy('ranked.score')
     .orderBy('ranked.id', 'desc');
   return withWhatBelongs(db, page, request);
@@ -193,21 +199,33 @@ interface Search {
   filter<Row>(query: SelectQueryBuilder<Database, 'products', Row>): SelectQueryBuilder<Database, 'products', Row>;
   /** Whether the part's own number is the search, read as a part number. */
   exact: RawBuilder<boolean>;
+  /** 1 for a part found only through a typo's correction, which ranks below the exact matches; else 0. */
+  typo: RawBuilder<number>;
   /** The index's rank of a match: lower is better. */
   score: RawBuilder<number>;
 }
 
-/** The words of a search and the search read as a part number. */
+/** The words of a search (with their synonyms and corrections) and the search read as a part number. */
 interface SearchTerms {
-  words: string[];
+  clauses: SearchClause[];
   partNumber: string;
 }
 
-/** A search's terms; none in a search of punctuation alone ("--"). */
-function termsOf(q: string): SearchTerms | undefined {
-  const words = searchWords(q);
+/** A search's terms; none in a search of punctuation alone ("--"). Without its spelling, its words as typed. */
+function termsOf(q: string, spelling?: Spelling): SearchTerms | undefined {
+  const clauses = spelling?.clauses ?? searchWords(q).map((word) => ({ alternatives: [[word]], corrections: [] }));
   const partNumber = normalisePartNumber(q);
-  return words.length === 0 && partNumber === '' ? undefined : { words, partNumber };
+  return clauses.length === 0 && partNumber === '' ? undefined : { clauses, partNumber };
+}
+
+/** Whether a search has corrections of typos, whose matches rank below the others. */
+function correcting(clauses: readonly SearchClause[]): boolean {
+  return clauses.some((clause) => clause.corrections.length > 0);
+}
+
+/** A clause as lists of word sequences: its alternatives, and with `withCorrections` each correction as one more. */
+function sequencesOf(clause: SearchClause, withCorrections: boolean): string[][] {
+  return withCorrections ? [...clause.alternatives, ...clause.corrections.map((word) => [word])] : clause.alternatives;
 }
 
 /**
@@ -223,29 +241,49 @@ function searchFor(db: Executor, { search }: ListRequest): Search {
 }
 
 /** A search with neither words nor a part number in it ("--") finds nothing. */
-const NOTHING: Search = { filter: (query) => query.where(sql<boolean>`1 = 0`), exact: sql<boolean>`1 = 0`, score: sql<number>`0` };
+const NOTHING: Search = { filter: (query) => query.where(sql<boolean>`1 = 0`), exact: sql<boolean>`1 = 0`, typo: sql<number>`0`, score: sql<number>`0` };
 
-function sqliteSearch({ words, partNumber }: SearchTerms, exact: RawBuilder<boolean>): Search {
-  const alternatives: string[] = [];
-  if (words.length > 0) alternatives.push(words.map((w) => `"${w}"*`).join(' AND '));
-  if (partNumber !== '') alternatives.push(`numbers : "${partNumber.toLowerCase()}"*`);
-  const match = alternatives.map((a) => `(${a})`).join(' OR ');
+/** An FTS5 query: every clause, each any of its word sequences, each word the start of one (`"w"*`). */
+export function fts5Words(clauses: readonly SearchClause[], withCorrections: boolean): string {
+  const sequence = (words: string[]) => `(${words.map((w) => `"${w}"*`).join(' AND ')})`;
+  return clauses.map((clause) => `(${sequencesOf(clause, withCorrections).map(sequence).join(' OR ')})`).join(' AND ');
+}
+
+function sqliteSearch({ clauses, partNumber }: SearchTerms, exact: RawBuilder<boolean>): Search {
+  const matchOf = (withCorrections: boolean) => {
+    const alternatives: string[] = [];
+    if (clauses.length > 0) alternatives.push(fts5Words(clauses, withCorrections));
+    if (partNumber !== '') alternatives.push(`numbers : "${partNumber.toLowerCase()}"*`);
+    return alternatives.map((a) => `(${a})`).join(' OR ');
+  };
   // Ranked inside the index's own query, where bm25() is cheapest: in the join with products it costs more.
-  const matches = sql<{ rowid: number; score: number }>`(SELECT rowid, bm25(product_search, 10.0, 8.0, 1.0) AS score FROM product_search WHERE product_search MATCH ${match})`;
+  const matches = sql<{ rowid: number; score: number }>`(SELECT rowid, bm25(product_search, 10.0, 8.0, 1.0) AS score FROM product_search WHERE product_search MATCH ${matchOf(true)})`;
+  const typo = correcting(clauses)
+    ? sql<number>`(CASE WHEN matches.rowid IN (SELECT rowid FROM product_search WHERE product_search MATCH ${matchOf(false)}) THEN 0 ELSE 1 END)`
+    : sql<number>`0`;
   return {
     filter: (query) => query.innerJoin(matches.as('matches'), (join) => join.onRef(sql.ref('matches.rowid'), '=', 'products.id')),
     exact,
+    typo,
     score: sql<number>`matches.score`,
   };
 }
 
-function postgresSearch({ words, partNumber }: SearchTerms, exact: RawBuilder<boolean>): Search {
-  const wordQuery = words.map((w) => `${w}:*`).join(' & ');
+/** A tsquery's text: every clause, each any of its word sequences, each word a prefix (`w:*`). */
+export function tsqueryWords(clauses: readonly SearchClause[], withCorrections: boolean): string {
+  const sequence = (words: string[]) => `(${words.map((w) => `${w}:*`).join(' & ')})`;
+  return clauses.map((clause) => `(${sequencesOf(clause, withCorrections).map(sequence).join(' | ')})`).join(' & ');
+}
+
+function postgresSearch({ clauses, partNumber }: SearchTerms, exact: RawBuilder<boolean>): Search {
   const numberQuery = partNumber === '' ? '' : `${partNumber.toLowerCase()}:*`;
-  const tsquery = sql`(to_tsquery('english', ${wordQuery}) || to_tsquery('simple', ${numberQuery}))`;
+  const tsqueryOf = (withCorrections: boolean) => sql`(to_tsquery('english', ${tsqueryWords(clauses, withCorrections)}) || to_tsquery('simple', ${numberQuery}))`;
+  const tsquery = tsqueryOf(true);
+  const typo = correcting(clauses) ? sql<number>`(CASE WHEN products.search_vector @@ ${tsqueryOf(false)} THEN 0 ELSE 1 END)` : sql<number>`0`;
   return {
     filter: (query) => query.where(sql<boolean>`products.search_vector @@ ${tsquery}`),
     exact,
+    typo,
     score: sql<number>`-ts_rank(products.search_vector, ${tsquery})`,
   };
 }
@@ -262,10 +300,10 @@ interface Ordering {
 }
 
 /** A keyset order on one column and then the id, both the same direction; its cursors are of `kind`. */
-function keyset<K extends 'price_cents' | 'name'>(
+function keyset<K extends 'price_cents' | 'name' | 'rating_average'>(
   column: K,
   direction: 'asc' | 'desc',
-  kind: 'price' | '-price' | 'name',
+  kind: 'price' | '-price' | 'name' | 'rating',
   key: (row: ShownProductRow) => ShownProductRow[K],
 ): Ordering {
   const ref = column === 'name' ? sql.ref('products.name') : sql.ref(`products.${column}`);
@@ -292,6 +330,7 @@ const ORDERS: Record<ProductSort, Ordering> = {
   price: keyset('price_cents', 'asc', 'price', (row) => row.price_cents),
   '-price': keyset('price_cents', 'desc', '-price', (row) => row.price_cents),
   name: keyset('name', 'asc', 'name', (row) => row.name),
+  rating: keyset('rating_average', 'desc', 'rating', (row) => row.rating_average),
 };
 
 /** The most rows a ranked search pages through (beyond that, a more precise search helps more). */

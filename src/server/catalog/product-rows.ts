@@ -10,15 +10,17 @@ export const PRODUCT_COLUMNS = everyColumn<ProductRow>({
   id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, hidden_at: true, sku: true,
   sku_key: true, category: true, specs: true, keywords: true, archived_at: true, cross_numbers: true, pack_size: true, price_breaks: true,
   reorder_threshold: true, created_at: true, updated_at: true, weight_grams: true, tax_class: true,
+  rating_count: true, rating_sum: true, rating_average: true,
 });
 
 /** A product as its answer shows it: not whether it is removed, nor its part number's key or its search text. */
-export type ShownProductRow = Omit<ProductRow, 'hidden_at' | 'sku_key' | 'keywords' | 'cross_numbers'>;
+export type ShownProductRow = Omit<ProductRow, 'hidden_at' | 'sku_key' | 'keywords' | 'cross_numbers' | 'rating_sum'>;
 
 /** The columns of a shown product, which lists and part pages read: each value read is a string made in JavaScript, so only those the answer shows. */
 export const SHOWN_PRODUCT_COLUMNS = everyColumn<ShownProductRow>({
   id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, sku: true, category: true,
   specs: true, archived_at: true, pack_size: true, price_breaks: true, reorder_threshold: true, created_at: true, updated_at: true, weight_grams: true, tax_class: true,
+  rating_count: true, rating_average: true,
 });
 
 /** The same columns where a join names another table's too. */

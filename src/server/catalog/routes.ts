@@ -39,6 +39,10 @@ import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
 import { checkProductsCsv } from './csv-import.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, IMPORT_TURNS_DESCRIPTION, importTurns } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
+import { synonymGroupsAnswerSchema, synonymGroupsSchema } from '../../shared/choosing.js';
+import { replaceSynonymGroups, synonymGroups } from './spelling.js';
+import { stockAlertSchema } from '../../shared/choosing.js';
+import { askStockAlert, cancelStockAlert, stockAlertsOf } from './stock-alerts.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import { checkPiesXml, exportPiesXml, PIES_MAX_ITEMS } from './pies.js';
 import { acceptXmlBodies, importBody, sendXml, XML_IMPORT_MAX_BYTES } from './trade-xml.js';
@@ -62,10 +66,11 @@ const tags = ['catalog'];
 /** What an old client that asks for "all products" gets at most. */
 const LEGACY_CAP = 100;
 
-export async function catalogRoutes(app: FastifyInstance, { db, cache, config }: AppContext) {
+export async function catalogRoutes(app: FastifyInstance, { db, cache, config, afterStockRaised }: AppContext) {
   const api = typed(app);
   const imports = importTurns();
-  await app.register(transferRoutes, { db, cache, imports, shopName: config.shop.name });
+  await app.register(transferRoutes, { db, cache, imports, shopName: config.shop.name, afterStockRaised });
+  await app.register(stockAlertRoutes, { db });
   await app.register(fitmentRoutes, { db, cache, imports, shopName: config.shop.name });
 
   api.get(
@@ -165,6 +170,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
       const product = await db.kysely.transaction().execute(async (trx) => {
         const updated = await updateProduct(trx, admin, request.params.id, request.body);
         await recordAdminAction(trx, admin, action, describe(updated));
+        await afterStockRaised(trx);
         return updated;
       });
       return productDto(db.kysely, product);
@@ -179,6 +185,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
       const product = await db.kysely.transaction().execute(async (trx) => {
         const restocked = await restockProduct(trx, admin, request.params.id, request.body.quantity);
         await recordAdminAction(trx, admin, 'product.restock', `${describe(restocked)}: +${request.body.quantity} units`);
+        await afterStockRaised(trx);
         return restocked;
       });
       return productDto(db.kysely, product);
@@ -217,6 +224,30 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config }:
     async (request) => productDto(db.kysely, await getListedProduct(db.kysely, request.params.id)),
   );
 
+  // Choosing parts (issue 65): the synonyms the search applies both ways.
+  api.get(
+    '/api/admin/search/synonyms',
+    { config: { access: 'admin' }, schema: { tags, description: 'The groups of terms the search takes for one another.', response: { 200: synonymGroupsAnswerSchema } } },
+    async () => synonymGroups(db.kysely),
+  );
+
+  api.put(
+    '/api/admin/search/synonyms',
+    {
+      config: { access: 'admin', changes: 'catalog' },
+      schema: {
+        tags,
+        description: 'Replaces every group. A term is up to three words (lower-cased as the search reads them) and belongs to one group; a group has 2 to 10 terms.',
+        body: synonymGroupsSchema,
+        response: { 200: synonymGroupsAnswerSchema },
+      },
+    },
+    async (request) => {
+      await db.kysely.transaction().execute((trx) => replaceSynonymGroups(trx, request.body));
+      return synonymGroups(db.kysely);
+    },
+  );
+
   api.get(
     '/api/admin/low-stock',
     {
@@ -249,13 +280,16 @@ async function productPage(
 ) {
   const vehicle = vehicleId === undefined ? undefined : await getVehicle(db, vehicleId);
   const page = await listProducts(db, { ...filters, inStock: inStock === 'true', vehicle, fitsOnly: fitsOnly !== 'false', status, limit });
-  return { items: listedProductDtos(page.rows), nextCursor: page.nextCursor };
+  return { items: listedProductDtos(page.rows), nextCursor: page.nextCursor, didYouMean: page.didYouMean };
 }
 
 const flag = z.enum(['true', 'false'], { error: fieldMessages.booleanInvalid }).optional();
 
 /** The catalog out to a CSV file and back: a plugin of its own, so only these routes read `text/csv` bodies. */
-async function transferRoutes(app: FastifyInstance, { db, cache, imports, shopName }: ImportContext & { shopName: string }) {
+async function transferRoutes(
+  app: FastifyInstance,
+  { db, cache, imports, shopName, afterStockRaised }: ImportContext & { shopName: string } & Pick<AppContext, 'afterStockRaised'>,
+) {
   acceptCsvBodies(app);
   acceptXmlBodies(app);
   const api = typed(app);
@@ -305,7 +339,16 @@ async function transferRoutes(app: FastifyInstance, { db, cache, imports, shopNa
       if (request.query.format === 'pies') {
         return answerImport(reply, { db, cache, imports }, run, (executor) => checkPiesXml(executor, admin, body), describePiesImport);
       }
-      const checkFile = (executor: Executor) => checkProductsCsv(executor, admin, body);
+      const checkFile = async (executor: Executor) => {
+        const checked = await checkProductsCsv(executor, admin, body);
+        // An import may make parts orderable again: their waiting buyers are told in its transaction.
+        const write = async (trx: Executor) => {
+          const done = await checked.write(trx);
+          if (done.errors.length === 0) await afterStockRaised(trx);
+          return done;
+        };
+        return { ...checked, write };
+      };
       return answerImport(reply, { db, cache, imports }, run, checkFile, describeImport);
     },
   );
@@ -337,4 +380,35 @@ function describeImport({ created, updated, unchanged }: ImportReport): string {
 
 function describe(product: { id: number; sku: string; name: string }): string {
   return `product ${product.id} ${product.sku} ${product.name}`;
+}
+
+/** Back-in-stock alerts (issue 65): a signed-in buyer asks to be told once a part can be ordered again. */
+async function stockAlertRoutes(app: FastifyInstance, { db }: Pick<AppContext, 'db'>) {
+  const api = typed(app);
+  api.post(
+    '/api/products/:id/stock-alert',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        description: 'Asks for one e-mail once the part can be ordered again (409 while it can be ordered). Asking again changes nothing.',
+        params: idParams,
+        response: { 201: stockAlertSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await askStockAlert(db.kysely, requireViewer(request).id, request.params.id)),
+  );
+  api.delete(
+    '/api/products/:id/stock-alert',
+    { config: { access: 'user' }, schema: { tags, description: "Cancels the account's alert of the part (if any).", params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await cancelStockAlert(db.kysely, requireViewer(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  api.get(
+    '/api/stock-alerts',
+    { config: { access: 'user' }, schema: { tags, description: "The account's alerts still waiting, newest first.", response: { 200: z.array(stockAlertSchema) } } },
+    async (request) => stockAlertsOf(db.kysely, requireViewer(request).id),
+  );
 }

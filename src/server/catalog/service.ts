@@ -17,6 +17,8 @@ import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 import { closestNumbersOfEach } from './suggestions.js';
 
 export type { ProductListOptions } from './listing.js';
+export { suggestParts } from './suggest.js';
+export { claimAlertsOfOrderableParts } from './stock-alerts.js';
 
 /** Who changed a price or a stock level, as they were named then. */
 export interface Actor {
@@ -45,6 +47,7 @@ export function toProductDto(row: ShownProductRow, numbers: ProductNumber[] = []
     reorderThreshold: row.reorder_threshold,
     weightGrams: row.weight_grams,
     taxClass: row.tax_class,
+    rating: { average: row.rating_count === 0 ? null : Math.round(row.rating_average * 10) / 10, count: row.rating_count },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -173,6 +176,12 @@ export async function visibleProductsById(db: Executor, ids: readonly number[]):
   if (ids.length === 0) return new Map();
   const rows = await productsForSale(db).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The products for sale among these ids as the API answers them, by id (a removed or archived part is missing). */
+export async function productDtosForSale(db: Executor, ids: readonly number[]): Promise<Map<number, Product>> {
+  const rows = await visibleProductsById(db, ids);
+  return new Map((await productDtos(db, [...rows.values()])).map((product) => [Number(product._id), product]));
 }
 
 /** A product for sale by its part number, however it is spelled, or 404. */
@@ -453,6 +462,41 @@ export async function reserveStock(db: Executor, lines: readonly { productId: nu
     .execute();
   const takenIds = new Set(taken.map((row) => row.id));
   return productIds.find((id) => !takenIds.has(id));
+}
+
+/** How a product's shown reviews changed: so many more (or fewer) of them, their ratings' sum by so much. */
+export interface RatingChange {
+  productId: number;
+  count: number;
+  sum: number;
+}
+
+/**
+ * Adds review changes to the products' rating figures in one statement, each product once (the changes
+ * of one product summed first): the figures are read and written by the update itself, so reviews of one
+ * part written at once on several servers lose none.
+ */
+export async function addToRatings(db: Executor, changes: readonly RatingChange[]): Promise<void> {
+  const byProduct = new Map<number, RatingChange>();
+  for (const change of changes) {
+    const total = byProduct.get(change.productId) ?? { productId: change.productId, count: 0, sum: 0 };
+    byProduct.set(change.productId, { ...total, count: total.count + change.count, sum: total.sum + change.sum });
+  }
+  const real = [...byProduct.values()].filter((change) => change.count !== 0 || change.sum !== 0).sort((a, b) => a.productId - b.productId);
+  if (real.length === 0) return;
+  const values = sql.join(real.map((c) => sql`(cast(${c.productId} as integer), cast(${c.count} as integer), cast(${c.sum} as integer))`));
+  const delta = sql<{ id: number; count: number; sum: number }>`(select column1 as id, column2 as count, column3 as sum from (values ${values}) as changes)`;
+  // SET expressions read the row as it was before the update, on both databases.
+  await db
+    .updateTable('products')
+    .from(delta.as('delta'))
+    .set({
+      rating_count: sql<number>`products.rating_count + delta.count`,
+      rating_sum: sql<number>`products.rating_sum + delta.sum`,
+      rating_average: sql<number>`case when products.rating_count + delta.count = 0 then 0 else cast(products.rating_sum + delta.sum as double precision) / (products.rating_count + delta.count) end`,
+    })
+    .whereRef('products.id', '=', 'delta.id')
+    .execute();
 }
 
 /** Units an order let go of (cancelled or expired) go back to their product, hidden or not. */

@@ -45,6 +45,11 @@ import { vcdbIds } from './migrations/046-vcdb-ids.js';
 import { taxClasses } from './migrations/050-tax-classes.js';
 import { addresses } from './migrations/051-addresses.js';
 import { shippingAndTax } from './migrations/052-shipping-and-tax.js';
+// Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
+import { partReviews } from './migrations/040-part-reviews.js';
+import { forgivingSearch } from './migrations/041-forgiving-search.js';
+import { stockAlerts } from './migrations/042-stock-alerts.js';
+import { partsLists } from './migrations/043-parts-lists.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled and the tsx-run server agree. */
 function migrations(db: Db): Record<string, Migration> {
@@ -94,6 +99,11 @@ function migrations(db: Db): Record<string, Migration> {
     '050-tax-classes': taxClasses(),
     '051-addresses': addresses(db.dialect),
     '052-shipping-and-tax': shippingAndTax(),
+    // Choosing parts (issue 65)
+    '040-part-reviews': partReviews(),
+    '041-forgiving-search': forgivingSearch(db.dialect),
+    '042-stock-alerts': stockAlerts(),
+    '043-parts-lists': partsLists(db.dialect),
   };
 }
 

@@ -105,6 +105,10 @@ export interface ProductsTable extends Timestamps {
   weight_grams: Generated<number>;
   /** standard, reduced or zero (src/shared/catalog.ts TAX_CLASSES). */
   tax_class: Generated<TaxClass>;
+  /** Its shown reviews: how many, their ratings' sum and average (0 without any), kept with every review change. */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  rating_average: Generated<number>;
 }
 
 /** One vehicle of the base: a model year of a make and model, with its submodel (trim) and engine. */
@@ -258,6 +262,11 @@ export interface ReviewsTable extends Timestamps {
   comment: string;
   /** Hidden by an admin: kept, not shown. */
   hidden_at: string | null;
+  /** The part a review is about; null for a review of the shop. */
+  product_id: Generated<number | null>;
+  title: Generated<string>;
+  /** 1 when the author has a paid order of the part. */
+  verified: Generated<number>;
 }
 
 export interface ContactMessagesTable extends Timestamps {
@@ -395,6 +404,35 @@ export interface TaxExemptionsTable extends Timestamps {
   expires_on: string;
 }
 
+/** A term of the staff's synonym groups (issue 65): the terms of one group stand for one another in a search. */
+export interface SearchSynonymsTable {
+  term: string;
+  group_id: number;
+  position: number;
+}
+
+/** A buyer waiting to be told that a part can be ordered again. */
+export interface StockAlertsTable {
+  user_id: number;
+  product_id: number;
+  created_at: string;
+}
+
+/** A buyer's saved list of parts (issue 65), private to them. */
+export interface PartsListsTable extends Timestamps {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+}
+
+export interface PartsListLinesTable {
+  list_id: number;
+  product_id: number;
+  quantity: number;
+  /** The lines' order as the buyer gave them. */
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -429,6 +467,11 @@ export interface Database {
   shipping_bands: ShippingBandsTable;
   tax_rates: TaxRatesTable;
   tax_exemptions: TaxExemptionsTable;
+  // Choosing parts (issue 65)
+  search_synonyms: SearchSynonymsTable;
+  stock_alerts: StockAlertsTable;
+  parts_lists: PartsListsTable;
+  parts_list_lines: PartsListLinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,8 @@ import type { Viewer } from '../http/access.js';
 import { conflict, forbidden } from '../http/errors.js';
 import type { ResponseCache } from '../http/response-cache.js';
 import { enqueueMail } from '../mail/service.js';
+import { verifyPurchases } from '../reviews/part-reviews.js';
+import { tellWaitingBuyers } from './stock-alerts.js';
 import type { OrderMailKind } from '../mail/templates.js';
 import { type ChangedBy, changeStatus, invoiceFacts, linesOf, type StatusChanges, toLineDto, totalCentsOf } from '../orders/service.js';
 
@@ -81,11 +83,23 @@ const changesStock = ({ from, to }: Move) => (from === null ? holdsStock(to) : r
 /** What each move sets off besides its status change and history event, in this order. */
 const EFFECTS: readonly Effect[] = [
   { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: giveUnitsBack },
+  // Units given back may make a part orderable for the buyers waiting for it.
+  { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: tellBuyersWaitingForUnits },
   // Every status has its e-mail (STATUS_MAIL).
   { when: () => true, inTransaction: mailOrderStatus },
   // The catalog's cached pages and products show stock.
   { when: changesStock, afterCommit: dropCatalogAnswers },
+  // A paid order makes its buyer's reviews of its parts verified purchases.
+  { when: ({ to }) => to === PAID_STATUS, inTransaction: verifyReviewsOfPurchase },
 ];
+
+async function tellBuyersWaitingForUnits(trx: Executor): Promise<void> {
+  await tellWaitingBuyers(trx);
+}
+
+async function verifyReviewsOfPurchase(trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+  await verifyPurchases(trx, order.user_id, lines.map((line) => line.product_id));
+}
 
 function dropCatalogAnswers(cache: CachedAnswers): void {
   cache.invalidate('catalog');

@@ -23,6 +23,8 @@ import { homeSummary } from './home-summary.js';
 import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
 import { confirmPayment, createPaymentIntent, handlePaymentEvent, settleTestCharge } from './pay-order.js';
 import { removeAccount, removeProduct } from './removals.js';
+import { suggestQuerySchema, suggestionsSchema } from '../../shared/choosing.js';
+import { suggestions } from './suggest.js';
 
 const idParams = z.object({ id: idSchema });
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
@@ -177,5 +179,24 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
       },
     },
     async (request) => toProductDto(await fetchProductPicture(db, pictures, requireViewer(request), request.params.id)),
+  );
+
+  // Choosing parts (issue 65): suggestions as one types, from the catalog and the buyer's garage.
+  api.get(
+    '/api/search/suggest',
+    {
+      config: { access: 'public', identify: true },
+      schema: {
+        tags: ['catalog'],
+        description: 'What to offer as a buyer types `q` (at least two characters): parts whose number starts so or whose name has words starting so (a typo forgiven), categories, and for a signed-in buyer the vehicles of their garage.',
+        querystring: suggestQuerySchema,
+        response: { 200: suggestionsSchema },
+      },
+    },
+    async (request, reply) => {
+      const { q } = request.query;
+      if (request.viewer) return suggestions(db, q, request.viewer);
+      return cache.serve(request, reply, 'catalog', async () => ({ body: await suggestions(db, q, null) }));
+    },
   );
 }

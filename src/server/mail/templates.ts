@@ -53,7 +53,15 @@ export interface LowStockDigestFacts {
   more: boolean;
 }
 
+/** A part a buyer asked to be told about can be ordered again. */
+export interface BackInStockFacts {
+  customerName: string;
+  productName: string;
+  sku: string;
+}
+
 type MailData = {
+  'back-in-stock': BackInStockFacts;
   'verify-email': AccountFacts;
   'reset-password': AccountFacts;
   'contact-reply': ContactReplyFacts;
@@ -122,6 +130,10 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       `On ${formatDate(d.sentAt, 'UTC')} you wrote:`,
       quoted(d.original),
     ]),
+  'back-in-stock': (d, shop) =>
+    compose(shop, `${d.productName} is back in stock`, `Hello ${d.customerName},`, [
+      `${d.productName} (${d.sku}) can be ordered again. You asked us to tell you; this is the only e-mail about it.`,
+    ], { label: 'See the part', url: `${shop.publicUrl}/parts/${encodeURIComponent(d.sku)}` }),
   'low-stock-digest': (d, shop) =>
     compose(shop, 'Parts running low', 'Hello,', [
       `${d.items.length === 1 ? '1 part is' : `${d.items.length} parts are`} at or below the reorder threshold:`,

@@ -7,7 +7,7 @@ import type { Insertable } from 'kysely';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, isPayable, type OrderActor, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
+import { isPaid, isPayable, type OrderActor, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
 import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -394,6 +394,24 @@ async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number
 
 export async function hasOrdersForProduct(db: Executor, productId: number): Promise<boolean> {
   return Boolean(await db.selectFrom('order_lines').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
+}
+
+/**
+ * Which of these parts the account has bought: a paid order of theirs has a line of it (unpaid,
+ * cancelled and expired orders do not count). A review of such a part is a verified purchase.
+ */
+export async function partsBoughtBy(db: Executor, userId: number, productIds: readonly number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select('order_lines.product_id')
+    .distinct()
+    .where('orders.user_id', '=', userId)
+    .where('orders.status', 'in', ORDER_STATUSES.filter(isPaid))
+    .where('order_lines.product_id', 'in', productIds)
+    .execute();
+  return new Set(rows.map((row) => row.product_id));
 }
 
 /** What a status change may write besides the status: the payment's id, the invoice number. */

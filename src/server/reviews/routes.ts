@@ -4,6 +4,8 @@ import { reviewSchema, reviewsHiddenSchema } from '../../shared/api.js';
 import { idSchema, reviewBulkHideSchema, reviewInputSchema, reviewListQuerySchema, reviewModerationSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
+import { partReviewInputSchema, partReviewListQuerySchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema } from '../../shared/choosing.js';
+import { changeOwnPartReview, partReviewPage, postPartReview } from './part-reviews.js';
 import { hideReviews, listAllReviews, listReviews, postReview, setReviewHidden, toReviewDto } from './service.js';
 
 const tags = ['reviews'];
@@ -39,7 +41,11 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }:
       config: { access: 'admin', changes: 'reviews' },
       schema: { tags, description: 'Hides a review from the shop (kept), or shows it again.', params: z.object({ id: idSchema }), body: reviewModerationSchema, response: { 200: reviewSchema } },
     },
-    async (request) => toReviewDto(await setReviewHidden(db.kysely, request.params.id, request.body.hidden), request.viewer),
+    async (request) => {
+      const review = await setReviewHidden(db.kysely, request.params.id, request.body.hidden);
+      if (review.product_id !== null) cache.invalidate('catalog');
+      return toReviewDto(review, request.viewer);
+    },
   );
 
   api.post(
@@ -48,7 +54,12 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }:
       config: { access: 'admin', changes: 'reviews' },
       schema: { tags, description: 'Hides several reviews at once (kept, not shown); answers how many it hid.', body: reviewBulkHideSchema, response: { 200: reviewsHiddenSchema } },
     },
-    async (request) => ({ hidden: await hideReviews(db.kysely, requireViewer(request), request.body.ids) }),
+    async (request) => {
+      const hidden = await hideReviews(db.kysely, requireViewer(request), request.body.ids);
+      // Some may be reviews of parts, whose ratings the catalog's answers show.
+      cache.invalidate('catalog');
+      return { hidden };
+    },
   );
 
   api.post(
@@ -59,5 +70,50 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }:
       const review = await postReview(db.kysely, viewer, request.body, { maxPerHour: config.reviewRateLimitPerHour });
       return reply.status(201).send(toReviewDto(review, viewer));
     },
+  );
+
+  // Reviews of a part (issue 65). Their writes change the part's rating, which catalog answers show.
+  const partParams = z.object({ id: idSchema });
+
+  api.get(
+    '/api/products/:id/reviews',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description: "A part's reviews, verified purchases first, then newest first, page by page (`nextCursor`), with the summary of all of them.",
+        params: partParams,
+        querystring: partReviewListQuerySchema,
+        response: { 200: partReviewPageSchema },
+      },
+    },
+    async (request) => partReviewPage(db.kysely, request.params.id, request.query),
+  );
+
+  api.post(
+    '/api/products/:id/reviews',
+    {
+      config: { access: 'user', changes: 'catalog' },
+      schema: {
+        tags,
+        description: 'Reviews a part, once (409 when the account already did: PATCH …/reviews/mine changes it); verified when the account has a paid order of it. Counts towards REVIEW_RATE_LIMIT.',
+        params: partParams,
+        body: partReviewInputSchema,
+        response: { 201: partReviewSchema },
+      },
+    },
+    async (request, reply) => {
+      const review = await postPartReview(db.kysely, requireViewer(request), request.params.id, request.body, { maxPerHour: config.reviewRateLimitPerHour });
+      return reply.status(201).send(review);
+    },
+  );
+
+  api.patch(
+    '/api/products/:id/reviews/mine',
+    {
+      config: { access: 'user', changes: 'catalog' },
+      schema: { tags, description: "Changes the account's review of the part (404 when it has none).", params: partParams, body: partReviewPatchSchema, response: { 200: partReviewSchema } },
+    },
+    async (request) => changeOwnPartReview(db.kysely, requireViewer(request), request.params.id, request.body),
   );
 }

@@ -25,12 +25,12 @@ function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = [])
     if (inCart) return inCart;
     if (url === `/api/user/${encodeURIComponent(who.email)}`) return { status: 200, body: who };
     if (url === `/api/admin/${encodeURIComponent(who.email)}`) return { status: 200, body: { admin: who.role === 'admin' } };
-    if (url === `/api/orders/${encodeURIComponent(who.email)}?limit=25`) return { status: 200, body: { items: [], nextCursor: null } };
+    if (url === `/api/orders/${encodeURIComponent(who.email)}?limit=25`) return { status: 200, body: { items: [], nextCursor: null, didYouMean: null } };
     if (url === '/api/admin/reviews') return { status: 200, body: [aReview()] };
     if (url === '/api/admin/low-stock') return { status: 200, body: lowStock };
     if (url === '/api/admin/products/7') return { status: 200, body: aProduct() };
     // The home page's products, reviews and business summary.
-    if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null } };
+    if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null, didYouMean: null } };
     if (url === '/api/products/most-ordered') return { status: 200, body: [] };
     if (url.startsWith('/api/review?')) return { status: 200, body: [] };
     if (url === '/api/summary') return { status: 200, body: { live: false, reviews: 0, averageRating: 0, ordersCompleted: 0 } };
@@ -57,7 +57,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, the admin's own My Orders and Add a Reviews, and Mail preview", async () => {
+  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, Search Synonyms, the admin's own My Orders and Add a Reviews, and Mail preview", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -71,6 +71,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Low Stock', '/dashboard/low-stock'],
       ['Shipping', '/dashboard/shipping'],
       ['Tax', '/dashboard/tax'],
+      ['Search Synonyms', '/dashboard/search-synonyms'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
       ['Mail preview', '/dashboard/mail'],

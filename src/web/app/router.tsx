@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
               // Every signed-in user's own orders and reviews, an admin's too (a customer made admin keeps them).
               { path: 'myOrders', element: page(() => import('../features/orders/pages/MyOrdersPage.js'), 'MyOrdersPage') },
               { path: 'add-review', element: page(() => import('../features/reviews/pages/AddReviewPage.js'), 'AddReviewPage') },
+              // Saved parts lists (issue 65): every signed-in buyer's own.
+              { path: 'lists', element: page(() => import('../features/lists/pages/ListsPage.js'), 'ListsPage') },
               {
                 path: 'payment/:orderId',
                 element: page(() => import('../features/orders/pages/PaymentPage.js'), 'PaymentPage'),
@@ -136,6 +138,8 @@ export const routes: RouteObject[] = [
                   },
                   // The front door (issue 59): the outbox in the browser, outside production.
                   { path: 'mail', element: page(() => import('../features/admin/pages/MailPreviewPage.js'), 'MailPreviewPage') },
+                  // Choosing parts (issue 65): the search's synonyms.
+                  { path: 'search-synonyms', element: page(() => import('../features/admin/pages/SynonymsPage.js'), 'SynonymsPage') },
                 ],
               },
             ],

@@ -9,7 +9,7 @@ const order = { productId: '7', quantity: 20, phone: '+1 555 0100', address: '1 
 describe("the test fakes' contract check", () => {
   it('accepts what the server answers: the schema of the endpoint, its success status, its wording', () => {
     expect(contractProblem('POST', '/api/orders', order, { status: 201, body: unpaidOrder() })).toBeNull();
-    expect(contractProblem('GET', '/api/products?limit=24&q=tire', undefined, { status: 200, body: { items: [aProduct()], nextCursor: null } })).toBeNull();
+    expect(contractProblem('GET', '/api/products?limit=24&q=tire', undefined, { status: 200, body: { items: [aProduct()], nextCursor: null, didYouMean: null } })).toBeNull();
     expect(contractProblem('GET', '/api/payments/config', undefined, { status: 200, body: { provider: 'test', publishableKey: null } })).toBeNull();
     expect(contractProblem('POST', '/api/auth/logout', undefined, { status: 204 })).toBeNull();
     expect(contractProblem('GET', '/api/me', undefined, apiError(401, 'unauthenticated', errorMessages.unauthenticated))).toBeNull();

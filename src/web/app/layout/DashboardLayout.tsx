@@ -36,6 +36,7 @@ const ADMIN_MENU: MenuItem[] = [
   // The checkout (issue 60)
   { to: '/dashboard/shipping', label: checkoutMessages.admin.shippingTitle },
   { to: '/dashboard/tax', label: checkoutMessages.admin.taxTitle },
+  { to: '/dashboard/search-synonyms', label: 'Search Synonyms' },
   MY_ORDERS,
   ADD_REVIEW,
   // The front door (issue 59): the outbox in the browser (says so when off, in production).

@@ -12,7 +12,7 @@ const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmit
 function shopWith(open: OpenOrders) {
   let removed = false;
   return mockFetch((url, init) => {
-    if (url.startsWith('/api/admin/products?')) return { status: 200, body: { items: removed ? [] : [aProduct()], nextCursor: null } };
+    if (url.startsWith('/api/admin/products?')) return { status: 200, body: { items: removed ? [] : [aProduct()], nextCursor: null, didYouMean: null } };
     if (url === '/api/products/7/open-orders') return { status: 200, body: open };
     if (url === '/api/products/7' && init.method === 'DELETE') {
       removed = true;
@@ -76,7 +76,7 @@ describe('ManageProductsPage', () => {
 
   it('says why, and asks nothing, when the open orders cannot be read', async () => {
     const { calls } = mockFetch((url) => {
-      if (url.startsWith('/api/admin/products?')) return { status: 200, body: { items: [aProduct()], nextCursor: null } };
+      if (url.startsWith('/api/admin/products?')) return { status: 200, body: { items: [aProduct()], nextCursor: null, didYouMean: null } };
       if (url === '/api/products/7/open-orders') return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Product'));
       return undefined;
     });
@@ -98,7 +98,7 @@ function catalogShop({ pages = [[aProduct()]], changes = [] }: { pages?: Product
     if (url.startsWith('/api/admin/products?')) {
       const index = Number(new URL(url, 'http://shop').searchParams.get('cursor') ?? 0);
       const items = (pages[index] ?? []).map((product) => products.get(product._id)!);
-      return { status: 200, body: { items, nextCursor: index + 1 < pages.length ? String(index + 1) : null } };
+      return { status: 200, body: { items, nextCursor: index + 1 < pages.length ? String(index + 1) : null, didYouMean: null } };
     }
     const brakePads = products.get('7')!;
     if (url === '/api/products/7/restock' && init.method === 'POST') {

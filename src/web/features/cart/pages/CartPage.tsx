@@ -17,6 +17,8 @@ import { type CartItem, CartLineItem } from '../components/CartLineItem.js';
 import { Checkout, CHECKOUT_FIELDS, type CheckoutInput, type CheckoutValues, type SetCheckoutError } from '../components/CheckoutForm.js';
 import { dollars, linePrice, quantityBounds, typedQuantityProblem } from '../../catalog/quantity.js';
 
+import { SaveCartAsList } from '../../lists/components/SaveCartAsList.js';
+
 const text = messages.ui.cart;
 
 /** The cart (/cart): its parts at today's prices and tiers, and the checkout. Visitors may fill it; ordering needs an account. */
@@ -27,6 +29,7 @@ export function CartPage() {
       <title>{`${text.title} – Partsmith`}</title>
       <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-slate-900">{text.title}</h1>
       {cart.length === 0 ? <EmptyCart /> : <FilledCart cart={cart} />}
+      {cart.length > 0 && <SaveCartAsList cart={cart} />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { choosingUi } from '../../../../shared/choosing.js';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../shared/api.js';
@@ -106,6 +107,7 @@ export function ProductFacts({ product, layout, heading = 'h3', eager = false, a
           )}
         </Name>
         <PartIdentity product={product} linkCategory={layout === 'page'} className={style.identity} />
+        <RatingLine rating={product.rating} />
         <p className={style.description}>{product.description}</p>
         <ul className={style.facts}>
           <li className={style.fact}>Available Items: {product.stock} units</li>
@@ -121,6 +123,16 @@ export function ProductFacts({ product, layout, heading = 'h3', eager = false, a
         </div>
       </div>
     </>
+  );
+}
+
+/** The part's average rating with its count ("★ 4.5 (12)"); nothing before its first review. */
+function RatingLine({ rating }: { rating: Product['rating'] }) {
+  if (rating.average === null) return null;
+  return (
+    <p className="text-sm font-semibold text-amber-700" aria-label={choosingUi.ratingLabel(rating.average, rating.count)}>
+      {choosingUi.ratingShort(rating.average, rating.count)}
+    </p>
   );
 }
 

@@ -63,11 +63,14 @@ const SORTS: Record<string, (a: Product, b: Product) => number> = {
  * names and normalised part numbers, `category`, `inStock=true` (stock >= min), `sort`; and the categories.
  * The vehicle selector's years; no number leads to a part.
  */
+const NO_SUGGESTIONS = { parts: [], categories: [], vehicles: [] };
+
 function catalogAnswers(url: string): FakeAnswer | undefined {
   const { pathname, searchParams } = new URL(url, 'http://shop.test');
   if (pathname === '/api/categories') return { status: 200, body: CATEGORY_COUNTS };
   if (pathname === '/api/vehicles/years') return { status: 200, body: [2016, 2015] };
   if (pathname === '/api/parts/lookup') return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Part'));
+  if (pathname === '/api/search/suggest') return { status: 200, body: NO_SUGGESTIONS };
   if (pathname !== '/api/products') return undefined;
   if (!searchParams.has('limit')) return { status: 200, body: CATALOG }; // the old unpaged answer
   const limit = Number(searchParams.get('limit'));
@@ -83,7 +86,7 @@ function catalogAnswers(url: string): FakeAnswer | undefined {
   );
   if (sort) matching.sort(sort);
   const items = matching.slice(offset, offset + limit);
-  return { status: 200, body: { items, nextCursor: matching.length > offset + limit ? String(offset + limit) : null } };
+  return { status: 200, body: { items, nextCursor: matching.length > offset + limit ? String(offset + limit) : null, didYouMean: null } };
 }
 
 function serveCatalog() {
@@ -277,6 +280,7 @@ describe('AllProductsPage', () => {
       'Price: low to high',
       'Price: high to low',
       'Name',
+      'Best rated',
     ]);
     expect(sort).toHaveValue('newest');
 
@@ -409,7 +413,8 @@ describe('AllProductsPage with a vehicle', () => {
         for (const p of shown()) counts.set(p.category.slug, (counts.get(p.category.slug) ?? 0) + 1);
         return { status: 200, body: CATEGORY_COUNTS.map((c) => ({ ...c, count: counts.get(c.slug) ?? 0 })) };
       }
-      if (pathname === '/api/products') return { status: 200, body: { items: shown(), nextCursor: null } };
+      if (pathname === '/api/products') return { status: 200, body: { items: shown(), nextCursor: null, didYouMean: null } };
+      if (pathname === '/api/search/suggest') return { status: 200, body: NO_SUGGESTIONS };
       if (pathname === '/api/parts/suggestions') {
         const close = normalisePartNumber(searchParams.get('number') ?? '') === 'BR10014';
         return { status: 200, body: close ? [{ number: 'BR-10041', matchedAs: 'sku', sku: 'BR-10041', name: 'Front Pads' }] : [] };

@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { choosingUi } from '../../../../shared/choosing.js';
+import { categoryOf } from '../../../../shared/catalog.js';
+import { productPath } from '../../../../shared/paths.js';
+import { SearchCombobox } from '../components/SearchCombobox.js';
 import { messages } from '../../../../shared/messages.js';
 import { countFiltersOf, NO_FILTERS, useCategories } from '../api.js';
 import { useProductPages } from '../api-pages.js';
@@ -27,6 +31,7 @@ const text = messages.ui.catalog;
  */
 export function AllProductsPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const garage = useGarage();
   const filters = useVehicleInAddress(filtersFromSearch(params), garage, setParams);
   const pages = useProductPages(filters);
@@ -36,8 +41,10 @@ export function AllProductsPage() {
   const filtersButton = useRef<HTMLButtonElement>(null);
   const filtersOn = [filters.vehicle !== null, filters.category !== null, filters.inStock].filter(Boolean).length;
   const show = (changed: Partial<ProductFilters>) => setParams(searchFromFilters({ ...filters, ...changed }));
+  // Set when a suggested part is taken: the search still waiting to be written must not bring the page back.
+  const leaving = useRef(false);
   const [search, setSearch] = useSearchBox(filters.q, (q) =>
-    setParams(
+    !leaving.current && setParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (q) next.set('q', q);
@@ -64,18 +71,21 @@ export function AllProductsPage() {
           <p className="mt-1 text-slate-700">Genuine parts straight from our factory, sold in bulk.</p>
         </div>
         <form role="search" className="w-full md:w-96" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor={searchId} className="label">
-            {text.searchLabel}
-          </label>
-          <input
+          <SearchCombobox
             id={searchId}
-            type="search"
-            className="input"
+            label={text.searchLabel}
             placeholder={text.searchPlaceholder}
             value={search}
             maxLength={SEARCH_MAX}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
+            onChange={setSearch}
+            onPick={(suggestion) => {
+              if (suggestion.kind === 'part') {
+                leaving.current = true;
+                void navigate(productPath(suggestion.part.sku));
+              }
+              else if (suggestion.kind === 'category') show({ category: categoryOf(suggestion.category.slug).slug });
+              else show({ vehicle: suggestion.vehicle.id, fitsOnly: true });
+            }}
           />
         </form>
       </div>
@@ -120,6 +130,15 @@ export function AllProductsPage() {
                     </div>
                     <SortSelect filters={filters} onChange={(sort) => show({ sort })} />
                   </div>
+                  {data.pages[0]?.didYouMean && (
+                    <p className="mb-4 text-slate-800">
+                      {choosingUi.didYouMean}{' '}
+                      <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setSearch(data.pages[0]!.didYouMean!)}>
+                        {data.pages[0].didYouMean}
+                      </button>
+                      ?
+                    </p>
+                  )}
                   {list.length === 0 ? (
                     <NothingShown filters={filters} vehicle={shownVehicle} onShowAll={() => show({ fitsOnly: false })} />
                   ) : (

@@ -32,6 +32,8 @@ const padSet = aProduct({
 });
 
 /** The shop's answers for one part and the vehicles it fits; any other part number is not for sale. */
+const NO_REVIEWS = { items: [], nextCursor: null, summary: { average: null, count: 0, distribution: { '5': 0, '4': 0, '3': 0, '2': 0, '1': 0 } } };
+
 function servePart(product = padSet, applications: Application[] = []) {
   return mockFetch((url) => {
     if (url === `/api/products/${product._id}/fitment`) return { status: 200, body: applications };
@@ -40,6 +42,7 @@ function servePart(product = padSet, applications: Application[] = []) {
       const close = url.endsWith(`=${product.sku.slice(0, -1)}`);
       return { status: 200, body: close ? [{ number: product.sku, matchedAs: 'sku', sku: product.sku, name: product.name }] : [] };
     }
+    if (url.startsWith(`/api/products/${product._id}/reviews?`)) return { status: 200, body: NO_REVIEWS };
     const match = /^\/api\/products\/sku\/(.+)$/.exec(url);
     if (!match) return undefined;
     const wanted = decodeURIComponent(match[1]!).toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -357,7 +360,7 @@ describe('ProductPage opened directly', () => {
     expect(picture).toHaveAttribute('fetchpriority', 'high');
     expect(await screen.findByRole('heading', { name: 'Fits these vehicles' })).toBeInTheDocument();
     // The page found its part and its fitment in the cache: no second request for either.
-    expect(asked()).toEqual([`/api/products/sku/${product.sku}`, fitmentUrl]);
+    expect(asked().filter((url) => !url.includes('/reviews?'))).toEqual([`/api/products/sku/${product.sku}`, fitmentUrl]);
     return { preload, picture };
   }
 

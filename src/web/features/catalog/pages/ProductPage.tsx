@@ -15,6 +15,9 @@ import { useProductBySku } from '../api.js';
 import { ProductDetails } from '../components/ProductDetails.js';
 import { quantityBounds, typedQuantityProblem } from '../quantity.js';
 import { smallestQuantity } from '../quantity-input.js';
+import { PartReviews } from '../components/PartReviews.js';
+import { StockAlertButton } from '../components/StockAlertButton.js';
+import { canBeOrdered } from '../../../../shared/stock.js';
 
 const text = messages.ui.catalog;
 
@@ -59,6 +62,7 @@ function PartOnSale({ product }: { product: Product }) {
         besideAction={
           <>
             <CopyLinkButton sku={product.sku} />
+            {!canBeOrdered(product) && <StockAlertButton product={product} />}
             <AddToCartForm product={product} typed={typed} onTyped={setTyped} className="w-full border-t border-slate-200 pt-4" />
           </>
         }
@@ -66,6 +70,7 @@ function PartOnSale({ product }: { product: Product }) {
         <CurrentVehicleFit productId={product._id} />
       </ProductDetails>
       <FitsTheseVehicles productId={product._id} />
+      <PartReviews product={product} />
     </>
   );
 }
