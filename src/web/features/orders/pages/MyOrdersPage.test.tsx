@@ -122,7 +122,7 @@ describe('MyOrdersPage', () => {
     const items = (cell: HTMLElement) => within(cell).getAllByRole('listitem').map((item) => item.textContent);
     expect(items(product!)).toEqual(['BP-1507 · Front Brake Pad Set × 12', 'FL-2200 · Oil Filter × 8']);
     expect(items(quantity!)).toEqual(['12', '8']);
-    expect(items(unitPrice!)).toEqual(['$30', '$12.50']);
+    expect(items(unitPrice!)).toEqual(['$30.00', '$12.50']);
     expect(total).toHaveTextContent('$460');
     // Its number opens the order's page; its date says when it was placed.
     expect(row.getByRole('link', { name: 'Open order ORD-000011' })).toHaveAttribute('href', '/dashboard/orders/11');

@@ -44,7 +44,7 @@ describe('an order’s page', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Brake Pads BR-2040120$12.50$1,500', 'Oil Filter FL-22008$12.50$100', 'Total$1,600']);
+    ).toEqual(['Brake Pads BR-2040120$12.50$1,500.00', 'Oil Filter FL-22008$12.50$100.00', 'Total$1,600.00']);
     expect(screen.getByText('1 Main Street, Springfield')).toBeInTheDocument();
     expect(screen.getByText('Paid by card, transaction pi_abc123')).toBeInTheDocument();
     expect(screen.getByText('Your PO number: PO-4711')).toBeInTheDocument();

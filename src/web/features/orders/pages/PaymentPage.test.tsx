@@ -106,7 +106,7 @@ describe('PaymentPage with the test processor', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Brake Pads BR-2040120$12.50$1,500', 'Oil Filter FL-22008$12.50$100', 'Total$1,600']);
+    ).toEqual(['Brake Pads BR-2040120$12.50$1,500.00', 'Oil Filter FL-22008$12.50$100.00', 'Total$1,600.00']);
     const legacy = screen.getByText('Please Pay for Brake Pads and 1 more part');
     expect(heading.compareDocumentPosition(legacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(lines.compareDocumentPosition(legacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
