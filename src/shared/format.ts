@@ -74,3 +74,12 @@ export function formatTime(at: string | number | Date, timeZone?: string): strin
 export function formatCalendarDate(date: string): string {
   return formatDate(`${date}T00:00:00Z`, 'UTC');
 }
+
+/**
+ * The order number people read and say (ORD-000042): the order's id, given when it is placed, only ever
+ * growing and never reused, so it is stable and sorts like the orders. Not gapless (an order whose placing
+ * failed leaves its id unused): the gapless number is the invoice's.
+ */
+export function formatOrderNumber(orderId: number | string): string {
+  return `ORD-${String(orderId).padStart(6, '0')}`;
+}

@@ -39,7 +39,7 @@ describe.runIf(canReadPdfs)('the invoice PDF', () => {
     expect(text).toMatch(/^\s*Partsmith Test Shop\s+Invoice$/m);
     expect(text).toMatch(onOneLine('Invoice number', 'INV-000042'));
     expect(text).toMatch(onOneLine('Invoice date', 'Nov 23, 2026'));
-    expect(text).toMatch(onOneLine('Order number', '1234'));
+    expect(text).toMatch(onOneLine('Order number', 'ORD-001234'));
     expect(text).toMatch(onOneLine('Order date', 'Nov 20, 2026'));
     expect(text).toMatch(onOneLine('PO number', 'PO-7781-ACME'));
     for (const line of ['BILL TO', 'Olu Fleet', 'Yard 7, Leeds LS1 4AP', 'olu@fleet.example', '5550100']) expect(text).toContain(line);

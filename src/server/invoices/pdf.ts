@@ -3,7 +3,7 @@
  * characters only). A long order flows onto further pages, each repeating the table's header and numbered
  * in its footer.
  */
-import { formatDate, formatMoney, formatQuantity } from '../../shared/format.js';
+import { formatDate, formatMoney, formatOrderNumber, formatQuantity } from '../../shared/format.js';
 
 /** Amounts in dollars. */
 export interface InvoiceLine {
@@ -111,7 +111,7 @@ export async function renderInvoicePdf(facts: InvoiceFacts, shopDetails: ShopDet
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: shop.name, Subject: `Order ${invoice.orderId}` },
+    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: shop.name, Subject: `Order ${formatOrderNumber(invoice.orderId)}` },
   });
   const pdf = collect(doc);
   drawHeader(doc, invoice, shop);
@@ -145,7 +145,7 @@ function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
   const facts: [string, string][] = [
     ['Invoice number', invoice.invoiceNumber],
     ['Invoice date', formatInvoiceDate(invoice.issuedAt)],
-    ['Order number', invoice.orderId],
+    ['Order number', formatOrderNumber(invoice.orderId)],
     ['Order date', formatInvoiceDate(invoice.orderedAt)],
   ];
   if (invoice.poNumber.trim()) facts.push(['PO number', invoice.poNumber.trim()]);

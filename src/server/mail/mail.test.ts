@@ -14,6 +14,7 @@ import { type MailSink, startMailSink } from '../test/smtp.js';
 import { logTransport, type MailTransport, sendDueMail, smtpTransport } from './sender.js';
 import { dueMailClaim, enqueueMail, listRecentMail } from './service.js';
 import type { OrderFacts } from './templates.js';
+import { formatOrderNumber } from '../../shared/format.js';
 
 const PUBLIC_URL = 'https://shop.partsmith.example';
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Parameters<typeof sendDueMail>[3];
@@ -101,15 +102,15 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
       expect.arrayContaining([
         `Your order ${paidId} is placed – Partsmith`,
         `Payment received for order ${paidId} – Partsmith`,
-        `Order ${paidId} is shipped – Partsmith`,
-        `Order ${cancelledId} is cancelled – Partsmith`,
-        `Order ${expiredId} expired unpaid – Partsmith`,
+        `Order ${formatOrderNumber(paidId)} is shipped – Partsmith`,
+        `Order ${formatOrderNumber(cancelledId)} is cancelled – Partsmith`,
+        `Order ${formatOrderNumber(expiredId)} expired unpaid – Partsmith`,
       ]),
     );
     const paid = mailsTo(customer.email).find((m) => m.subject.startsWith('Payment received'))!;
     expect(paid.text).toContain('You Paid: $850.00 for 20 units of Brake Disc at $42.50 per unit: $850.00.');
     expect(paid.text).toContain(`Your Transaction ID: ${intentId}`);
-    const shipped = mailsTo(customer.email).find((m) => m.subject.startsWith(`Order ${paidId} is shipped`))!;
+    const shipped = mailsTo(customer.email).find((m) => m.subject.startsWith(`Order ${formatOrderNumber(paidId)} is shipped`))!;
     expect(shipped.text).toContain('is shipped to Olu Fleet, Yard 7, Leeds.');
   });
 

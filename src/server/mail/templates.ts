@@ -2,7 +2,7 @@
  * The e-mails the shop sends, as plain text and simple HTML. A message is stored in the outbox as its
  * facts; it is rendered here when sent, with the shop's name and the address buyers use (PUBLIC_URL).
  */
-import { formatDate, formatMoney, formatQuantity } from '../../shared/format.js';
+import { formatDate, formatMoney, formatOrderNumber, formatQuantity } from '../../shared/format.js';
 import type { InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
@@ -155,15 +155,15 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       `We will ship to: ${o.address}.`,
     ], myOrders(shop)),
   'order-shipped': (o, shop) =>
-    compose(shop, `Order ${o.orderId} is shipped`, `Hello ${o.customerName},`, [
+    compose(shop, `Order ${formatOrderNumber(o.orderId)} is shipped`, `Hello ${o.customerName},`, [
       `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
     ], myOrders(shop)),
   'order-cancelled': (o, shop) =>
-    compose(shop, `Order ${o.orderId} is cancelled`, `Hello ${o.customerName},`, [
+    compose(shop, `Order ${formatOrderNumber(o.orderId)} is cancelled`, `Hello ${o.customerName},`, [
       `Your Order of ${formatQuantity(o.quantity)} units of ${o.product} is cancelled. Nothing was charged for it.`,
     ], myOrders(shop)),
   'order-expired': (o, shop) =>
-    compose(shop, `Order ${o.orderId} expired unpaid`, `Hello ${o.customerName},`, [
+    compose(shop, `Order ${formatOrderNumber(o.orderId)} expired unpaid`, `Hello ${o.customerName},`, [
       `Your order of ${formatQuantity(o.quantity)} units of ${o.product} was not paid in time, so it is cancelled and the parts are back in stock.`,
       'You are welcome to order again.',
     ], { label: 'Browse the products', url: `${shop.publicUrl}/allProducts` }),

@@ -3,6 +3,7 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
+import { formatOrderNumber } from '../../shared/format.js';
 import type { Insertable } from 'kysely';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
@@ -16,15 +17,6 @@ import type { InvoiceFacts } from '../invoices/service.js';
 /** An order's number as invoices and the wire show it: INV-000042. */
 export function formatInvoiceNumber(invoiceNumber: number): string {
   return `INV-${String(invoiceNumber).padStart(6, '0')}`;
-}
-
-/**
- * The order number people read and say (ORD-000042): the order's id, given when it is placed, only ever
- * growing and never reused, so it is stable and sorts like the orders. Not gapless (an order whose placing
- * failed leaves its id unused): the gapless number is the invoice's.
- */
-export function formatOrderNumber(orderId: number): string {
-  return `ORD-${String(orderId).padStart(6, '0')}`;
 }
 
 export function toLineDto(line: OrderLineRow): OrderLine {

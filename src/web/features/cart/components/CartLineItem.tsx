@@ -58,7 +58,7 @@ export function CartLineItem({ item, onQuantity, onRemove }: CartLineItemProps) 
           </Link>
         </h2>
         <p className="text-xs text-slate-700">
-          {messages.ui.catalog.partNumber}: <span className="font-mono font-semibold text-slate-900">{product.sku}</span>
+          {messages.ui.catalog.partNumber}: <span className="font-mono font-semibold whitespace-nowrap text-slate-900">{product.sku}</span>
         </p>
         <Field
           label={

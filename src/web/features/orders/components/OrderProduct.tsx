@@ -18,7 +18,7 @@ export function OrderProduct({ order, className }: { order: Order; className?: s
           ))}
         </ul>
       ) : (
-        order.sku && <span className="block font-mono text-xs font-normal text-slate-600">{order.sku}</span>
+        order.sku && <span className="block font-mono text-xs font-normal whitespace-nowrap text-slate-600">{order.sku}</span>
       )}
       {order.poNumber && <span className="block text-xs font-normal text-slate-600">{text.poNumber(order.poNumber)}</span>}
     </td>
