@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatDateTime, formatDollars, formatMoney, formatQuantity, legacyDollars } from './format.js';
+import { formatCalendarDate, formatDate, formatDateTime, formatDollars, formatMoney, formatQuantity, formatOrderNumber, legacyDollars, orderIdOfNumber } from './format.js';
 
 describe('the one format for money, quantities and dates', () => {
   it('writes money with the sign and always the cents', () => {
@@ -34,5 +34,17 @@ describe('the one format for money, quantities and dates', () => {
     expect(formatDate('2026-12-01T03:00:00.000Z', 'America/New_York')).toBe('Nov 30, 2026');
     expect(formatCalendarDate('2026-11-02')).toBe('Nov 2, 2026');
     expect(formatDateTime('2026-12-01T14:30:00.000Z', 'UTC')).toBe('Dec 1, 2026, 2:30 PM');
+  });
+});
+
+describe('order numbers', () => {
+  it('writes an order id as ORD and six digits at least, and reads it back however typed', () => {
+    expect(formatOrderNumber(42)).toBe('ORD-000042');
+    expect(formatOrderNumber('1234567')).toBe('ORD-1234567');
+    expect(orderIdOfNumber('ORD-000042')).toBe(42);
+    expect(orderIdOfNumber(' ord42 ')).toBe(42);
+    expect(orderIdOfNumber('42')).toBe(42);
+    expect(orderIdOfNumber('ORD-')).toBeUndefined();
+    expect(orderIdOfNumber('BR-1507')).toBeUndefined();
   });
 });

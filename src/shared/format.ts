@@ -83,3 +83,9 @@ export function formatCalendarDate(date: string): string {
 export function formatOrderNumber(orderId: number | string): string {
   return `ORD-${String(orderId).padStart(6, '0')}`;
 }
+
+/** The order an order number names, as people type it ("ORD-000042", "ord42", "42"); undefined when it names none. */
+export function orderIdOfNumber(text: string): number | undefined {
+  const match = /^(?:ORD-?)?(\d{1,9})$/i.exec(text.trim());
+  return match ? Number(match[1]) : undefined;
+}

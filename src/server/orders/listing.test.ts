@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '../../shared/format.js';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,9 +144,10 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
     expect(await allPages('from=2024-05-09')).toEqual(newest(seeded.filter((order) => localDate(order.row.created_at) >= '2024-05-09')));
   });
 
-  it('finds orders by id, e-mail, name, part number however spelled (O for 0 too) and PO number', async () => {
+  it('finds orders by id or order number, e-mail, name, part number however spelled (O for 0 too) and PO number', async () => {
     const some = seeded[10]!;
     expect(await allPages(`q=${some.row.id}`)).toContain(String(some.row.id));
+    expect(await allPages(`q=${formatOrderNumber(some.row.id)}`)).toContain(String(some.row.id));
     const bob = customers[1]!;
     const bobs = newest(seeded.filter((order) => order.row.email === bob.email));
     expect(await allPages(`q=${encodeURIComponent(bob.email.toUpperCase())}`)).toEqual(bobs);

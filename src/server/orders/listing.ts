@@ -3,6 +3,7 @@
  * searched (order id, customer, part number, PO number) and sorted, page by page from an opaque keyset
  * cursor (the last row's sort key and id), and the same set as CSV, one row per order line.
  */
+import { orderIdOfNumber } from '../../shared/format.js';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { normalisePartNumber } from '../../shared/catalog.js';
@@ -91,7 +92,7 @@ function searchOf(db: Executor, { q }: OrderFilters): Promise<Search | undefined
  */
 async function searchFor(db: Executor, q: string): Promise<Search> {
   const partNumber = normalisePartNumber(q);
-  const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
+  const id = orderIdOfNumber(q);
   if (q.length < TRIGRAM) {
     const alternatives: Expression<SqlBool>[] = SEARCHED_COLUMNS.map((column) => contains(`orders.${column}`, q));
     return (eb) => eb.or(id === undefined ? alternatives : [...alternatives, eb('orders.id', '=', id)]);
