@@ -39,6 +39,9 @@ test.describe('an admin', () => {
       'Sales Overview',
       // Its pill counts the demo's low parts.
       /^Low Stock/,
+      'Shipping',
+      'Tax',
+      'Search Synonyms',
       'My Orders',
       'Add a Reviews',
       'Mail preview',
@@ -115,7 +118,7 @@ test.describe('an admin', () => {
     await expect(page.getByText(`The Product ${name} with 300 units of stock is removed successfully!!!`)).toBeVisible();
     await expect(row).toHaveCount(0);
     const search = await request.get(`/api/products?limit=24&q=${encodeURIComponent(name)}`);
-    expect(await search.json()).toEqual({ items: [], nextCursor: null });
+    expect(await search.json()).toEqual({ items: [], nextCursor: null, didYouMean: null });
   });
 
   test('cancels an unpaid order and delivers a paid one', async ({ page, request }) => {

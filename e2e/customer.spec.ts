@@ -164,7 +164,7 @@ test.describe('a customer', () => {
     await expect(paidRow).toContainText(`Transaction ID: ${transactionId}`);
     // No Pay or Cancel once paid: only its invoice and ordering its parts again.
     await expect(paidRow.getByRole('button')).toHaveText([/^Invoice INV-\d{6}$/, 'Order again']);
-    await expect(paidRow.getByRole('link')).toHaveCount(0);
+    await expect(paidRow.getByRole('link', { name: 'Pay', exact: true })).toHaveCount(0);
     // Its payment page now shows it as paid, without a card form.
     await page.goto(`/dashboard/payment/${paidOrderId}`);
     await expect(page.getByText(`This order is paid. Transaction ID: ${transactionId}`)).toBeVisible();

@@ -30,7 +30,7 @@ const STOREFRONT = [
   '/verify-email',
   '/no-such-page',
 ];
-const CUSTOMER_ROUTES = ['/dashboard', '/dashboard/myOrders', '/dashboard/add-review'];
+const CUSTOMER_ROUTES = ['/dashboard', '/dashboard/myOrders', '/dashboard/add-review', '/dashboard/lists'];
 const ADMIN_ROUTES = [
   '/dashboard/manage-products',
   '/dashboard/add-products',
@@ -40,6 +40,10 @@ const ADMIN_ROUTES = [
   '/dashboard/manage-reviews',
   '/dashboard/overview',
   '/dashboard/low-stock',
+  '/dashboard/mail',
+  '/dashboard/shipping',
+  '/dashboard/tax',
+  '/dashboard/search-synonyms',
 ];
 
 /** What sticks out past the right edge: the page's width and the outermost elements wider than the screen, to name in a failure. */

@@ -111,7 +111,7 @@ test.describe('a visitor', () => {
     });
     const productRequests: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/products') productRequests.push(request.url());
+      if (new URL(request.url()).pathname.startsWith('/api/products')) productRequests.push(request.url());
     });
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Our Products' }).getByRole('article')).toHaveCount(6);
@@ -122,8 +122,8 @@ test.describe('a visitor', () => {
     expect(
       scripts.filter(({ url }) => /Dashboard|ManageProducts|ManageOrders|MakeAdmin|AddProduct|MyOrders|Payment|Stripe|RequireAdmin|Field|ContactForm/.test(url)),
     ).toEqual([]);
-    // The home grid asks for one small page, never the whole catalog.
-    expect(productRequests.map((url) => new URL(url).search)).toEqual(['?limit=6']);
+    // The home grid asks for its few most ordered parts, never the whole catalog.
+    expect(productRequests.map((url) => new URL(url).pathname + new URL(url).search)).toEqual(['/api/products/most-ordered']);
 
     // Budget: the gzip size of each built file the browser asked for (what scripts/bundle-size.mjs counts).
     const gzipBytes = scripts
@@ -337,7 +337,7 @@ test.describe('a visitor', () => {
       await page.goto('/allProducts?q=brake');
       await expect(page).toHaveTitle('All Products – Partsmith');
       await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
-      await expect(page.getByRole('searchbox', { name: 'Search products by name or part number' })).toBeDisabled();
+      await expect(page.getByRole('combobox', { name: 'Search products by name or part number' })).toBeDisabled();
       await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeDisabled();
 
       await page.goto('/about');
@@ -350,7 +350,7 @@ test.describe('a visitor', () => {
 
   test('the catalog opened directly takes over its prerendered page', async ({ page }) => {
     await page.goto('/allProducts');
-    const search = page.getByRole('searchbox', { name: 'Search products by name or part number' });
+    const search = page.getByRole('combobox', { name: 'Search products by name or part number' });
     await expect(search).toBeEnabled();
     await expect(page.getByRole('article')).toHaveCount(PAGE);
     await expect(page.locator('fieldset[disabled]')).toHaveCount(0);

@@ -209,6 +209,7 @@ export const messages = {
         { column: 'packSize', meaning: 'Sold in packs of this many units, a whole number; empty or 1: any quantity.' },
         { column: 'priceBreaks', meaning: 'Quantity prices, each quantity: price per unit, separated by semicolons, e.g. 500: 81.00; 1000: 75.50. Empty: none.' },
         { column: 'weightGrams', meaning: 'Shipping weight of one unit in whole grams, e.g. 1200; empty keeps the part\'s (0 on a new one: not known).' },
+        { column: 'taxClass', meaning: 'standard, reduced or zero: which of a destination\'s tax rates the part pays; empty keeps the part\'s (standard on a new one).' },
       ],
       importChecked: 'The file is checked and can be imported.',
       importProblems: (count: number) =>
