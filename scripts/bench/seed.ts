@@ -5,6 +5,7 @@
  * Prints the admin's e-mail and password and 200 customers' session tokens as JSON on stdout.
  */
 import { sql } from 'kysely';
+import { normalisePartNumber } from '../../src/shared/catalog.js';
 import { loadConfig, parseDatabaseUrl } from '../../src/server/config.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { createSession } from '../../src/server/auth/sessions.js';
@@ -139,9 +140,9 @@ async function main() {
         min_quantity: 1 + Math.floor(random() * 50),
         hidden_at: null,
         sku: `PS-${100000 + i}`,
-        sku_key: `PS${100000 + i}`,
+        sku_key: normalisePartNumber(`PS-${100000 + i}`),
         // Every part has a made-up OE number, `OE-2xxxxx` (its product_numbers row is below).
-        cross_numbers: `OE-${200000 + i} OE${200000 + i}`,
+        cross_numbers: `OE-${200000 + i} ${normalisePartNumber(`OE-${200000 + i}`)}`,
         ...stamps,
       };
     });
@@ -180,7 +181,7 @@ async function main() {
     });
     await inBatches(reviews, 500, (batch) => trx.insertInto('reviews').values(batch).execute());
 
-    const numbers = products.map((_, i) => ({ product_id: i + 1, type: 'oe' as const, brand: 'Bench Motors', number: `OE-${200000 + i}`, number_key: `OE${200000 + i}` }));
+    const numbers = products.map((_, i) => ({ product_id: i + 1, type: 'oe' as const, brand: 'Bench Motors', number: `OE-${200000 + i}`, number_key: normalisePartNumber(`OE-${200000 + i}`) }));
     await inBatches(numbers, 1000, (batch) => trx.insertInto('product_numbers').values(batch).execute());
 
     // The vehicle base: models of 20 model years each; applications spread evenly over the models.
