@@ -191,6 +191,19 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** An order's destination as it was when placed. */
+export const shippingAddressAnswerSchema = z.object({
+  name: z.string(),
+  company: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+
 export const orderSchema = z.object({
   _id: z.string(),
   /** The shop's order number, shown to people (ORD-000042): the order's id, which only grows and is never reused. */
@@ -206,8 +219,22 @@ export const orderSchema = z.object({
   sku: z.string(),
   /** Unit price in dollars, fixed when the order was placed. */
   price: z.number(),
-  /** The sum of the lines' totals, in dollars (price × quantity on a one-line order). */
+  /** What is charged, in dollars: subtotal + shipping + tax. */
   total: z.number(),
+  /** The goods: the sum of the lines' totals (price × quantity on a one-line order). */
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  /** The tax charged, per rate. */
+  taxLines: z.array(z.object({ name: z.string(), rate: z.number(), amount: z.number() })),
+  /** Where the parts go; null on orders placed before structured addresses (their `address` says it). */
+  shippingAddress: shippingAddressAnswerSchema.nullable(),
+  shippingMethod: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** EU reverse charge: no VAT charged, the buyer (`vatId`) accounts for it. */
+  reverseCharge: z.boolean(),
+  vatId: z.string().nullable(),
+  /** The buyer's tax exemption certificate was valid when the order was placed: no tax charged. */
+  taxExempt: z.boolean(),
   /**
    * Every order has lines; the original one-product fields above describe a one-line order exactly. On a longer
    * order `productId`, `sku` and `price` are its first line's, `product` names it and how many more

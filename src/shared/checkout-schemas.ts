@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { checkPostalCode, isCountryCode, REGIONS, regionProblem } from './geography.js';
-import { checkoutMessages as m } from './messages.js';
+import { checkoutMessages as m, messages } from './messages.js';
 import { hasAtMostTwoDecimals } from './money.js';
-import { idSchema, orderLinesSchema, taxClassSchema } from './schemas.js';
+import { fieldMessages, idSchema, orderLinesSchema, phoneSchema, poNumberSchema, quantityNumber, taxClassSchema } from './schemas.js';
 import { isCalendarDate } from './dates.js';
 
 export type { TaxClass } from './catalog.js';
@@ -217,8 +217,55 @@ export const quoteRequestSchema = z
     shippingMethodId: configIdSchema.optional(),
     vatId: text(40).optional(),
   })
-  .superRefine((request, ctx) => {
-    if (request.shippingAddress && request.addressId !== undefined) ctx.addIssue({ code: 'custom', path: ['addressId'], message: m.addressOrId });
-    if (!request.shippingAddress && request.addressId === undefined) ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: m.shippingAddressRequired });
-  });
+  .superRefine(checkDestinationGiven);
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+/** Exactly one of a new address and a saved one's id. */
+function checkDestinationGiven(request: { shippingAddress?: unknown; addressId?: unknown }, ctx: z.RefinementCtx): void {
+  if (request.shippingAddress && request.addressId !== undefined) ctx.addIssue({ code: 'custom', path: ['addressId'], message: m.addressOrId });
+  if (!request.shippingAddress && request.addressId === undefined) ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: m.shippingAddressRequired });
+}
+
+// ---- Orders -------------------------------------------------------------------
+
+/**
+ * What the server accepts for a new order: the original one product (`productId`, `quantity`) or `lines`, and
+ * where it goes (`shippingAddress` or a saved `addressId`), how (`shippingMethodId`, the cheapest when none)
+ * and the buyer's VAT ID; name, e-mail, products, prices, shipping and tax come from the server. The
+ * original free-text `address` is accepted and ignored: the order's `address` is its destination on one line.
+ * Either way the server sees lines; `singleProduct` says the one-product form was used (its problems are
+ * reported on `quantity`: docs/legacy-contract.md#old-clients).
+ */
+export const orderInputSchema = z
+  .object({
+    productId: idSchema.optional(),
+    quantity: quantityNumber.optional(),
+    lines: orderLinesSchema.optional(),
+    phone: phoneSchema,
+    address: z.string().max(500).optional(),
+    shippingAddress: shippingAddressSchema.optional(),
+    addressId: idSchema.optional(),
+    shippingMethodId: configIdSchema.optional(),
+    vatId: text(40).optional(),
+    poNumber: poNumberSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    checkDestinationGiven(input, ctx);
+    if (input.lines) {
+      if (input.productId !== undefined || input.quantity !== undefined) ctx.addIssue({ code: 'custom', path: ['lines'], message: fieldMessages.linesOrProduct });
+      return;
+    }
+    if (input.productId === undefined) ctx.addIssue({ code: 'custom', path: ['productId'], message: fieldMessages.idInvalid });
+    if (input.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: messages.validation.quantityRequired });
+  })
+  .transform(({ productId, quantity, lines, phone, shippingAddress, addressId, shippingMethodId, vatId, poNumber }) => ({
+    lines: lines ?? [{ productId: productId as number, quantity: quantity as number }],
+    singleProduct: !lines,
+    phone,
+    shippingAddress,
+    addressId,
+    shippingMethodId,
+    vatId: vatId || undefined,
+    poNumber: poNumber ?? '',
+  }));
+export type OrderInput = z.output<typeof orderInputSchema>;

@@ -189,7 +189,7 @@ export const idSchema = z.union([z.string(), z.number()], { error: fieldMessages
  * A quantity is a whole number; whether it is too low or too high is the product's to say (its min and
  * stock, with the original messages (docs/legacy-contract.md#quantity), whatever number was typed: 0, -10 or 99999999999999).
  */
-const quantityNumber = z.number({ error: v.quantityRequired }).refine(Number.isInteger, fieldMessages.quantityWhole);
+export const quantityNumber = z.number({ error: v.quantityRequired }).refine(Number.isInteger, fieldMessages.quantityWhole);
 
 /** At most this many lines in one order. */
 export const ORDER_LINES_MAX = 200;
@@ -218,36 +218,6 @@ export type CartInput = z.infer<typeof cartInputSchema>;
 /** The buyer's purchase order number, printed on the invoice. */
 export const poNumberSchema = z.string().trim().max(50, fieldMessages.tooLong(50));
 
-/**
- * What the server accepts for a new order: the original one product (`productId`, `quantity`) or `lines`; name,
- * e-mail, products and prices come from the server. Either way the server sees lines; `singleProduct`
- * says the one-product form was used (its problems are reported on `quantity`: docs/legacy-contract.md#old-clients).
- */
-export const orderInputSchema = z
-  .object({
-    productId: idSchema.optional(),
-    quantity: quantityNumber.optional(),
-    lines: orderLinesSchema.optional(),
-    phone: phoneSchema,
-    address: addressSchema,
-    poNumber: poNumberSchema.optional(),
-  })
-  .superRefine((input, ctx) => {
-    if (input.lines) {
-      if (input.productId !== undefined || input.quantity !== undefined) ctx.addIssue({ code: 'custom', path: ['lines'], message: fieldMessages.linesOrProduct });
-      return;
-    }
-    if (input.productId === undefined) ctx.addIssue({ code: 'custom', path: ['productId'], message: fieldMessages.idInvalid });
-    if (input.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: v.quantityRequired });
-  })
-  .transform(({ productId, quantity, lines, phone, address, poNumber }) => ({
-    lines: lines ?? [{ productId: productId as number, quantity: quantity as number }],
-    singleProduct: !lines,
-    phone,
-    address,
-    poNumber: poNumber ?? '',
-  }));
-export type OrderInput = z.output<typeof orderInputSchema>;
 
 /** The order modal's schema: the same fields plus the product's bounds. */
 export function orderFormSchema(bounds: QuantityBounds) {

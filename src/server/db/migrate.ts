@@ -45,6 +45,7 @@ import { vcdbIds } from './migrations/046-vcdb-ids.js';
 import { taxClasses } from './migrations/050-tax-classes.js';
 import { addresses } from './migrations/051-addresses.js';
 import { shippingAndTax } from './migrations/052-shipping-and-tax.js';
+import { orderCharges } from './migrations/053-order-charges.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
@@ -99,6 +100,7 @@ function migrations(db: Db): Record<string, Migration> {
     '050-tax-classes': taxClasses(),
     '051-addresses': addresses(db.dialect),
     '052-shipping-and-tax': shippingAndTax(),
+    '053-order-charges': orderCharges(),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),

@@ -218,7 +218,7 @@ export interface OrdersTable extends Timestamps {
   transaction_id: string | null;
   /** The browser's key for one attempt to order: a retry of it finds this order instead of placing another. */
   idempotency_key: string | null;
-  /** The sum of the lines' totals. */
+  /** What is charged: subtotal_cents + shipping_cents + tax_cents. */
   total_cents: number;
   line_count: number;
   /** The buyer's purchase order number ('' when none). */
@@ -228,6 +228,21 @@ export interface OrdersTable extends Timestamps {
   invoiced_at: string | null;
   /** When a payment of it last began while unpaid: its hold runs from then (orders/service.ts heldUntilMs). */
   payment_started_at: string | null;
+  /** The goods: the sum of the lines' totals. `total_cents` is what is charged: goods + shipping + tax. */
+  subtotal_cents: Generated<number>;
+  shipping_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  /** JSON `[{ name, rate, amountCents }]`: the tax charged, per rate. */
+  tax_lines: Generated<string>;
+  /** JSON of the destination (shared ShippingAddress); null on orders placed before addresses. */
+  shipping_address: string | null;
+  shipping_method_id: string | null;
+  shipping_method_name: string | null;
+  /** 1: EU reverse charge, the buyer accounts for the VAT (its VAT ID in `vat_id`). */
+  reverse_charge: Generated<number>;
+  vat_id: string | null;
+  /** The buyer's exemption certificate number when it was valid at ordering: no tax was charged. */
+  tax_exemption: string | null;
 }
 
 /**

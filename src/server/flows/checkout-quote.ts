@@ -13,15 +13,18 @@ import { formatDestination } from '../../shared/shipping.js';
 import { getOwnAddress } from '../addresses/service.js';
 import { pricingOfProduct, visibleProductsById } from '../catalog/service.js';
 import type { Config } from '../config.js';
-import type { Executor } from '../db/schema.js';
+import type { Executor, ProductRow } from '../db/schema.js';
+import type { VatId } from '../../shared/vat-id.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, HttpError, unauthenticated } from '../http/errors.js';
 import { checkedVatId } from '../shipping-tax/vat-check.js';
 import { shippingConfig, shopToday, taxRates, validTaxExemption } from '../shipping-tax/service.js';
 
-/** No method reaches the destination for this order: answered 422 `{ code, message }`. */
-export class NoShippingMethod extends Error {
-  readonly code = 'no_shipping_method';
+/** No method reaches the destination for this order: 422 (the quote answers `{ code, message }`). */
+export class NoShippingMethod extends HttpError {
+  constructor(message: string) {
+    super(422, 'no_shipping_method', message);
+  }
 }
 
 async function destinationOf(db: Executor, viewer: Viewer | null, request: QuoteRequest): Promise<Destination> {
@@ -29,6 +32,11 @@ async function destinationOf(db: Executor, viewer: Viewer | null, request: Quote
   if (!viewer) throw unauthenticated();
   const address = await getOwnAddress(db, viewer.id, request.addressId!);
   return { country: address.country, region: address.region, postalCode: address.postalCode };
+}
+
+/** A part as the quote weighs, prices and taxes it. */
+export function quoteLineOf(product: ProductRow, quantity: number): QuoteLineInput {
+  return { productId: product.id, quantity, pricing: pricingOfProduct(product), unitWeightGrams: product.weight_grams, taxClass: product.tax_class };
 }
 
 /** The lines as the catalog prices them; 400 naming the line of a part not for sale or a quantity it refuses. */
@@ -40,21 +48,51 @@ async function pricedLines(db: Executor, lines: QuoteRequest['lines']): Promise<
     const pricing = pricingOfProduct(product);
     const problem = quantityError(line.quantity, { min: product.min_quantity, stock: product.stock, packSize: product.pack_size, pricing });
     if (problem) throw badRequest(problem.message, { [`lines.${i}.quantity`]: problem.message });
-    return { productId: product.id, quantity: line.quantity, pricing, unitWeightGrams: product.weight_grams, taxClass: product.tax_class };
+    return quoteLineOf(product, line.quantity);
   });
 }
 
-export async function quoteCheckout(db: Executor, viewer: Viewer | null, request: QuoteRequest, config: Pick<Config, 'checkout' | 'shop'>): Promise<Quote> {
-  const vatId = request.vatId ? await checkedVatId(config.checkout.vatCheck, request.vatId) : null;
-  const to = await destinationOf(db, viewer, request);
-  const [lines, shipping, rates, exemption] = await Promise.all([
-    pricedLines(db, request.lines),
+/** Where and how an order goes, and the buyer's VAT ID as typed. */
+export interface Delivery {
+  to: Destination;
+  shippingMethodId?: string | undefined;
+  vatId?: string | undefined;
+}
+
+/** A quote, with the checked VAT ID and the exemption certificate that made it tax-free, if any. */
+export interface CheckedQuote {
+  quote: Quote;
+  vatId: VatId | null;
+  exemption: { certificate: string } | undefined;
+}
+
+/**
+ * Prices lines for a delivery: the shipping and tax tables as they are in `db` (the order's transaction,
+ * when placing one), the buyer's exemption, the VAT ID checked. 422 when no method reaches the
+ * destination, 400 when the chosen method does not.
+ */
+export async function quoteDelivery(
+  db: Executor,
+  viewer: Viewer | null,
+  lines: readonly QuoteLineInput[],
+  delivery: Delivery,
+  config: Pick<Config, 'checkout' | 'shop'>,
+): Promise<CheckedQuote> {
+  const vatId = delivery.vatId ? await checkedVatId(config.checkout.vatCheck, delivery.vatId) : null;
+  const [shipping, rates, exemption] = await Promise.all([
     shippingConfig(db),
     taxRates(db),
     viewer ? validTaxExemption(db, viewer.id, shopToday(config.shop.timeZone)) : undefined,
   ]);
-  const outcome = quoteOrder({ lines, to, shipping, rates, shopCountry: config.checkout.shopCountry, vatId, taxExempt: exemption !== undefined, methodId: request.shippingMethodId });
-  if ('quote' in outcome) return outcome.quote;
+  const { to } = delivery;
+  const outcome = quoteOrder({ lines, to, shipping, rates, shopCountry: config.checkout.shopCountry, vatId, taxExempt: exemption !== undefined, methodId: delivery.shippingMethodId });
+  if ('quote' in outcome) return { quote: outcome.quote, vatId, exemption: outcome.quote.taxExempt ? exemption : undefined };
   if (outcome.problem === 'no_shipping_method') throw new NoShippingMethod(checkoutMessages.noShippingMethod(formatDestination(to), formatWeight(outcome.weightGrams)));
   throw new HttpError(400, 'validation', checkoutMessages.shippingMethodUnavailable, { shippingMethodId: checkoutMessages.shippingMethodUnavailable });
+}
+
+export async function quoteCheckout(db: Executor, viewer: Viewer | null, request: QuoteRequest, config: Pick<Config, 'checkout' | 'shop'>): Promise<Quote> {
+  const [to, lines] = await Promise.all([destinationOf(db, viewer, request), pricedLines(db, request.lines)]);
+  const { quote } = await quoteDelivery(db, viewer, lines, { to, shippingMethodId: request.shippingMethodId, vatId: request.vatId }, config);
+  return quote;
 }

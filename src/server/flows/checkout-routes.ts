@@ -23,7 +23,7 @@ export async function checkoutRoutes(app: FastifyInstance, { db: { kysely: db },
       try {
         return quoteToWire(await quoteCheckout(db, request.viewer, request.body, config));
       } catch (error) {
-        if (error instanceof NoShippingMethod) return reply.status(422).send({ code: error.code, message: error.message });
+        if (error instanceof NoShippingMethod) return reply.status(422).send({ code: 'no_shipping_method' as const, message: error.message });
         throw error;
       }
     },

@@ -1,15 +1,20 @@
 /** Placing, cancelling and delivering orders: the orders domain with the catalog's stock. */
 import { errorMessages, messages } from '../../shared/messages.js';
-import { centsToDollars, formatDollars, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from '../../shared/money.js';
+import { centsToDollars, formatDollars, MAX_ORDER_TOTAL_CENTS } from '../../shared/money.js';
 import { unitPriceCentsFor } from '../../shared/pricing.js';
-import type { OrderInput } from '../../shared/schemas.js';
+import type { OrderInput, ShippingAddress } from '../../shared/checkout-schemas.js';
 import { orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/quantity.js';
 import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } from '../catalog/service.js';
 import type { Executor, OrderRow, ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { type Counters, ORDER_RATE_WINDOW_MS } from '../limits/service.js';
-import { createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type PlacedOrder, unpaidHoldOf } from '../orders/service.js';
+import { createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type OrderCharges, type PlacedOrder, unpaidHoldOf } from '../orders/service.js';
+import { getOwnAddress } from '../addresses/service.js';
+import type { Config } from '../config.js';
+import { addressOneLine } from '../../shared/address.js';
+import { compactVatId } from '../../shared/vat-id.js';
+import { quoteDelivery, quoteLineOf } from './checkout-quote.js';
 import { holdAccount } from '../users/service.js';
 import { assertMayEverMoveTo, type CachedAnswers, inOrderTransaction } from './order-process.js';
 
@@ -67,9 +72,44 @@ function priceLines(input: OrderInput, products: Map<number, ProductRow>): [NewO
     });
   });
   problems.throwAny();
-  const total = lines.reduce((sum, line) => sum + orderTotalCents(line.unit_price_cents, line.quantity), 0);
-  if (total > MAX_ORDER_TOTAL_CENTS) throw badRequest(orderTotalTooLarge(), { [input.singleProduct ? 'quantity' : 'lines']: orderTotalTooLarge() });
   return lines as [NewOrderLine, ...NewOrderLine[]];
+}
+
+/** Where the order goes: the address given, or the buyer's own saved one. */
+async function shippingAddressOf(trx: Executor, viewer: Viewer, input: OrderInput): Promise<ShippingAddress> {
+  if (input.shippingAddress) return input.shippingAddress;
+  const { id: _id, isDefault: _isDefault, ...saved } = await getOwnAddress(trx, viewer.id, input.addressId!);
+  return saved;
+}
+
+/**
+ * Shipping and tax for the priced lines, with the quote's own function and the tables as this transaction
+ * reads them: what the buyer was quoted is what is charged, and kept with the order. The whole charge must
+ * stay within what one card payment may be.
+ */
+async function chargesOf(
+  trx: Executor,
+  viewer: Viewer,
+  input: OrderInput,
+  lines: readonly NewOrderLine[],
+  products: Map<number, ProductRow>,
+  config: Pick<Config, 'checkout' | 'shop'>,
+): Promise<OrderCharges & { address: ShippingAddress }> {
+  const address = await shippingAddressOf(trx, viewer, input);
+  const quoteLines = lines.map((line) => quoteLineOf(products.get(line.product_id)!, line.quantity));
+  const { quote, vatId, exemption } = await quoteDelivery(trx, viewer, quoteLines, { to: address, shippingMethodId: input.shippingMethodId, vatId: input.vatId }, config);
+  if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) throw badRequest(orderTotalTooLarge(), { [input.singleProduct ? 'quantity' : 'lines']: orderTotalTooLarge() });
+  return {
+    address,
+    shippingCents: quote.shippingCents,
+    taxCents: quote.taxCents,
+    taxLines: quote.taxLines,
+    shippingAddress: address,
+    shippingMethod: { id: quote.method.id, name: quote.method.name },
+    vatId: vatId && compactVatId(`${vatId.prefix}${vatId.number}`),
+    reverseCharge: quote.reverseCharge,
+    taxExemption: exemption?.certificate ?? null,
+  };
 }
 
 /**
@@ -140,7 +180,7 @@ export async function placeOrder(
     orderRateLimit: number;
     counters: Counters;
     idempotencyKey?: string;
-  },
+  } & Pick<Config, 'checkout' | 'shop'>,
 ): Promise<PlacedOrder> {
   const { maxUnpaidOrders, idempotencyKey } = options;
   const { count } = await options.counters.hit(`orders:${viewer.id}`, ORDER_RATE_WINDOW_MS);
@@ -156,7 +196,9 @@ export async function placeOrder(
     // A retry of an attempt that already placed its order (the answer was lost on the way) gets that order.
     const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
     if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id) };
-    const lines = priceLines(input, await visibleProductsById(trx, input.lines.map((line) => line.productId)));
+    const products = await visibleProductsById(trx, input.lines.map((line) => line.productId));
+    const lines = priceLines(input, products);
+    const { address, ...charges } = await chargesOf(trx, viewer, input, lines, products, options);
     await reserveLines(trx, input, lines);
     const { unpaidBefore, ...placed } = await createOrder(
       trx,
@@ -165,11 +207,12 @@ export async function placeOrder(
         customer_name: viewer.name,
         email: viewer.email,
         phone: input.phone,
-        address: input.address,
+        address: addressOneLine(address),
         po_number: input.poNumber,
         idempotency_key: idempotencyKey ?? null,
       },
       lines,
+      charges,
       { actor: 'customer', user: viewer },
     );
     if (unpaidBefore >= maxUnpaidOrders) throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));

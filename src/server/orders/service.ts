@@ -13,6 +13,8 @@ import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLin
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { InvoiceFacts } from '../invoices/service.js';
+import type { ShippingAddress } from '../../shared/checkout-schemas.js';
+import type { TaxLine } from '../../shared/tax.js';
 
 /** An order's number as invoices and the wire show it: INV-000042. */
 export function formatInvoiceNumber(invoiceNumber: number): string {
@@ -66,6 +68,15 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
     sku: row.product_sku,
     price: centsToDollars(row.unit_price_cents),
     total: centsToDollars(row.total_cents),
+    subtotal: centsToDollars(row.subtotal_cents),
+    shipping: centsToDollars(row.shipping_cents),
+    tax: centsToDollars(row.tax_cents),
+    taxLines: taxLinesOf(row).map((line) => ({ name: line.name, rate: line.rate, amount: centsToDollars(line.amountCents) })),
+    shippingAddress: shippingAddressOf(row),
+    shippingMethod: row.shipping_method_id === null ? null : { id: row.shipping_method_id, name: row.shipping_method_name ?? row.shipping_method_id },
+    reverseCharge: row.reverse_charge === 1,
+    vatId: row.vat_id,
+    taxExempt: row.tax_exemption !== null,
     lines: lines.map(toLineDto),
     poNumber: row.po_number,
     invoiceNumber: row.invoice_number === null ? null : formatInvoiceNumber(row.invoice_number),
@@ -155,11 +166,13 @@ export async function createOrder(
   db: Executor,
   order: Pick<OrderValues, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'> & { idempotency_key?: string | null },
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
+  charges: OrderCharges,
   by: ChangedBy,
 ): Promise<PlacedOrder & { unpaidBefore: number }> {
   const values = orderValues(
     {
       ...order,
+      ...chargeColumns(charges),
       idempotency_key: order.idempotency_key ?? null,
       status: PLACED_STATUS,
       transaction_id: null,
@@ -185,12 +198,67 @@ export interface PlacedOrder {
 /** Every column of a new order row, each given. */
 type OrderValues = Required<Omit<NewOrder, 'id'>>;
 
+/** What an order charges beside its goods, and where it goes, as the checkout quoted it. */
+export interface OrderCharges {
+  shippingCents: Cents;
+  taxCents: Cents;
+  taxLines: readonly TaxLine[];
+  shippingAddress: ShippingAddress | null;
+  shippingMethod: { id: string; name: string } | null;
+  /** The buyer's VAT ID (checked) when given, and whether it made the order reverse-charged. */
+  vatId: string | null;
+  reverseCharge: boolean;
+  /** The buyer's valid exemption certificate number: no tax. */
+  taxExemption: string | null;
+}
+
+/** Goods only, nowhere in particular: the demo's past orders, from before the shop charged shipping. */
+export const GOODS_ONLY: OrderCharges = {
+  shippingCents: 0,
+  taxCents: 0,
+  taxLines: [],
+  shippingAddress: null,
+  shippingMethod: null,
+  vatId: null,
+  reverseCharge: false,
+  taxExemption: null,
+};
+
+type ChargeColumns = Pick<
+  OrderValues,
+  'shipping_cents' | 'tax_cents' | 'tax_lines' | 'shipping_address' | 'shipping_method_id' | 'shipping_method_name' | 'reverse_charge' | 'vat_id' | 'tax_exemption'
+>;
+
+function chargeColumns(charges: OrderCharges): ChargeColumns {
+  return {
+    shipping_cents: charges.shippingCents,
+    tax_cents: charges.taxCents,
+    tax_lines: JSON.stringify(charges.taxLines),
+    shipping_address: charges.shippingAddress && JSON.stringify(charges.shippingAddress),
+    shipping_method_id: charges.shippingMethod?.id ?? null,
+    shipping_method_name: charges.shippingMethod?.name ?? null,
+    reverse_charge: charges.reverseCharge ? 1 : 0,
+    vat_id: charges.vatId,
+    tax_exemption: charges.taxExemption,
+  };
+}
+
+/** The tax an order charged, per rate. */
+export function taxLinesOf(order: Pick<OrderRow, 'tax_lines'>): TaxLine[] {
+  return JSON.parse(order.tax_lines) as TaxLine[];
+}
+
+export function shippingAddressOf(order: Pick<OrderRow, 'shipping_address'>): ShippingAddress | null {
+  return order.shipping_address === null ? null : (JSON.parse(order.shipping_address) as ShippingAddress);
+}
+
 /** The order row's values: its contract's one-product fields are its first line's, and its units and total all lines'. */
 function orderValues(
-  order: Omit<OrderValues, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'line_count'>,
+  order: Omit<OrderValues, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'subtotal_cents' | 'line_count'>,
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
 ): OrderValues {
   const [first] = lines;
+  const subtotal = lines.reduce((total, line) => total + lineTotalCents(line), 0);
   return {
     ...order,
     product_id: first.product_id,
@@ -198,7 +266,8 @@ function orderValues(
     product_sku: first.product_sku,
     unit_price_cents: first.unit_price_cents,
     quantity: lines.reduce((units, line) => units + line.quantity, 0),
-    total_cents: lines.reduce((total, line) => total + lineTotalCents(line), 0),
+    subtotal_cents: subtotal,
+    total_cents: subtotal + order.shipping_cents + order.tax_cents,
     line_count: lines.length,
   };
 }
@@ -249,6 +318,7 @@ async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy,
     orderValues(
       {
         ...order,
+        ...chargeColumns(GOODS_ONLY),
         status: last?.to ?? PLACED_STATUS,
         transaction_id: payment?.transactionId ?? null,
         idempotency_key: null,

@@ -9,6 +9,8 @@ import type { ResponseCache } from '../http/response-cache.js';
 import { listRecentMail } from '../mail/service.js';
 import type { Mail, MailKind } from '../mail/templates.js';
 import { setRole, findActiveUserByEmail } from '../users/service.js';
+import { demoShipping, demoTax } from '../seed/demo-shipping-tax.js';
+import { replaceShippingConfig, replaceTaxRates } from '../shipping-tax/service.js';
 
 export { databaseKind };
 
@@ -46,6 +48,9 @@ export async function startTestServer(
     ...env,
   });
   const { db } = database;
+  // The demo shop's zones, methods and rates: a test of its own tables replaces them.
+  await replaceShippingConfig(db.kysely, demoShipping);
+  await replaceTaxRates(db.kysely, demoTax);
   const app = await buildApp({ db, config, ...(cache && { cache }) }, logger);
   await app.ready();
   return {
@@ -133,6 +138,22 @@ export async function createProduct(
   if (response.statusCode !== 201) throw new Error(`create product failed: ${response.body}`);
   return response.json()._id;
 }
+
+/**
+ * Where test orders go unless a test is about shipping or tax: a US state without sales tax, and the
+ * demo's pickup at the factory is its cheapest method (free), so an order's total is its goods.
+ */
+export const TEST_ADDRESS = {
+  name: 'Test Customer',
+  line1: '1 Test Street',
+  city: 'Portland',
+  region: 'OR',
+  postalCode: '97201',
+  country: 'US',
+} as const;
+
+/** The one-line form of TEST_ADDRESS: an order's `address`. */
+export const TEST_ADDRESS_LINE = '1 Test Street, Portland, OR 97201, US';
 
 export const TEST_CARD = { number: '4242424242424242', expiry: '12 / 40', cvc: '123' };
 

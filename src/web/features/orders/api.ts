@@ -4,11 +4,11 @@ import type { ConfirmedPayment, Order, OrderEvent, OrderPage, PaymentIntentAnswe
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type {
   OrderSort,
-  orderInputSchema,
   orderPatchSchema,
   paymentIntentRequestSchema,
   testPaymentConfirmSchema,
 } from '../../../shared/schemas.js';
+import type { orderInputSchema } from '../../../shared/checkout-schemas.js';
 import { messages } from '../../../shared/messages.js';
 import { ApiError, apiFetch, apiFile, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
