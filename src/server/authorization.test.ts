@@ -12,6 +12,7 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from './test/harness.js';
 import { createVehicles } from './fitment/service.js';
 
@@ -52,7 +53,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
   const placeOrder = async () => {
     const response = await call(server.app, 'POST', '/api/orders', {
       token: accounts.customer.token,
-      body: { productId, quantity: 1, phone: '5550100', address: 'Street 1' },
+      body: { productId, quantity: 1, phone: '5550100', shippingAddress: TEST_ADDRESS },
     });
     return response.json()._id as string;
   };
@@ -80,7 +81,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
     const response = await call(server.app, 'POST', '/api/addresses', { token: accounts.customer.token, body: AN_ADDRESS });
     return response.json().id as number;
   };
-  const orderBody = () => ({ productId, quantity: 1, phone: '5550100', address: 'Street 1' });
+  const orderBody = () => ({ productId, quantity: 1, phone: '5550100', shippingAddress: TEST_ADDRESS });
   /** A new list of the customer's. */
   const customersList = async () => (await call(server.app, 'POST', '/api/lists', { token: accounts.customer.token, body: { name: 'Brakes' } })).json().id as string;
   /** A new part for sale, for the calls that may be made once per part (a review). */

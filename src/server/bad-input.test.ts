@@ -9,6 +9,7 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from './test/harness.js';
 
 describe(`bad input (${databaseKind})`, () => {
@@ -46,7 +47,7 @@ describe(`bad input (${databaseKind})`, () => {
     });
 
   const huge = 'x'.repeat(20_000);
-  const order = (body: Record<string, unknown>) => ({ productId, quantity: 10, phone: '5550100', address: 'Road 1', ...body });
+  const order = (body: Record<string, unknown>) => ({ productId, quantity: 10, phone: '5550100', shippingAddress: TEST_ADDRESS, ...body });
 
   const cases: [string, () => Promise<{ statusCode: number; body: string }>][] = [
     ['malformed JSON', () => raw('POST', '/api/orders', '{"productId": 1,', customer.token)],

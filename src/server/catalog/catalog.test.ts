@@ -9,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
   validProduct,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 describe(`catalog (${databaseKind})`, () => {
@@ -91,7 +92,7 @@ describe(`catalog (${databaseKind})`, () => {
     const ordered = await createProduct(server.app, admin, { name: 'Ordered Part' });
     const placed = await call(server.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: { productId: ordered, quantity: 10, phone: '5550100', address: 'Somewhere 1' },
+      body: { productId: ordered, quantity: 10, phone: '5550100', shippingAddress: TEST_ADDRESS },
     });
     expect(placed.statusCode).toBe(201);
 
@@ -147,7 +148,7 @@ describe(`catalog (${databaseKind})`, () => {
     const revalidate = () => server.app.inject({ method: 'GET', url: '/api/products?limit=5', headers: { 'if-none-match': etag } });
     expect((await revalidate()).statusCode).toBe(304);
     const customer = await registerCustomer(server.app);
-    await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 1, phone: '5550100', address: 'Road 1' } });
+    await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 1, phone: '5550100', shippingAddress: TEST_ADDRESS } });
     expect((await revalidate()).statusCode).toBe(200);
   });
 });
@@ -170,7 +171,7 @@ describe(`catalog answers from memory (${databaseKind})`, () => {
     expect(await stock()).toBe(50);
     // …but a change made through this server drops the cached catalog at once.
     const customer = await registerCustomer(server.app);
-    await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 4, phone: '5550100', address: 'Road 1' } });
+    await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 4, phone: '5550100', shippingAddress: TEST_ADDRESS } });
     expect(await stock()).toBe(45);
   });
 });

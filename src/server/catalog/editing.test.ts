@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductChange, ProductPage } from '../../shared/api.js';
-import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, validProduct } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, validProduct, TEST_ADDRESS } from '../test/harness.js';
 
 /** The catalog manager's work: part numbers, edits, restocks, archiving, and the record of every change. */
 describe(`catalog editing (${databaseKind})`, () => {
@@ -135,7 +135,7 @@ describe(`catalog editing (${databaseKind})`, () => {
     await Promise.all([
       ...Array.from({ length: 10 }, () => call(server.app, 'POST', `/api/products/${id}/restock`, { token: admin.token, body: { quantity: 7 } })),
       ...Array.from({ length: 10 }, () =>
-        call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 3, phone: '5550100', address: 'Street 1' } }),
+        call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 3, phone: '5550100', shippingAddress: TEST_ADDRESS } }),
       ),
     ]);
     expect((await publicProduct(id)).json().stock).toBe(1000 + 70 - 30);
@@ -145,14 +145,14 @@ describe(`catalog editing (${databaseKind})`, () => {
     const customer = await registerCustomer(server.app);
     const id = await createProduct(server.app, admin, { name: 'Seasonal Part', stock: 100, min: 1 });
     const sku = (await publicProduct(id)).json().sku as string;
-    const ordered = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 2, phone: '5550100', address: 'Street 1' } });
+    const ordered = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 2, phone: '5550100', shippingAddress: TEST_ADDRESS } });
     expect((await patch(id, { active: false })).json().active).toBe(false);
 
     expect((await publicProduct(id)).statusCode).toBe(404);
     expect((await call(server.app, 'GET', `/api/products/sku/${sku}`)).statusCode).toBe(404);
     const shop = (await call(server.app, 'GET', '/api/products?q=seasonal&limit=10')).json() as ProductPage;
     expect(shop.items).toEqual([]);
-    const again = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 2, phone: '5550100', address: 'Street 1' } });
+    const again = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 2, phone: '5550100', shippingAddress: TEST_ADDRESS } });
     expect(again.statusCode).toBe(404);
     expect((await call(server.app, 'GET', `/api/order/${ordered.json()._id}`, { token: customer.token })).json().product).toBe('Seasonal Part');
 
@@ -177,7 +177,7 @@ describe(`catalog editing (${databaseKind})`, () => {
   it('leaves an order with the part number it was placed for when the part is renumbered', async () => {
     const customer = await registerCustomer(server.app);
     const id = await createProduct(server.app, admin, { name: 'Renumbered Part', sku: 'RN-1', stock: 100, min: 1 });
-    const order = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 1, phone: '5550100', address: 'Street 1' } });
+    const order = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId: id, quantity: 1, phone: '5550100', shippingAddress: TEST_ADDRESS } });
     expect(order.json().sku).toBe('RN-1');
     await patch(id, { sku: 'RN-2' });
     expect((await call(server.app, 'GET', `/api/order/${order.json()._id}`, { token: customer.token })).json().sku).toBe('RN-1');

@@ -15,6 +15,7 @@ import {
   startTestServer,
   type TestServer,
   validProduct,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 /**
@@ -169,7 +170,7 @@ describe(`fitment CSV export and import (${databaseKind})`, () => {
   it('reports every problem by row and column, writes nothing, and answers 422 for a real import', async () => {
     // Removing a part someone ordered hides it, its number kept for the order.
     const gone = await createPart('GONE-1');
-    const order = { productId: gone, quantity: validProduct.min, phone: '5550100', address: 'Street 1' };
+    const order = { productId: gone, quantity: validProduct.min, phone: '5550100', shippingAddress: TEST_ADDRESS };
     expect((await call(server.app, 'POST', '/api/orders', { token: customer.token, body: order })).statusCode).toBe(201);
     expect((await call(server.app, 'DELETE', `/api/products/${gone}`, { token: admin.token })).statusCode).toBe(200);
     const before = await tables();

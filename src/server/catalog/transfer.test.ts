@@ -12,6 +12,7 @@ import {
   startTestServer,
   type TestServer,
   validProduct,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 import { IMPORTS_WAITING_MAX } from './csv-sheet.js';
 
@@ -83,7 +84,7 @@ function clientOf(ctx: ReturnType<typeof useServer>) {
     productsTable: () => ctx.server.db.kysely.selectFrom('products').selectAll().orderBy('id').execute(),
     /** The original storefront's Remove (docs/legacy-contract.md) of a part someone ordered: hidden, its row (and part number) kept for the order. */
     removeOrderedPart: async (id: string) => {
-      const body = { productId: id, quantity: validProduct.min, phone: '5550100', address: 'Street 1' };
+      const body = { productId: id, quantity: validProduct.min, phone: '5550100', shippingAddress: TEST_ADDRESS };
       expect((await call(ctx.server.app, 'POST', '/api/orders', { token: ctx.customer.token, body })).statusCode).toBe(201);
       expect((await call(ctx.server.app, 'DELETE', `/api/products/${id}`, { token: ctx.admin.token })).statusCode).toBe(200);
     },

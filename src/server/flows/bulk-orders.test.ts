@@ -12,6 +12,7 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 import { pdfText } from '../test/pdf-text.js';
 
@@ -27,7 +28,7 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
   });
   afterAll(() => server.close());
 
-  const where = { phone: '+1 555 0100', address: '9 Depot Road, Springfield' };
+  const where = { phone: '+1 555 0100', shippingAddress: { ...TEST_ADDRESS, line1: '9 Depot Road' } };
   const order = (token: string, body: Record<string, unknown>) => call(server.app, 'POST', '/api/orders', { token, body: { ...where, ...body } });
   const stockOf = async (id: string) => (await call(server.app, 'GET', `/api/products/${id}`)).json().stock as number;
   /** A part of $10 a unit, $9 from 100 and $8 from 500, 10,000 in stock. */

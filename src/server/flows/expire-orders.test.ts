@@ -9,6 +9,7 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 const HOUR = 3600_000;
@@ -29,7 +30,7 @@ describe(`unpaid orders expire (${databaseKind})`, () => {
     (
       await call(server.app, 'POST', '/api/orders', {
         token: customer.token,
-        body: { productId, quantity, phone: '5550100', address: 'Road 1' },
+        body: { productId, quantity, phone: '5550100', shippingAddress: TEST_ADDRESS },
       })
     ).json()._id as string;
   const stockOf = async (id: string) => (await call(server.app, 'GET', `/api/products/${id}`)).json().stock;

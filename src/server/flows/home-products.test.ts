@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productSchema } from '../../shared/api.js';
-import { type Account, call, createProduct, databaseKind, payWithTestCard, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, payWithTestCard, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 
-const where = { phone: '+1 555 0100', address: '9 Depot Road, Springfield' };
+const where = { phone: '+1 555 0100', shippingAddress: TEST_ADDRESS };
 const DAY_MS = 86_400_000;
 
 describe(`"Parts our customers order most" on the home page (${databaseKind})`, () => {

@@ -10,9 +10,10 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
-const where = { phone: '+1 555 0100', address: '9 Depot Road, Springfield' };
+const where = { phone: '+1 555 0100', shippingAddress: TEST_ADDRESS };
 
 describe(`home page summary (${databaseKind})`, () => {
   let live: TestServer;

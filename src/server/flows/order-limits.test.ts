@@ -1,7 +1,7 @@
 /** Bounds on what one customer's orders may hold or cost, and how long an unpaid order holds its parts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../shared/messages.js';
-import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 
 describe(`order limits (${databaseKind})`, () => {
   let server: TestServer;
@@ -13,7 +13,7 @@ describe(`order limits (${databaseKind})`, () => {
   afterAll(() => server.close());
 
   const order = (customer: Account, productId: string, quantity = 1) =>
-    call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity, phone: '5550100', address: 'Dock 4' } });
+    call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity, phone: '5550100', shippingAddress: TEST_ADDRESS } });
 
   it('holds at most MAX_UNPAID_ORDERS unpaid orders per account, even when they arrive at once', async () => {
     const customer = await registerCustomer(server.app);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMail } from '../mail/templates.js';
-import { type Account, anotherAppServer, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, anotherAppServer, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 
 describe(`back-in-stock alerts (${databaseKind})`, () => {
   let server: TestServer;
@@ -76,7 +76,7 @@ describe(`back-in-stock alerts (${databaseKind})`, () => {
     // The last units are held by an unpaid order; cancelled, they are back.
     const held = await createProduct(server.app, admin, { name: 'Fan Shroud', sku: 'FS-40', stock: 2, min: 2 });
     const other = await registerCustomer(server.app);
-    const order = await call(server.app, 'POST', '/api/orders', { token: other.token, body: { productId: held, quantity: 2, phone: '5550100', address: 'Street 1' } });
+    const order = await call(server.app, 'POST', '/api/orders', { token: other.token, body: { productId: held, quantity: 2, phone: '5550100', shippingAddress: TEST_ADDRESS } });
     await ask(buyer, held);
     expect(await alertMails('Fan Shroud')).toEqual([]);
     await call(server.app, 'DELETE', `/api/orders/${order.json()._id}`, { token: other.token });

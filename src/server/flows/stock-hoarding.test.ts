@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../shared/messages.js';
 import { seedDemoCatalog } from '../seed/seed.js';
-import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 import { expireUnpaidOrders } from './expire-orders.js';
 
 /** The shop's own defaults for the limits under test (the harness raises them for other tests). */
 const DEFAULT_LIMITS = { UNPAID_HOLD_MAX_VALUE: '50000', UNPAID_HOLD_MAX_SHARE: '50', ORDER_RATE_LIMIT: '30', MAX_UNPAID_ORDERS: '5' };
-const where = { phone: '5550100', address: 'Dock 4' };
+const where = { phone: '5550100', shippingAddress: TEST_ADDRESS };
 type Line = { productId: number; quantity: number };
 
 const placeLines = (server: TestServer, who: Account, lines: Line[]) =>

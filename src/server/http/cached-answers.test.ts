@@ -1,7 +1,7 @@
 /** Public answers served from the response cache, as a client sees them: fresh, revalidated, aging. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../flows/expire-orders.js';
-import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 import { ResponseCache } from './response-cache.js';
 
 const HOUR = 3600_000;
@@ -69,7 +69,7 @@ describe(`cached public answers after a change through this server (${databaseKi
       method: 'POST',
       url: '/api/orders',
       headers: { authorization: `Bearer ${customer.token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
-      payload: { productId, quantity, phone: '5550100', address: 'Road 1' },
+      payload: { productId, quantity, phone: '5550100', shippingAddress: TEST_ADDRESS },
     });
     expect(answer.statusCode).toBe(201);
     return answer.json()._id as string;

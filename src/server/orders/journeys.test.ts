@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
-import { type Account, call, createProduct, databaseKind, lastMailTo, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, lastMailTo, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 
 describe(`buyer and staff journeys (${databaseKind})`, () => {
   let server: TestServer;
@@ -23,7 +23,7 @@ describe(`buyer and staff journeys (${databaseKind})`, () => {
       method: 'POST',
       url: '/api/orders',
       headers: { authorization: `Bearer ${who.token}`, ...headers },
-      payload: { productId, quantity, phone: '5550100', address: 'Bay 2' },
+      payload: { productId, quantity, phone: '5550100', shippingAddress: TEST_ADDRESS },
     });
   const stockOf = async (id: string) => (await call(server.app, 'GET', `/api/products/${id}`)).json().stock as number;
 

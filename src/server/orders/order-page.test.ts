@@ -12,6 +12,7 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 describe(`an order's page (${databaseKind})`, () => {
@@ -32,7 +33,7 @@ describe(`an order's page (${databaseKind})`, () => {
   afterAll(() => server.close());
 
   const place = async (account: Account) => {
-    const body = { lines: [{ productId: pads, quantity: 4 }, { productId: filters, quantity: 10 }], phone: '5550100', address: 'Dock 4, Main Street 1' };
+    const body = { lines: [{ productId: pads, quantity: 4 }, { productId: filters, quantity: 10 }], phone: '5550100', shippingAddress: { ...TEST_ADDRESS, line1: 'Dock 4', line2: 'Main Street 1' } };
     const response = await call(server.app, 'POST', '/api/orders', { token: account.token, body });
     expect(response.statusCode).toBe(201);
     return response.json() as Order;
@@ -61,7 +62,7 @@ describe(`an order's page (${databaseKind})`, () => {
       { product: 'Oil Filter', quantity: 10, unitPrice: 8, lineTotal: 80 },
     ]);
     expect(shown.total).toBe(178);
-    expect(shown.address).toBe('Dock 4, Main Street 1');
+    expect(shown.address).toBe('Dock 4, Main Street 1, Portland, OR 97201, US');
   });
 
   it('is not found for anyone but its customer and the admins, on the order, its history and its invoice alike', async () => {

@@ -1,7 +1,7 @@
 /** Crafted cursors on every keyset-paged list: always 400 with the message, never a 500 (PostgreSQL types its parameters). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../shared/schemas.js';
-import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 
 const b64 = (json: string) => Buffer.from(json).toString('base64url');
 
@@ -52,7 +52,7 @@ describe(`keyset cursors (${databaseKind})`, () => {
       ids.push(await createProduct(server.app, admin, { name, price }));
     }
     for (const productId of ids) {
-      const placed = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 10, phone: '5550100', address: 'Road 1' } });
+      const placed = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 10, phone: '5550100', shippingAddress: TEST_ADDRESS } });
       expect(placed.statusCode).toBe(201);
     }
   });

@@ -21,6 +21,7 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 const HOUR = 3600_000;
@@ -146,7 +147,7 @@ describe(`order status × actor matrix, through the API (${databaseKind})`, () =
     const productId = await createProduct(server.app, admin, { stock: STOCK, min: 1, price: 12.5 });
     const placed = await call(server.app, 'POST', '/api/orders', {
       token: owner.token,
-      body: { productId, quantity: QUANTITY, phone: '5550100', address: 'Road 1' },
+      body: { productId, quantity: QUANTITY, phone: '5550100', shippingAddress: TEST_ADDRESS },
     });
     expect(placed.statusCode).toBe(201);
     const orderId: string = placed.json()._id;

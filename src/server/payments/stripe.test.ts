@@ -9,6 +9,7 @@ import {
   registerAdmin,
   registerCustomer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 const WEBHOOK_SECRET = 'whsec_test_partsmith';
@@ -36,7 +37,7 @@ describe(`payments with Stripe, against a local fake of its API (${databaseKind}
     (
       await call(server.app, 'POST', '/api/orders', {
         token: customer.token,
-        body: { productId, quantity, phone: '5550100', address: 'Road 1' },
+        body: { productId, quantity, phone: '5550100', shippingAddress: TEST_ADDRESS },
       })
     ).json()._id as string;
   const intentFor = async (orderId: string) => {

@@ -9,6 +9,7 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 describe(`payments with the built-in test processor (${databaseKind})`, () => {
@@ -29,7 +30,7 @@ describe(`payments with the built-in test processor (${databaseKind})`, () => {
     (
       await call(server.app, 'POST', '/api/orders', {
         token: customer.token,
-        body: { productId, quantity, phone: '5550100', address: 'Road 1' },
+        body: { productId, quantity, phone: '5550100', shippingAddress: TEST_ADDRESS },
       })
     ).json()._id as string;
   const intentFor = (orderId: string, extra: Record<string, unknown> = {}) =>

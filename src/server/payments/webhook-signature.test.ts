@@ -17,6 +17,7 @@ import {
   registerAdmin,
   registerCustomer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 const WEBHOOK_SECRET = 'whsec_test_partsmith_signatures';
@@ -41,7 +42,7 @@ describe(`Stripe webhook signatures (${databaseKind})`, () => {
 
     const placed = await call(server.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: { productId, quantity: 100, phone: '5550100', address: 'Road 1' },
+      body: { productId, quantity: 100, phone: '5550100', shippingAddress: TEST_ADDRESS },
     });
     expect(placed.statusCode).toBe(201);
     orderId = placed.json()._id;

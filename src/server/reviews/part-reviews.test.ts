@@ -9,6 +9,7 @@ import {
   registerCustomer,
   startTestServer,
   type TestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 
 describe(`reviews of a part (${databaseKind})`, () => {
@@ -22,7 +23,7 @@ describe(`reviews of a part (${databaseKind})`, () => {
 
   const part = (name = 'Alternator 90A') => createProduct(server.app, admin, { name, stock: 1000, min: 1 });
   const order = async (buyer: Account, productId: string) =>
-    (await call(server.app, 'POST', '/api/orders', { token: buyer.token, body: { productId, quantity: 1, phone: '5550100', address: 'Street 1' } })).json()._id as string;
+    (await call(server.app, 'POST', '/api/orders', { token: buyer.token, body: { productId, quantity: 1, phone: '5550100', shippingAddress: TEST_ADDRESS } })).json()._id as string;
   const review = (buyer: Account, productId: string, rating: number, title = `Rated ${rating}`) =>
     call(server.app, 'POST', `/api/products/${productId}/reviews`, { token: buyer.token, body: { rating, title, comment: `${buyer.name} says ${rating}` } });
   const reviews = async (productId: string, query = '') => (await call(server.app, 'GET', `/api/products/${productId}/reviews${query}`)).json();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createProduct, databaseKind, registerAdmin, startTestServer, type TestServer } from '../test/harness.js';
+import { replaceShippingConfig, replaceTaxRates } from '../shipping-tax/service.js';
 import { seedDemoShippingAndTax } from './seed.js';
 
 describe(`demo shipping and tax (${databaseKind})`, () => {
@@ -10,6 +11,9 @@ describe(`demo shipping and tax (${databaseKind})`, () => {
   afterAll(() => server.close());
 
   it('gives an empty shop the demo zones and rates once, and quotes with them', async () => {
+    // The test server starts with the demo tables; a shop that has none is one whose tables are empty.
+    await replaceShippingConfig(server.db.kysely, { zones: [], methods: [] });
+    await replaceTaxRates(server.db.kysely, { rates: [] });
     expect(await seedDemoShippingAndTax(server.db.kysely)).toBe(true);
     expect(await seedDemoShippingAndTax(server.db.kysely)).toBe(false);
     const admin = await registerAdmin(server);

@@ -22,6 +22,7 @@ import {
   startServer,
   type TestDatabase,
 } from './processes.js';
+import { TEST_ADDRESS } from '../test/harness.js';
 
 /** Runs the backup script (through npm, as an operator would) and collects its output. */
 function runBackup(args: string[], env: Record<string, string>, cwd = REPO_ROOT, viaNpm = true) {
@@ -78,7 +79,7 @@ describe.runIf(databaseKind === 'sqlite')('npm run backup: an online, consistent
     const order = (i: number) =>
       request(server.url, 'POST', '/api/orders', {
         token: customers[i % 3]!.token,
-        body: { productId: i % 2 ? first : second, quantity: 1 + (i % 5), phone: '5550100', address: `Backup Road ${i}` },
+        body: { productId: i % 2 ? first : second, quantity: 1 + (i % 5), phone: '5550100', shippingAddress: TEST_ADDRESS },
       });
     // Orders that exist before the backup starts (few enough to be still in SQLite's write-ahead log,
     // not yet checkpointed into the main file: a plain file copy would miss them)…

@@ -22,6 +22,10 @@ import {
   TEST_CARD,
   type TestDatabase,
 } from './processes.js';
+import { TEST_ADDRESS } from '../test/harness.js';
+
+/** The one-line destination after the test address's street. */
+const TEST_ADDRESS_TAIL = 'Portland, OR 97201, US';
 
 type Customer = Awaited<ReturnType<typeof registerThrough>>;
 
@@ -67,7 +71,7 @@ describe(`crash safety and graceful shutdown of a server process (${databaseKind
     try {
       for (let round = 0; !stop.now; round++) {
         const productId = products[(n + round) % products.length]!;
-        const placed = await call('POST', '/api/orders', { productId, quantity: 1 + ((n + round) % 3), phone: '5550100', address: `Crash ${n}/${round}` });
+        const placed = await call('POST', '/api/orders', { productId, quantity: 1 + ((n + round) % 3), phone: '5550100', shippingAddress: TEST_ADDRESS });
         if (placed.status !== 201) throw new Error(`order answered ${placed.status}: ${placed.text}`);
         const orderId = Number(placed.body._id);
         told.placed.add(orderId);
@@ -149,7 +153,7 @@ describe(`crash safety and graceful shutdown of a server process (${databaseKind
     // And one more order, placed and paid on the restarted server.
     const placed = await mustRequest(second.url, 'POST', '/api/orders', {
       token: who.token,
-      body: { productId: products[0], quantity: 2, phone: '5550100', address: 'After the crash' },
+      body: { productId: products[0], quantity: 2, phone: '5550100', shippingAddress: TEST_ADDRESS },
     });
     const intent = await mustRequest(second.url, 'POST', '/api/create-payment-intent', { token: who.token, body: { orderId: placed.body._id } });
     const card = await mustRequest(second.url, 'POST', '/api/payments/test/confirm', { body: { clientSecret: intent.body.clientSecret, card: TEST_CARD } });
@@ -182,7 +186,7 @@ describe(`crash safety and graceful shutdown of a server process (${databaseKind
         response = await fetch(`${server.url}/api/orders`, {
           method: 'POST',
           headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ productId, quantity: 1, phone: '5550100', address: `${marker} #${i}` }),
+          body: JSON.stringify({ productId, quantity: 1, phone: '5550100', shippingAddress: { ...TEST_ADDRESS, line1: `${marker} #${i}` } }),
         });
       } catch (error) {
         return { i, error: String((error as { cause?: unknown }).cause ?? error), at: Date.now() };
@@ -222,12 +226,12 @@ describe(`crash safety and graceful shutdown of a server process (${databaseKind
     // the listener closed (the process never accepted it), or Fastify's 503 for a request arriving on a
     // kept-alive connection during the close. No 500, no truncated body.
     expect(all.filter((o) => o.status !== undefined && o.status !== 201 && o.status !== 503)).toEqual([]);
-    for (const o of ok) expect(o.body?.address).toBe(`${marker} #${o.i}`);
+    for (const o of ok) expect(o.body?.address).toBe(`${marker} #${o.i}, ${TEST_ADDRESS_TAIL}`);
     expect(ok.length + refused.length).toBe(all.length);
 
     // The database agrees with the clients exactly: an order exists iff its client got the 201.
     const stored = await database.db.kysely.selectFrom('orders').select('address').where('address', 'like', `${marker} #%`).execute();
-    expect(stored.map((r) => r.address).sort()).toEqual(ok.map((o) => `${marker} #${o.i}`).sort());
+    expect(stored.map((r) => r.address).sort()).toEqual(ok.map((o) => `${marker} #${o.i}, ${TEST_ADDRESS_TAIL}`).sort());
     // Every request of the burst had reached the server (sent before the signal): all were answered,
     // most of them after the signal, none dropped or reset.
     const drained = outcomes.filter((o) => o.status === 201 && o.at > signalledAt).length;

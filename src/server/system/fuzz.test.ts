@@ -35,6 +35,7 @@ import {
   registerAdmin,
   registerCustomer,
   startTestServer,
+  TEST_ADDRESS,
 } from '../test/harness.js';
 import { freePort } from './processes.js';
 
@@ -86,7 +87,7 @@ const productId = await createProduct(app, admin, { stock: 1_000_000, min: 1, pr
 const victimProductId = await createProduct(app, admin, { stock: 50, min: 1 });
 
 async function placeOrder(who: Account) {
-  const response = await call(app, 'POST', '/api/orders', { token: who.token, body: { productId, quantity: 2, phone: '5550100', address: 'Fuzz Road 1' } });
+  const response = await call(app, 'POST', '/api/orders', { token: who.token, body: { productId, quantity: 2, phone: '5550100', shippingAddress: TEST_ADDRESS } });
   if (response.statusCode !== 201) throw new Error(response.body);
   return response.json()._id as string;
 }

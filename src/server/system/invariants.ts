@@ -5,6 +5,7 @@
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
+import { taxLinesOf } from '../orders/service.js';
 
 export interface StockLedger {
   productId: number;
@@ -29,9 +30,11 @@ export interface InvariantReport {
  * - every order is in a legal status and has its 'placed' event (null → PLACED_STATUS), exactly once;
  * - its events form one chain from PLACED_STATUS to its current status (nothing half-written);
  * - per product: stock + reserved + sold = the initial stock (no lost or invented units);
- * - every order's lines add up to its total; paid orders have invoice numbers 1..N, each once (gapless);
+ * - every order's lines add up to its subtotal, its tax lines to its tax, and its total is subtotal + shipping
+ *   + tax; paid orders have invoice numbers 1..N, each once (gapless);
  * - every paid order has a 'succeeded' payment whose intent id is the order's transaction id, and every
- *   'succeeded' payment belongs to a paid order carrying that intent (no payment without its order).
+ *   'succeeded' payment belongs to a paid order carrying that intent (no payment without its order), for
+ *   exactly the order's total.
  */
 export async function checkInvariants(db: Db, initialStock: Map<number, number>): Promise<InvariantReport> {
   const k = db.kysely;
@@ -95,9 +98,13 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
 
   for (const order of orders) {
     const own = lines.filter((line) => line.order_id === order.id);
-    const total = own.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
+    const goods = own.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
     if (own.length === 0 || own.length !== order.line_count) violations.push(`order ${order.id} has ${own.length} lines, not ${order.line_count}`);
-    if (total !== order.total_cents) violations.push(`order ${order.id} totals ${order.total_cents} cents but its lines ${total}`);
+    if (goods !== order.subtotal_cents) violations.push(`order ${order.id} has a subtotal of ${order.subtotal_cents} cents but its lines ${goods}`);
+    const charged = order.subtotal_cents + order.shipping_cents + order.tax_cents;
+    if (charged !== order.total_cents) violations.push(`order ${order.id} totals ${order.total_cents} cents, not subtotal + shipping + tax ${charged}`);
+    const taxed = taxLinesOf(order).reduce((sum, line) => sum + line.amountCents, 0);
+    if (taxed !== order.tax_cents) violations.push(`order ${order.id} charges ${order.tax_cents} cents of tax but its tax lines ${taxed}`);
   }
   const invoiceNumbers = orders.flatMap((o) => (o.invoice_number === null ? [] : [o.invoice_number])).sort((a, b) => a - b);
   if (invoiceNumbers.some((number, i) => number !== i + 1)) violations.push(`invoice numbers are not 1..${invoiceNumbers.length} once each: ${invoiceNumbers.join(', ')}`);
@@ -112,6 +119,8 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
     const order = orders.find((o) => o.id === payment.order_id);
     if (!order || !isPaid(order.status) || order.transaction_id !== payment.intent_id) {
       violations.push(`succeeded payment ${payment.intent_id} is not the payment of order ${payment.order_id} (${order?.status ?? 'missing'})`);
+    } else if (payment.amount_cents !== order.total_cents) {
+      violations.push(`payment ${payment.intent_id} took ${payment.amount_cents} cents for order ${order.id}, which totals ${order.total_cents}`);
     }
   }
   return { orders: orders.length, byStatus, payments: payments.length, ledgers, violations };

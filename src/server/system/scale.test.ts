@@ -15,6 +15,7 @@ import { expireUnpaidOrders } from '../flows/expire-orders.js';
 import { connect, type Db } from '../db/connection.js';
 import { parseDatabaseUrl } from '../config.js';
 import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
+import { seedDemoShippingAndTax } from '../seed/seed.js';
 import { checkInvariants, insertProduct } from './invariants.js';
 import {
   databaseKind,
@@ -27,6 +28,7 @@ import {
   startServer,
   type TestDatabase,
 } from './processes.js';
+import { TEST_ADDRESS } from '../test/harness.js';
 
 const onPostgres = databaseKind === 'postgres';
 if (!onPostgres) {
@@ -37,7 +39,7 @@ if (!onPostgres) {
 
 const WEBHOOK_SECRET = 'whsec_system_scale';
 const HOUR = 3_600_000;
-const ORDER = { phone: '5550100', address: 'Scale Street 1' };
+const ORDER = { phone: '5550100', shippingAddress: TEST_ADDRESS };
 
 describe.runIf(onPostgres)('three app servers on one PostgreSQL', () => {
   let database: TestDatabase;
@@ -68,6 +70,8 @@ describe.runIf(onPostgres)('three app servers on one PostgreSQL', () => {
         }),
       ),
     );
+    // The servers have migrated it; orders need somewhere to ship to.
+    await seedDemoShippingAndTax(database.db.kysely);
     for (let i = 0; i < 12; i++) customers.push(await registerThrough(server(i).url));
   });
 

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { parseDatabaseUrl } from '../config.js';
 import { connect, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { seedDemoShippingAndTax } from '../seed/seed.js';
 
 export const databaseKind: 'sqlite' | 'postgres' = process.env.TEST_POSTGRES_URL ? 'postgres' : 'sqlite';
 
@@ -24,7 +25,8 @@ export interface TestDatabase {
 }
 
 /**
- * A new database, migrated unless `migrate: false` (then the first server to start migrates it);
+ * A new database, migrated and given the demo shop's shipping zones and tax rates unless `migrate: false`
+ * (then the first server to start migrates it, and the test seeds what it needs);
  * `kind` defaults to PostgreSQL when TEST_POSTGRES_URL is set.
  */
 export async function freshDatabase(
@@ -55,7 +57,10 @@ export async function freshDatabase(
     };
   }
   const db = connect(parseDatabaseUrl(url));
-  if (migrate) await migrateToLatest(db);
+  if (migrate) {
+    await migrateToLatest(db);
+    await seedDemoShippingAndTax(db.kysely);
+  }
   return {
     url,
     kind,

@@ -9,8 +9,6 @@ import type { ResponseCache } from '../http/response-cache.js';
 import { listRecentMail } from '../mail/service.js';
 import type { Mail, MailKind } from '../mail/templates.js';
 import { setRole, findActiveUserByEmail } from '../users/service.js';
-import { demoShipping, demoTax } from '../seed/demo-shipping-tax.js';
-import { replaceShippingConfig, replaceTaxRates } from '../shipping-tax/service.js';
 
 export { databaseKind };
 
@@ -48,9 +46,6 @@ export async function startTestServer(
     ...env,
   });
   const { db } = database;
-  // The demo shop's zones, methods and rates: a test of its own tables replaces them.
-  await replaceShippingConfig(db.kysely, demoShipping);
-  await replaceTaxRates(db.kysely, demoTax);
   const app = await buildApp({ db, config, ...(cache && { cache }) }, logger);
   await app.ready();
   return {

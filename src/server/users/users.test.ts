@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { call, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 
 describe(`users (${databaseKind})`, () => {
   let server: TestServer;
@@ -43,7 +43,7 @@ describe(`users (${databaseKind})`, () => {
     });
     const order = await call(server.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: { productId: created.json()._id, quantity: 3, phone: '5550101', address: 'Road 2' },
+      body: { productId: created.json()._id, quantity: 3, phone: '5550101', shippingAddress: TEST_ADDRESS },
     });
 
     const removed = await call(server.app, 'DELETE', `/api/user/${customer.email}`, { token: admin.token });
