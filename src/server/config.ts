@@ -293,9 +293,10 @@ export interface Config {
   /**
    * The shop as its e-mails and invoices name it and link to it; `address` may span lines, `email` may be empty.
    * `timeZone` (IANA) is its calendar: which day a sale falls on. `homeFigures`: whether the home page's
-   * reviews and orders-completed figures are the written ones or the shop's real ones.
+   * reviews and orders-completed figures are the written ones or the shop's real ones. `vatId` (SHOP_VAT_ID, may
+   * be empty) is printed on invoices.
    */
-  shop: { name: string; publicUrl: string; address: string; email: string; timeZone: string; homeFigures: 'static' | 'live' };
+  shop: { name: string; publicUrl: string; address: string; email: string; timeZone: string; homeFigures: 'static' | 'live'; vatId: string };
   /** Unset: e-mails are written to the log and kept in the outbox. */
   smtp?: { url: string; from: string };
   mailSendEveryMs: number;
@@ -397,7 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
-    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL, timeZone: e.SHOP_TIME_ZONE, homeFigures: e.HOME_FIGURES },
+    shop: { name: e.SHOP_NAME, publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, address: e.SHOP_ADDRESS, email: e.SHOP_EMAIL, timeZone: e.SHOP_TIME_ZONE, homeFigures: e.HOME_FIGURES, vatId: e.SHOP_VAT_ID ?? '' },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>` } : undefined,
     mailSendEveryMs: e.MAIL_SEND_EVERY,
     mailUnconfirmedPerHour: e.MAIL_UNCONFIRMED_PER_HOUR,

@@ -9,3 +9,12 @@ export function addressOneLine(address: Omit<ShippingAddress, 'name' | 'phone'>)
   const place = [address.region, address.postalCode].filter(Boolean).join(' ');
   return [address.company, address.line1, address.line2, address.city, place, address.country].filter(Boolean).join(', ');
 }
+
+/**
+ * An address as a label writes it, a line each (empty parts left out): the receiver, the company, the
+ * street, "Burlington, VT 05401", the country.
+ */
+export function addressLines(address: ShippingAddress): string[] {
+  const place = [address.region, address.postalCode].filter(Boolean).join(' ');
+  return [address.name, address.company, address.line1, address.line2, [address.city, place].filter(Boolean).join(', '), address.country].filter(Boolean);
+}

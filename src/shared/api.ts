@@ -464,7 +464,10 @@ export type OpenOrders = z.infer<typeof openOrdersSchema>;
 const topProductSchema = z.object({ productId: z.string(), sku: z.string(), name: z.string(), revenue: z.number(), units: z.number().int() });
 
 export const salesStatsSchema = z.object({
+  /** Goods and shipping of the paid orders, in dollars: what the shop earned. Tax is never in it. */
   revenue: z.number(),
+  /** The tax those orders charged (collected for the tax authorities). */
+  tax: z.number(),
   orders: z.number().int(),
   units: z.number().int(),
   averageOrderValue: z.number(),

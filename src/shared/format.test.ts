@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatDateTime, formatDollars, formatMoney, formatQuantity, formatOrderNumber, legacyDollars, orderIdOfNumber } from './format.js';
+import { formatCalendarDate, formatDate, formatDateTime, formatDollars, formatMoney, formatQuantity, formatOrderNumber, formatRate, legacyDollars, orderIdOfNumber } from './format.js';
 
 describe('the one format for money, quantities and dates', () => {
+  it('writes a tax rate with the decimals it has, and no more', () => {
+    expect(formatRate(6)).toBe('6%');
+    expect(formatRate(6.25)).toBe('6.25%');
+    expect(formatRate(5.5)).toBe('5.5%');
+    expect(formatRate(8.875)).toBe('8.875%');
+  });
+
   it('writes money with the sign and always the cents', () => {
     expect(formatMoney(94)).toBe('$94.00');
     expect(formatMoney(24.5)).toBe('$24.50');

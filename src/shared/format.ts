@@ -18,6 +18,7 @@ function lazy<T>(make: () => T): () => T {
 const money = lazy(() => new Intl.NumberFormat(SHOP_LOCALE, { style: 'currency', currency: SHOP_CURRENCY }));
 const amount = lazy(() => new Intl.NumberFormat(SHOP_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const count = lazy(() => new Intl.NumberFormat(SHOP_LOCALE, { maximumFractionDigits: 0 }));
+const percent = lazy(() => new Intl.NumberFormat(SHOP_LOCALE, { maximumFractionDigits: 3 }));
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dateFormat(kind: 'date' | 'dateTime' | 'time', timeZone: string | undefined): Intl.DateTimeFormat {
@@ -53,6 +54,11 @@ export function legacyDollars(dollars: number): string {
 /** A count of units, parts or orders, grouped: 1250 -> "1,250". */
 export function formatQuantity(quantity: number): string {
   return count().format(quantity);
+}
+
+/** A tax rate in percent, with the decimals it has (rates have at most three): 6 -> "6%", 6.25 -> "6.25%". */
+export function formatRate(rate: number): string {
+  return `${percent().format(rate)}%`;
 }
 
 /** An instant (ISO text or Date) as its day: "Dec 1, 2026"; in `timeZone`, or the reader's own when not given. */

@@ -484,7 +484,7 @@ export const messages = {
       from: 'From',
       to: 'To',
       customInvalid: (maxDays: number) => `Choose a start date on or before the end date, at most ${maxDays} days apart.`,
-      figures: { revenue: 'Revenue', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
+      figures: { revenue: 'Revenue', tax: 'Tax collected', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
       /** A figure's change against the period of the same length just before. */
       change: (percent: string) => `${percent} vs previous period`,
       noPreviousSales: 'nothing in the previous period',
@@ -762,4 +762,15 @@ export const checkoutMessages = {
     previewFixFirst: 'Fix the problems above to preview',
   },
   taxClassNames: { standard: 'Standard', reduced: 'Reduced', zero: 'Zero-rated' },
+  /** An order's charges as the invoice and the order e-mails write them: one wording, so the documents read alike. */
+  charges: {
+    subtotal: 'Subtotal',
+    shipping: (method: string | null) => (method ? `Shipping (${method})` : 'Shipping'),
+    /** A tax line: its rate's name and the rate ("Vermont sales tax (6%)"). */
+    tax: (name: string, rate: string) => `${name} (${rate})`,
+    total: 'Total',
+    vatId: (id: string) => `VAT ID: ${id}`,
+    reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)',
+    taxExempt: (certificate: string) => `Tax exempt: resale/exemption certificate ${certificate}`,
+  },
 } as const;

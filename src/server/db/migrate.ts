@@ -46,6 +46,7 @@ import { taxClasses } from './migrations/050-tax-classes.js';
 import { addresses } from './migrations/051-addresses.js';
 import { shippingAndTax } from './migrations/052-shipping-and-tax.js';
 import { orderCharges } from './migrations/053-order-charges.js';
+import { paidOrdersTax } from './migrations/054-paid-orders-tax.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
@@ -101,6 +102,7 @@ function migrations(db: Db): Record<string, Migration> {
     '051-addresses': addresses(db.dialect),
     '052-shipping-and-tax': shippingAndTax(),
     '053-order-charges': orderCharges(),
+    '054-paid-orders-tax': paidOrdersTax(),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),

@@ -17,7 +17,7 @@ import { enqueueMail } from '../mail/service.js';
 import { verifyPurchases } from '../reviews/part-reviews.js';
 import { tellWaitingBuyers } from './stock-alerts.js';
 import type { OrderMailKind } from '../mail/templates.js';
-import { type ChangedBy, changeStatus, invoiceFacts, linesOf, type StatusChanges, toLineDto, totalCentsOf } from '../orders/service.js';
+import { type ChangedBy, changeStatus, chargesOf, invoiceFacts, linesOf, type StatusChanges, toLineDto, totalCentsOf } from '../orders/service.js';
 
 /** Who asks for a change: a signed-in account, the payment provider, or the shop itself. */
 export type Requester = { viewer: Viewer } | { actor: 'payment' | 'system' };
@@ -174,6 +174,7 @@ async function mailOrderStatus(trx: Executor, order: OrderRow, lines: readonly O
       quantity: order.quantity,
       unitPrice: centsToDollars(order.unit_price_cents),
       total: centsToDollars(totalCentsOf(order)),
+      charges: chargesOf(order),
       address: order.address,
       transactionId: order.transaction_id,
       ...(lines.length > 1 ? { lines: lines.map(toLineDto) } : {}),

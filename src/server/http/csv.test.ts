@@ -1,7 +1,7 @@
 /** The exports a spreadsheet opens: no cell of them runs as a formula, however the file is split into cells. */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
+import { call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, TEST_ADDRESS, type TestServer } from '../test/harness.js';
 import { csvLines, guardCell, unguardCell } from './csv.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -54,7 +54,7 @@ describe(`exports read with ";" as the separator (${databaseKind})`, () => {
     const productId = await createProduct(server.app, admin, { name: 'Brake Pads;+1', sku: 'BP-58' });
     const placed = await call(server.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: { productId, quantity: 10, phone: '5550100', address: 'Road 1;@SUM(1)', poNumber: "PO-1;=cmd|' /C calc'!A0" },
+      body: { productId, quantity: 10, phone: '5550100', shippingAddress: TEST_ADDRESS, poNumber: "PO-1;=cmd|' /C calc'!A0" },
     });
     expect(placed.statusCode, placed.body).toBe(201);
 

@@ -16,13 +16,18 @@ const invoice: InvoiceFacts = {
   orderId: '1234',
   orderedAt: '2026-11-20T09:15:00.000Z',
   poNumber: 'PO-7781-ACME',
-  customer: { name: 'Olu Fleet', email: 'olu@fleet.example', phone: '5550100', address: 'Yard 7, Leeds LS1 4AP' },
+  customer: { name: 'Olu Fleet', email: 'olu@fleet.example', phone: '5550100', address: 'Yard 7, Leeds LS1 4AP', vatId: null },
+  shipTo: ['Receiving Dock', 'Olu Fleet Ltd', '1 Main St', 'Burlington, VT 05401', 'US'],
   lines: [
     { sku: 'BRK-10001', product: 'Brake Disc, vented 280 mm', quantity: 40, unitPrice: 10, listPrice: 12.5, lineTotal: 400 },
     { sku: 'FLT-20417', product: 'Oil Filter', quantity: 1200, unitPrice: 3.45, listPrice: 3.45, lineTotal: 4140 },
     { sku: 'SPK-31008', product: 'Spark Plug Iridium', quantity: 8, unitPrice: 9.99, listPrice: 9.99, lineTotal: 79.92 },
   ],
-  total: 4619.92,
+  // VT 6 % on each line and on shipping: 24.00 + 248.40 + 4.80 (4.7952) + 5.34 = 282.54; 4,619.92 + 89 + 282.54.
+  charges: { subtotal: 4619.92, shipping: 89, shippingMethod: 'Ground freight', taxLines: [{ name: 'Vermont sales tax', rate: 6, amount: 282.54 }] },
+  total: 4991.46,
+  reverseCharge: false,
+  taxExemption: null,
   paymentReference: 'pi_3QxTest42',
 };
 
@@ -52,11 +57,68 @@ describe.runIf(canReadPdfs)('the invoice PDF', () => {
     expect(text).toMatch(/Brake Disc, vented 280 mm.*\n\s+Price break: list \$12\.50, you pay \$10\.00/);
     expect(text.match(/Price break/g)).toHaveLength(1);
 
-    expect(text).toMatch(onOneLine('Total (USD)', '$4,619.92'));
+    expect(text).toMatch(onOneLine('Subtotal', '$4,619.92'));
+    expect(text).toMatch(onOneLine('Shipping (Ground freight)', '$89.00'));
+    expect(text).toMatch(onOneLine('Vermont sales tax (6%)', '$282.54'));
+    expect(text).toMatch(onOneLine('Total (USD)', '$4,991.46'));
+    for (const line of ['SHIP TO', 'Receiving Dock', 'Olu Fleet Ltd', '1 Main St', 'Burlington, VT 05401']) expect(text).toContain(line);
+    expect(text).not.toContain('VAT ID');
+    expect(text).not.toContain('Reverse charge');
+    expect(text).not.toContain('Tax exempt');
     expect(text).toMatch(/^\s*Paid$/m);
     expect(text).toContain('Paid on Nov 23, 2026');
     expect(text).toContain('Payment reference: pi_3QxTest42');
     expect(text).toContain('Page 1 of 1');
+  });
+
+  it('lists a line per tax rate with its rate, and shipping without a method on an order from before shipping was charged', async () => {
+    const charges = {
+      subtotal: 100,
+      shipping: 28,
+      shippingMethod: 'EU parcel (duties paid)',
+      taxLines: [
+        { name: 'VAT DE standard', rate: 19, amount: 12.32 },
+        { name: 'VAT DE reduced', rate: 7, amount: 2.1 },
+      ],
+    };
+    const text = await pdfText(await renderInvoicePdf({ ...invoice, charges, total: 142.42 }, shop));
+    expect(text).toMatch(onOneLine('Shipping (EU parcel (duties paid))', '$28.00'));
+    expect(text).toMatch(onOneLine('VAT DE standard (19%)', '$12.32'));
+    expect(text).toMatch(onOneLine('VAT DE reduced (7%)', '$2.10'));
+    expect(text).toMatch(onOneLine('Total (USD)', '$142.42'));
+
+    // Facts kept in the outbox from before: goods only, nowhere in particular.
+    const { charges: _charges, shipTo: _shipTo, ...before } = invoice;
+    const old = await pdfText(await renderInvoicePdf({ ...before, total: 4619.92 }, shop));
+    expect(old).toMatch(onOneLine('Subtotal', '$4,619.92'));
+    expect(old).toMatch(/^\s*Shipping\s+\$0\.00$/m);
+    expect(old).toMatch(onOneLine('Total (USD)', '$4,619.92'));
+    expect(old).not.toContain('SHIP TO');
+  });
+
+  it('on a reverse-charged order carries the buyer\'s and the shop\'s VAT IDs and the reverse-charge wording, and no tax line', async () => {
+    const reverse: InvoiceFacts = {
+      ...invoice,
+      customer: { ...invoice.customer, vatId: 'FR40303265045' },
+      charges: { subtotal: 4619.92, shipping: 120, shippingMethod: 'EU parcel (duties paid)', taxLines: [] },
+      total: 4739.92,
+      reverseCharge: true,
+    };
+    const text = await pdfText(await renderInvoicePdf(reverse, { ...shop, vatId: 'DE136695976' }));
+    expect(text).toContain('VAT ID: FR40303265045');
+    expect(text).toContain('VAT ID: DE136695976');
+    expect(text.replace(/\s+/g, ' ')).toContain('Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)');
+    expect(text).not.toMatch(/VAT \w+ standard/);
+    expect(text).toMatch(onOneLine('Total (USD)', '$4,739.92'));
+    expect(text).not.toContain('Tax exempt');
+  });
+
+  it('on an exempt buyer\'s order says which certificate exempts it', async () => {
+    const exempt: InvoiceFacts = { ...invoice, charges: { ...invoice.charges!, taxLines: [] }, total: 4708.92, taxExemption: 'RESALE-VT-0042' };
+    const text = await pdfText(await renderInvoicePdf(exempt, shop));
+    expect(text).toContain('Tax exempt: resale/exemption certificate RESALE-VT-0042');
+    expect(text).toMatch(onOneLine('Total (USD)', '$4,708.92'));
+    expect(text).not.toContain('Reverse charge');
   });
 
   it('is a US Letter document titled with the invoice number and authored by the shop', async () => {
@@ -94,7 +156,8 @@ describe.runIf(canReadPdfs)('the invoice PDF', () => {
       lineTotal: 5 * (10 + i),
     }));
     const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-    const pdf = await renderInvoicePdf({ ...invoice, lines, total }, shop);
+    const charges = { subtotal: total, shipping: 0, shippingMethod: 'Pickup', taxLines: [] };
+    const pdf = await renderInvoicePdf({ ...invoice, lines, charges, total }, shop);
     const pages = pagesOf(await pdfText(pdf));
 
     expect(pages.length).toBeGreaterThanOrEqual(3);

@@ -3,7 +3,10 @@
  * characters only). A long order flows onto further pages, each repeating the table's header and numbered
  * in its footer.
  */
-import { formatDate, formatMoney, formatOrderNumber, formatQuantity } from '../../shared/format.js';
+import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
+import { checkoutMessages } from '../../shared/messages.js';
+
+const words = checkoutMessages.charges;
 
 /** Amounts in dollars. */
 export interface InvoiceLine {
@@ -16,6 +19,18 @@ export interface InvoiceLine {
   lineTotal: number;
 }
 
+/** What an order charged beside its goods' lines, in dollars: subtotal + shipping + tax lines = the total. */
+export interface Charges {
+  subtotal: number;
+  shipping: number;
+  /** The shipping method's name; null on orders from before shipping was charged. */
+  shippingMethod: string | null;
+  taxLines: { name: string; rate: number; amount: number }[];
+}
+
+/** Facts written before orders charged shipping and tax (kept in the outbox meanwhile) read as goods only. */
+export const goodsOnly = (total: number): Charges => ({ subtotal: total, shipping: 0, shippingMethod: null, taxLines: [] });
+
 export interface InvoiceFacts {
   invoiceNumber: string;
   /** ISO time the order was paid: the invoice date. */
@@ -25,10 +40,18 @@ export interface InvoiceFacts {
   orderedAt: string;
   /** Empty when the buyer gave none. */
   poNumber: string;
-  customer: { name: string; email: string; phone: string; address: string };
+  /** `vatId`: the buyer's, when they gave one. */
+  customer: { name: string; email: string; phone: string; address: string; vatId?: string | null };
+  /** Where the parts go, a line each; absent on orders from before structured addresses (the address above says it). */
+  shipTo?: string[] | null;
   lines: InvoiceLine[];
-  /** Dollars. */
+  /** Absent on facts from before shipping and tax were charged: goods only. */
+  charges?: Charges;
+  /** Dollars: what was charged. */
   total: number;
+  /** Why no tax was charged: EU reverse charge, or the buyer's exemption certificate (its number). */
+  reverseCharge?: boolean;
+  taxExemption?: string | null;
   paymentReference: string | null;
 }
 
@@ -39,6 +62,8 @@ export interface ShopDetails {
   /** Empty: not printed. */
   email: string;
   publicUrl: string;
+  /** The shop's EU VAT ID (SHOP_VAT_ID); empty or absent: not printed. */
+  vatId?: string;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -115,7 +140,7 @@ export async function renderInvoicePdf(facts: InvoiceFacts, shopDetails: ShopDet
   });
   const pdf = collect(doc);
   drawHeader(doc, invoice, shop);
-  drawBillTo(doc, invoice.customer);
+  drawAddresses(doc, invoice);
   drawLines(doc, invoice.lines);
   drawTotal(doc, invoice);
   drawFooters(doc, invoice, shop);
@@ -137,7 +162,8 @@ function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
   const shopWidth = FACTS_LEFT - LEFT - 16;
   doc.font(BOLD).fontSize(16).fillColor(INK).text(shop.name, LEFT, top, { width: shopWidth });
   doc.moveDown(0.2).font(REGULAR).fontSize(9).fillColor(MUTED);
-  for (const line of [...linesOf(shop.address), shop.email, shop.publicUrl].filter(Boolean)) doc.text(line, { width: shopWidth });
+  const vatId = shop.vatId ? words.vatId(shop.vatId) : '';
+  for (const line of [...linesOf(shop.address), shop.email, shop.publicUrl, vatId].filter(Boolean)) doc.text(line, { width: shopWidth });
   const shopBottom = doc.y;
 
   doc.font(BOLD).fontSize(24).fillColor(INK).text('Invoice', FACTS_LEFT, top, { width: FACTS_WIDTH, align: 'right' });
@@ -157,13 +183,27 @@ function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
   doc.y = Math.max(shopBottom, doc.y) + 24;
 }
 
-function drawBillTo(doc: Doc, customer: InvoiceFacts['customer']): void {
-  doc.font(BOLD).fontSize(8).fillColor(MUTED).text('BILL TO', LEFT, doc.y, { characterSpacing: 0.5 });
-  const width = CONTENT_WIDTH / 2;
-  doc.moveDown(0.3).font(BOLD).fontSize(10).fillColor(INK).text(customer.name, { width });
-  doc.font(REGULAR).fontSize(9);
-  for (const line of [...linesOf(customer.address), customer.email, customer.phone].filter(Boolean)) doc.text(line, { width });
+/** The buyer on the left, where the parts go on the right (when the order has a structured address). */
+function drawAddresses(doc: Doc, invoice: InvoiceFacts): void {
+  const { customer } = invoice;
+  const top = doc.y;
+  const width = CONTENT_WIDTH / 2 - 12;
+  const vatId = customer.vatId ? words.vatId(customer.vatId) : '';
+  const billed = addressBlock(doc, 'BILL TO', LEFT, top, width, customer.name, [...linesOf(customer.address), customer.email, customer.phone, vatId]);
+  const [receiver, ...rest] = invoice.shipTo ?? [];
+  const shipped = receiver === undefined ? top : addressBlock(doc, 'SHIP TO', LEFT + CONTENT_WIDTH / 2, top, width, receiver, rest);
+  doc.x = LEFT;
+  doc.y = Math.max(billed, shipped);
   doc.moveDown(1.5);
+}
+
+/** A titled block of lines, the first in bold; returns where it ends. */
+function addressBlock(doc: Doc, title: string, x: number, top: number, width: number, first: string, lines: string[]): number {
+  doc.font(BOLD).fontSize(8).fillColor(MUTED).text(title, x, top, { width, characterSpacing: 0.5 });
+  doc.moveDown(0.3).font(BOLD).fontSize(10).fillColor(INK).text(first, x, doc.y, { width });
+  doc.font(REGULAR).fontSize(9);
+  for (const line of lines.filter(Boolean)) doc.text(line, x, doc.y, { width });
+  return doc.y;
 }
 
 interface Row {
@@ -240,16 +280,42 @@ function drawLines(doc: Doc, lines: InvoiceLine[]): void {
   }
 }
 
-const TOTAL_BLOCK_HEIGHT = 96;
+/** The totals block: labels from here (wide enough for a shipping method's name), amounts right-aligned. */
+const TOTALS_LEFT = LEFT + CONTENT_WIDTH / 2 - 40;
+const AMOUNT_WIDTH = 90;
+const TOTALS_LABEL_WIDTH = RIGHT - AMOUNT_WIDTH - TOTALS_LEFT;
+const CHARGE_ROW_HEIGHT = 15;
+/** The total's row, the payment and the notes under it, at most. */
+const TOTAL_BLOCK_HEIGHT = 150;
 
+/** Subtotal, shipping, each tax line, the total; then why no tax was charged, and the payment. */
 function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
-  if (TOTAL_BLOCK_HEIGHT > roomLeft(doc)) doc.addPage();
-  const top = doc.y + 10;
-  doc.font(BOLD).fontSize(11).fillColor(INK).text('Total (USD)', FACTS_LEFT, top, { width: FACT_LABEL_WIDTH + 20 });
-  doc.text(formatMoney(invoice.total), FACTS_LEFT + FACT_LABEL_WIDTH, top, { width: FACTS_WIDTH - FACT_LABEL_WIDTH, align: 'right' });
+  const charges = invoice.charges ?? goodsOnly(invoice.total);
+  const rows: [string, number][] = [
+    [words.subtotal, charges.subtotal],
+    [words.shipping(charges.shippingMethod), charges.shipping],
+    ...charges.taxLines.map((line): [string, number] => [words.tax(line.name, formatRate(line.rate)), line.amount]),
+  ];
+  if (rows.length * 2 * CHARGE_ROW_HEIGHT + TOTAL_BLOCK_HEIGHT > roomLeft(doc)) doc.addPage();
+  doc.y += 10;
+  for (const [label, amount] of rows) {
+    const top = doc.y;
+    doc.font(REGULAR).fontSize(9).fillColor(INK).text(label, TOTALS_LEFT, top, { width: TOTALS_LABEL_WIDTH });
+    const below = doc.y;
+    doc.text(formatMoney(amount), RIGHT - AMOUNT_WIDTH, top, { width: AMOUNT_WIDTH, align: 'right' });
+    doc.y = Math.max(below, doc.y) + 4;
+  }
+  rule(doc, doc.y, RULE);
+  const top = doc.y + 6;
+  doc.font(BOLD).fontSize(11).fillColor(INK).text('Total (USD)', TOTALS_LEFT, top, { width: TOTALS_LABEL_WIDTH });
+  doc.text(formatMoney(invoice.total), RIGHT - AMOUNT_WIDTH, top, { width: AMOUNT_WIDTH, align: 'right' });
   rule(doc, doc.y + 4, INK);
 
   doc.y += 18;
+  const notes = [invoice.reverseCharge ? words.reverseCharge : '', invoice.taxExemption ? words.taxExempt(invoice.taxExemption) : ''].filter(Boolean);
+  for (const note of notes) doc.font(REGULAR).fontSize(9).fillColor(INK).text(note, LEFT, doc.y, { width: CONTENT_WIDTH });
+  if (notes.length > 0) doc.moveDown(1);
+
   doc.font(BOLD).fontSize(12).fillColor(PAID).text('Paid', LEFT, doc.y);
   doc.font(REGULAR).fontSize(9).fillColor(INK).text(`Paid on ${formatInvoiceDate(invoice.issuedAt)}`);
   if (invoice.paymentReference) doc.text(`Payment reference: ${invoice.paymentReference}`);

@@ -8,7 +8,19 @@ import { expireUnpaidOrders } from '../flows/expire-orders.js';
 import type { InvoiceFacts } from '../invoices/service.js';
 import { canReadPdfs, pdfText } from '../test/pdf-text.js';
 import { afterAnswersDone } from '../auth/after-answer.js';
-import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, verifyEmailOf } from '../test/harness.js';
+import {
+  type Account,
+  call,
+  createProduct,
+  databaseKind,
+  registerAdmin,
+  registerCustomer,
+  startTestServer,
+  TEST_ADDRESS,
+  TEST_ADDRESS_LINE,
+  type TestServer,
+  verifyEmailOf,
+} from '../test/harness.js';
 import { freshDatabase, type TestDatabase } from '../test/databases.js';
 import { type MailSink, startMailSink } from '../test/smtp.js';
 import { logTransport, type MailTransport, sendDueMail, smtpTransport } from './sender.js';
@@ -83,7 +95,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     const customer = await registerCustomer(server.app, 'Olu Fleet');
     const productId = await createProduct(server.app, admin, { name: 'Brake Disc', price: 42.5, stock: 1000, min: 10 });
     const place = async () =>
-      (await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 20, phone: '5550100', address: 'Yard 7, Leeds' } })).json()._id as string;
+      (await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 20, phone: '5550100', shippingAddress: TEST_ADDRESS } })).json()._id as string;
 
     const paidId = await place();
     const { clientSecret } = (await call(server.app, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId: paidId } })).json();
@@ -109,12 +121,15 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     );
     const paid = mailsTo(customer.email).find((m) => m.subject.startsWith('Payment received'))!;
     expect(paid.text).toContain('You Paid: $850.00 for 20 units of Brake Disc at $42.50 per unit: $850.00.');
+    // TEST_ADDRESS: Oregon, no sales tax, picked up at the factory for nothing.
+    expect(paid.text).toContain('Subtotal: $850.00\nShipping (Pickup at the factory (Springfield, IL)): $0.00\nTotal: $850.00');
     expect(paid.text).toContain(`Your Transaction ID: ${intentId}`);
     const shipped = mailsTo(customer.email).find((m) => m.subject.startsWith(`Order ${formatOrderNumber(paidId)} is shipped`))!;
-    expect(shipped.text).toContain('is shipped to Olu Fleet, Yard 7, Leeds.');
+    expect(shipped.text).toContain(`is shipped to Olu Fleet, ${TEST_ADDRESS_LINE}.`);
   });
 
   describe('the paid e-mail of an invoiced order', () => {
+    /** Facts as an order from before shipping and tax were charged wrote them: no charges, the goods are the total. */
     const paid: OrderFacts = {
       orderId: '4711',
       customerName: 'Ada Fleet',
@@ -139,6 +154,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
     const paidText = [
       'Hello Ada Fleet,',
       'Congrats! Your payment is completed. You Paid: $850.00 for 20 units of Brake Disc at $42.50 per unit: $850.00.',
+      'Subtotal: $850.00\nShipping: $0.00\nTotal: $850.00',
       'Your Transaction ID: pi_invoice_mail',
       'We will ship to: Yard 7, Leeds.',
       `See your orders: ${PUBLIC_URL}/dashboard/myOrders`,
@@ -174,6 +190,25 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
       expect(text).toContain('Payment reference: pi_invoice_mail');
     });
 
+    it('lists the subtotal, the shipping method and its price, each tax line and the total, a line each', async () => {
+      // 850.00 goods to Berlin: parcel 45.00; VAT 19 % on 800.00 and shipping, 7 % on 50.00 (a reduced-rate part).
+      const charges = {
+        subtotal: 850,
+        shipping: 45,
+        shippingMethod: 'EU parcel (duties paid)',
+        taxLines: [
+          { name: 'VAT DE 19 %', rate: 19, amount: 160.55 },
+          { name: 'VAT DE 7 %', rate: 7, amount: 3.5 },
+        ],
+      };
+      const mail = await receivePaidMail('charged@example.com', { ...paid, charges, total: 1059.05 });
+      expect(mail.text).toContain('You Paid: $1,059.05 for 20 units of Brake Disc at $42.50 per unit: $850.00.');
+      expect(mail.text).toContain(
+        'Subtotal: $850.00\nShipping (EU parcel (duties paid)): $45.00\nVAT DE 19 % (19%): $160.55\nVAT DE 7 % (7%): $3.50\nTotal: $1,059.05',
+      );
+      expect(mail.html).toContain('<p>Subtotal: $850.00<br>Shipping (EU parcel (duties paid)): $45.00<br>');
+    });
+
     it('without SMTP, logs the names of the files it would attach', async () => {
       const lines: unknown[] = [];
       const log = { ...quietLog, info: (entry: unknown) => lines.push(entry) } as unknown as Parameters<typeof sendDueMail>[3];
@@ -186,7 +221,7 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
   it('writes nothing when the change behind it fails: an order refused for stock mails nobody', async () => {
     const customer = await registerCustomer(server.app);
     const productId = await createProduct(server.app, admin, { stock: 10, min: 1 });
-    const refused = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 11, phone: '5550100', address: 'X' } });
+    const refused = await call(server.app, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 11, phone: '5550100', shippingAddress: TEST_ADDRESS } });
     expect(refused.statusCode).toBe(409);
     await send();
     expect(mailsTo(customer.email).filter((m) => m.subject.includes('order'))).toEqual([]);
@@ -308,7 +343,7 @@ describe(`mail that cannot be turned against anyone (${databaseKind})`, () => {
     const account = await registerCustomer(server.app, 'Not Their Address');
     let placed = 0;
     for (const until = Date.now() + 10_000; Date.now() < until; ) {
-      const order = await call(server.app, 'POST', '/api/orders', { token: account.token, body: { productId, quantity: 1, phone: '5550100', address: 'Yard 7' } });
+      const order = await call(server.app, 'POST', '/api/orders', { token: account.token, body: { productId, quantity: 1, phone: '5550100', shippingAddress: TEST_ADDRESS } });
       expect(order.statusCode).toBe(201);
       placed += 1;
       expect((await call(server.app, 'DELETE', `/api/orders/${order.json()._id}`, { token: account.token })).statusCode).toBeLessThan(300);
@@ -328,7 +363,7 @@ describe(`mail that cannot be turned against anyone (${databaseKind})`, () => {
     const account = await registerCustomer(server.app, 'Own Address');
     await verifyEmailOf(server, account);
     for (let i = 0; i < 12; i++) {
-      const order = await call(server.app, 'POST', '/api/orders', { token: account.token, body: { productId, quantity: 1, phone: '5550100', address: 'Yard 7' } });
+      const order = await call(server.app, 'POST', '/api/orders', { token: account.token, body: { productId, quantity: 1, phone: '5550100', shippingAddress: TEST_ADDRESS } });
       expect(order.statusCode).toBe(201);
     }
     expect((await queuedTo(account.email)).filter((message) => message.mail.kind === 'order-placed')).toHaveLength(12);

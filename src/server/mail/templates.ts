@@ -2,8 +2,9 @@
  * The e-mails the shop sends, as plain text and simple HTML. A message is stored in the outbox as its
  * facts; it is rendered here when sent, with the shop's name and the address buyers use (PUBLIC_URL).
  */
-import { formatDate, formatMoney, formatOrderNumber, formatQuantity } from '../../shared/format.js';
-import type { InvoiceFacts } from '../invoices/service.js';
+import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
+import { checkoutMessages } from '../../shared/messages.js';
+import { type Charges, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
   name: string;
@@ -13,6 +14,8 @@ export interface ShopIdentity {
   address: string;
   /** Printed on invoices when not empty. */
   email: string;
+  /** The shop's VAT ID, printed on invoices when not empty. */
+  vatId?: string;
 }
 
 export interface OrderFacts {
@@ -22,7 +25,10 @@ export interface OrderFacts {
   quantity: number;
   /** Dollars. */
   unitPrice: number;
+  /** What is charged: the goods (`charges.subtotal`), shipping and tax. */
   total: number;
+  /** Absent on mail written before orders charged shipping and tax: goods only. */
+  charges?: Charges;
   address: string;
   transactionId: string | null;
   /** On the paid mail of an invoiced order: its PDF is rendered and attached when the mail is sent. */
@@ -88,7 +94,7 @@ function compose(shop: ShopIdentity, subject: string, greeting: string, paragrap
   const html = [
     '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
     `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`),
     link
       ? `<p><a href="${escapeHtml(link.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`
       : '',
@@ -98,10 +104,25 @@ function compose(shop: ShopIdentity, subject: string, greeting: string, paragrap
   return { subject: `${subject} – ${shop.name}`, text, html };
 }
 
-const orderLine = (o: OrderFacts) =>
-  o.lines && o.lines.length > 1
-    ? `${o.lines.length} parts, ${formatQuantity(o.quantity)} units in all: ${formatMoney(o.total)}`
-    : `${formatQuantity(o.quantity)} units of ${o.product} at ${formatMoney(o.unitPrice)} per unit: ${formatMoney(o.total)}`;
+const chargesOf = (o: OrderFacts) => o.charges ?? goodsOnly(o.total);
+/** The goods of an order in a sentence; their amount is the subtotal. */
+const orderLine = (o: OrderFacts) => {
+  const goods = formatMoney(chargesOf(o).subtotal);
+  return o.lines && o.lines.length > 1
+    ? `${o.lines.length} parts, ${formatQuantity(o.quantity)} units in all: ${goods}`
+    : `${formatQuantity(o.quantity)} units of ${o.product} at ${formatMoney(o.unitPrice)} per unit: ${goods}`;
+};
+/** Subtotal, shipping, each tax line and the total, a line each: the figures the invoice has. */
+const chargeList = (o: OrderFacts) => {
+  const words = checkoutMessages.charges;
+  const charges = chargesOf(o);
+  return [
+    `${words.subtotal}: ${formatMoney(charges.subtotal)}`,
+    `${words.shipping(charges.shippingMethod)}: ${formatMoney(charges.shipping)}`,
+    ...charges.taxLines.map((line) => `${words.tax(line.name, formatRate(line.rate))}: ${formatMoney(line.amount)}`),
+    `${words.total}: ${formatMoney(o.total)}`,
+  ].join('\n');
+};
 /** A paragraph per line of an order of several lines; none for a one-line order. */
 const lineList = (o: OrderFacts) =>
   o.lines && o.lines.length > 1
@@ -144,12 +165,14 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
     compose(shop, `Your order ${o.orderId} is placed`, `Hello ${o.customerName},`, [
       `Your order is placed successfully: ${orderLine(o)}.`,
       ...lineList(o),
+      chargeList(o),
       `Delivery to: ${o.address}. The parts are held for you until the order is paid.`,
     ], { label: 'Pay for your order', url: `${shop.publicUrl}/dashboard/payment/${o.orderId}` }),
   'order-paid': (o, shop) =>
     compose(shop, `Payment received for order ${o.orderId}`, `Hello ${o.customerName},`, [
       `Congrats! Your payment is completed. You Paid: ${formatMoney(o.total)} for ${orderLine(o)}.`,
       ...lineList(o),
+      chargeList(o),
       `Your Transaction ID: ${o.transactionId ?? ''}`,
       ...(o.invoice ? [`Your invoice ${o.invoice.invoiceNumber} is attached.`] : []),
       `We will ship to: ${o.address}.`,
@@ -157,6 +180,7 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
   'order-shipped': (o, shop) =>
     compose(shop, `Order ${formatOrderNumber(o.orderId)} is shipped`, `Hello ${o.customerName},`, [
       `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
+      chargeList(o),
     ], myOrders(shop)),
   'order-cancelled': (o, shop) =>
     compose(shop, `Order ${formatOrderNumber(o.orderId)} is cancelled`, `Hello ${o.customerName},`, [

@@ -27,7 +27,7 @@ describe(`other requests are answered while ${ORDERS.toLocaleString('en')} order
           user_id: Number(customer.id), customer_name: customer.name, email: customer.email, phone: '+1 555 0100', address: '1 Main St',
           po_number: `PO-${first + i}`, idempotency_key: null, status: PLACED_STATUS, transaction_id: null, invoice_number: null, invoiced_at: null,
           created_at: at, updated_at: at, product_id: part, product_name: 'Brake Pads', product_sku: 'BL-1507', unit_price_cents: 1000,
-          quantity: 1, total_cents: 1000, line_count: 1,
+          quantity: 1, subtotal_cents: 1000, total_cents: 1000, line_count: 1,
         };
       });
       const ids = await k.insertInto('orders').values(orders).returning('id').execute();

@@ -315,7 +315,15 @@ export const ORDER_CSV_COLUMNS = [
   'unitPrice',
   'lineTotal',
   'orderTotal',
+  // What the order charged (issue 60); orderTotal, kept for files read by its name, is the same charged total.
+  'subtotal',
+  'shipping',
+  'tax',
+  'total',
 ] as const;
+
+/** An amount as a spreadsheet reads it: dollars with two decimals, no grouping or sign ("1234.50"). */
+const csvAmount = (cents: number) => centsToDollars(cents).toFixed(2);
 
 /**
  * Orders read and written out at a time. A long CSV export of orders must not hold the event loop for
@@ -342,9 +350,13 @@ async function* orderLineRecords(db: Executor, filters: OrderFilters): AsyncGene
         line.product_sku,
         line.product_name,
         String(line.quantity),
-        centsToDollars(line.unit_price_cents).toFixed(2),
-        centsToDollars(lineTotalCents(line)).toFixed(2),
-        centsToDollars(order.total_cents).toFixed(2),
+        csvAmount(line.unit_price_cents),
+        csvAmount(lineTotalCents(line)),
+        csvAmount(order.total_cents),
+        csvAmount(order.subtotal_cents),
+        csvAmount(order.shipping_cents),
+        csvAmount(order.tax_cents),
+        csvAmount(order.total_cents),
       ]),
     );
     cursor = page.nextCursor ?? undefined;

@@ -12,7 +12,8 @@ import { isPaid, isPayable, type OrderActor, ORDER_STATUSES, type OrderStatus, P
 import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
-import type { InvoiceFacts } from '../invoices/service.js';
+import type { Charges, InvoiceFacts } from '../invoices/service.js';
+import { addressLines } from '../../shared/address.js';
 import type { ShippingAddress } from '../../shared/checkout-schemas.js';
 import type { TaxLine } from '../../shared/tax.js';
 
@@ -71,7 +72,7 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
     subtotal: centsToDollars(row.subtotal_cents),
     shipping: centsToDollars(row.shipping_cents),
     tax: centsToDollars(row.tax_cents),
-    taxLines: taxLinesOf(row).map((line) => ({ name: line.name, rate: line.rate, amount: centsToDollars(line.amountCents) })),
+    taxLines: chargesOf(row).taxLines,
     shippingAddress: shippingAddressOf(row),
     shippingMethod: row.shipping_method_id === null ? null : { id: row.shipping_method_id, name: row.shipping_method_name ?? row.shipping_method_id },
     reverseCharge: row.reverse_charge === 1,
@@ -133,16 +134,31 @@ const ORDERS_PER_LINES_QUERY = 5000;
 /** The invoice of a paid order, as its PDF tells it. */
 export function invoiceFacts(order: OrderRow, lines: readonly OrderLineRow[]): InvoiceFacts | undefined {
   if (order.invoice_number === null) return undefined;
+  const shipTo = shippingAddressOf(order);
   return {
     invoiceNumber: formatInvoiceNumber(order.invoice_number),
     issuedAt: order.invoiced_at ?? order.updated_at,
     orderId: String(order.id),
     orderedAt: order.created_at,
     poNumber: order.po_number,
-    customer: { name: order.customer_name, email: order.email, phone: order.phone, address: order.address },
+    customer: { name: order.customer_name, email: order.email, phone: order.phone, address: order.address, vatId: order.vat_id },
+    shipTo: shipTo && addressLines(shipTo),
     lines: lines.map(toLineDto),
+    charges: chargesOf(order),
     total: centsToDollars(totalCentsOf(order)),
+    reverseCharge: order.reverse_charge === 1,
+    taxExemption: order.tax_exemption,
     paymentReference: order.transaction_id,
+  };
+}
+
+/** What an order charged beside its lines, in dollars, as its invoice and its e-mails tell it. */
+export function chargesOf(order: OrderRow): Charges {
+  return {
+    subtotal: centsToDollars(order.subtotal_cents),
+    shipping: centsToDollars(order.shipping_cents),
+    shippingMethod: order.shipping_method_id === null ? null : (order.shipping_method_name ?? order.shipping_method_id),
+    taxLines: taxLinesOf(order).map((line) => ({ name: line.name, rate: line.rate, amount: centsToDollars(line.amountCents) })),
   };
 }
 

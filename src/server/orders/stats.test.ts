@@ -11,12 +11,15 @@ import {
   registerAdmin,
   registerCustomer,
   startTestServer,
+  TEST_ADDRESS,
   type TestServer,
 } from '../test/harness.js';
 import { shopDays } from './calendar.js';
 import { movesSince, paidByDayQuery, SettledSales, salesStats } from './stats.js';
 
-const where = { phone: '+1 555 0100', address: '9 Depot Road, Springfield' };
+/** Oregon, picked up at the factory: no shipping, no tax, so revenue is the goods. */
+const where = { phone: '+1 555 0100', shippingAddress: TEST_ADDRESS };
+const VERMONT = { name: 'Receiving', line1: '1 Main St', city: 'Burlington', region: 'VT', postalCode: '05401', country: 'US' };
 
 /** Places, pays, cancels or ships orders through the API; then dates them where the test needs them. */
 function shop(server: () => TestServer) {
@@ -26,8 +29,8 @@ function shop(server: () => TestServer) {
       expect(response.statusCode).toBe(201);
       return { token: response.json().token, email, name, id: response.json().user._id };
     },
-    async order(buyer: Account, lines: [productId: string, quantity: number][]): Promise<number> {
-      const body = { ...where, lines: lines.map(([productId, quantity]) => ({ productId, quantity })) };
+    async order(buyer: Account, lines: [productId: string, quantity: number][], to: object = where): Promise<number> {
+      const body = { ...to, lines: lines.map(([productId, quantity]) => ({ productId, quantity })) };
       const response = await call(server().app, 'POST', '/api/orders', { token: buyer.token, body });
       expect(response.statusCode).toBe(201);
       return Number(response.json()._id);
@@ -102,7 +105,7 @@ describe(`sales overview (${databaseKind})`, () => {
     const response = await stats('from=2024-05-01&to=2024-05-03');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ revenue: 70, orders: 3, units: 15, averageOrderValue: 23.33 });
+    expect(body).toMatchObject({ revenue: 70, tax: 0, orders: 3, units: 15, averageOrderValue: 23.33 });
     expect(body.byDay).toEqual([
       { date: '2024-05-01', revenue: 30, orders: 1 },
       { date: '2024-05-02', revenue: 0, orders: 0 },
@@ -145,6 +148,7 @@ describe(`sales overview (${databaseKind})`, () => {
     const body = (await stats('from=2023-01-01&to=2023-01-02')).json();
     expect(body).toEqual({
       revenue: 0,
+      tax: 0,
       orders: 0,
       units: 0,
       averageOrderValue: 0,
@@ -185,6 +189,39 @@ describe(`sales overview (${databaseKind})`, () => {
     expect(await fieldsOf('from=2024-05-04&to=2024-05-03')).toEqual({ from: 'From must not be after To' });
     expect(await fieldsOf('from=2024-01-01&to=2025-02-04')).toEqual({ to: 'A period is at most 400 days' });
     expect((await stats('from=2024-01-01&to=2025-02-03')).json().byDay).toHaveLength(400);
+  });
+});
+
+describe(`sales overview of taxed orders (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  const { customer, order, pay, date } = shop(() => server);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await registerAdmin(server);
+  });
+  afterAll(() => server.close());
+
+  it('counts goods and shipping as revenue and reports the tax beside it, never in it', async () => {
+    const part = await createProduct(server.app, admin, { name: 'Caliper', price: 120, stock: 100, min: 1, weightGrams: 1500 });
+    const buyer = await customer('Vera Mont', 'vera@example.com');
+    // 2 × $120 = $240.00, 3,000 g: ground $11.00; Vermont 6 % on both: $14.40 + $0.66 = $15.06; charged $266.06.
+    const taxed = await order(buyer, [[part, 2]], { ...where, shippingAddress: VERMONT, shippingMethodId: 'ground' });
+    await pay(buyer, taxed);
+    await date(taxed, { created: '2024-07-01T09:00:00.000Z', paid: '2024-07-01T10:00:00.000Z' });
+    // 1 × $120 to Oregon, picked up: $120.00, no tax.
+    const untaxed = await order(buyer, [[part, 1]]);
+    await pay(buyer, untaxed);
+    await date(untaxed, { created: '2024-07-01T11:00:00.000Z', paid: '2024-07-01T12:00:00.000Z' });
+
+    const body = (await call(server.app, 'GET', '/api/admin/stats?from=2024-07-01&to=2024-07-01', { token: admin.token })).json();
+    // Revenue $251.00 + $120.00 = $371.00 over 2 orders ($185.50 each); tax $15.06.
+    expect(body).toMatchObject({ revenue: 371, tax: 15.06, orders: 2, units: 3, averageOrderValue: 185.5 });
+    expect(body.byDay).toEqual([{ date: '2024-07-01', revenue: 371, orders: 2 }]);
+    expect(body.topCustomers).toEqual([{ email: 'vera@example.com', name: 'Vera Mont', revenue: 371, orders: 2 }]);
+    // A part's revenue is its goods only.
+    expect(body.topProducts).toEqual([expect.objectContaining({ name: 'Caliper', revenue: 360, units: 3 })]);
   });
 });
 

@@ -3,7 +3,7 @@
  * answers at most a row per day, per product or per customer, never the orders themselves.
  *
  * Which instant puts an order on a day:
- * - revenue, orders, units, `byDay`, `topProducts`, `topCustomers` count paid orders (pending, shipped) on
+ * - revenue (goods and shipping: tax is the state's, reported beside it as `tax`, never in revenue), tax, orders, units, `byDay`, `topProducts`, `topCustomers` count paid orders (pending, shipped) on
  *   the day they were paid (`invoiced_at`): money counts when it came in, so an order placed on the 31st and
  *   paid on the 1st is the 1st's, and an order paid later never changes a day that is over.
  * - `byStatus` counts the orders placed (`created_at`) in the period by their status now: of what was
@@ -44,7 +44,7 @@ const PARTS_PER_QUERY = 1_000;
 
 /** From the first day's start to the last day's end. */
 type Span = Pick<ShopDay, 'starts' | 'ends'>;
-type DaySales = { revenueCents: number; orders: number; units: number };
+type DaySales = { revenueCents: number; taxCents: number; orders: number; units: number };
 type PartSales = { revenueCents: number; units: number; latestLineId: number };
 type CustomerSales = { revenueCents: number; orders: number; latestOrderId: number };
 
@@ -106,11 +106,12 @@ export async function salesStats(
   const parts = await partsThatMayRank(db, over, past.parts, current.parts, settled.leaders);
   const customers = combine([past.customers, current.customers], addCustomerSales);
   const [{ topProducts, topProductsByUnits }, topCustomers] = await Promise.all([topPartsOf(db, parts), topCustomersOf(db, customers)]);
-  const byDay = days.map(({ date }) => ({ date, ...(past.byDay.get(date) ?? current.byDay.get(date) ?? { revenueCents: 0, orders: 0, units: 0 }) }));
+  const byDay = days.map(({ date }) => ({ date, ...(past.byDay.get(date) ?? current.byDay.get(date) ?? { revenueCents: 0, taxCents: 0, orders: 0, units: 0 }) }));
   const revenueCents = sum(byDay.map((day) => day.revenueCents));
   const orders = sum(byDay.map((day) => day.orders));
   return {
     revenue: centsToDollars(revenueCents),
+    tax: centsToDollars(sum(byDay.map((day) => day.taxCents))),
     orders,
     units: sum(byDay.map((day) => day.units)),
     averageOrderValue: orders === 0 ? 0 : centsToDollars(Math.round(revenueCents / orders)),
@@ -261,7 +262,9 @@ async function topCustomersOf(db: Executor, customers: Map<number, CustomerSales
 /** Each day's paid orders: one row per day with a sale (sums arrive as strings from PostgreSQL). */
 async function paidByDay(db: Executor, days: readonly ShopDay[]): Promise<Map<string, DaySales>> {
   const { rows } = await paidByDayQuery(days).execute(db);
-  return new Map(rows.map((row) => [row.day, { revenueCents: Number(row.revenue_cents), orders: Number(row.orders), units: Number(row.units) }]));
+  return new Map(
+    rows.map((row) => [row.day, { revenueCents: Number(row.revenue_cents), taxCents: Number(row.tax_cents), orders: Number(row.orders), units: Number(row.units) }]),
+  );
 }
 
 /**
@@ -271,9 +274,9 @@ async function paidByDay(db: Executor, days: readonly ShopDay[]): Promise<Map<st
  */
 export function paidByDayQuery(days: readonly ShopDay[]) {
   const ranges = sql.join(days.map((day) => sql`(${day.date}, ${day.starts}, ${day.ends})`));
-  return sql<{ day: string; orders: string | number; revenue_cents: string | number; units: string | number }>`
+  return sql<{ day: string; orders: string | number; revenue_cents: string | number; tax_cents: string | number; units: string | number }>`
     with days (day, starts, ends) as (values ${ranges})
-    select days.day, count(*) as orders, sum(o.total_cents) as revenue_cents, sum(o.quantity) as units
+    select days.day, count(*) as orders, sum(o.total_cents - o.tax_cents) as revenue_cents, sum(o.tax_cents) as tax_cents, sum(o.quantity) as units
     from days join orders o on o.invoiced_at >= days.starts and o.invoiced_at < days.ends
     where ${PAID}
     group by days.day`;
@@ -326,7 +329,7 @@ function soldByPart(db: Executor, span: Span, productIds?: readonly number[]) {
     ]);
 }
 
-/** What each account paid in `span`, and its last paid order there. */
+/** What each account paid in `span` (goods and shipping, as revenue), and its last paid order there. */
 async function customersPaidIn(db: Executor, span: Span): Promise<Map<number, CustomerSales>> {
   const rows = await db
     .selectFrom('orders as o')
@@ -334,7 +337,7 @@ async function customersPaidIn(db: Executor, span: Span): Promise<Map<number, Cu
     .groupBy('o.user_id')
     .select((eb) => [
       'o.user_id',
-      eb.fn.sum<string | number>('o.total_cents').as('revenue_cents'),
+      sql<string | number>`sum(o.total_cents - o.tax_cents)`.as('revenue_cents'),
       eb.fn.countAll<string | number>().as('orders'),
       eb.fn.max('o.id').as('latest_order_id'),
     ])

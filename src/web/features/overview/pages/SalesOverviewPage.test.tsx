@@ -9,11 +9,12 @@ import { SalesOverviewPage } from './SalesOverviewPage.js';
 const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' as const };
 const today = localToday();
 
-/** A period's figures: `revenue` dollars over `orders` paid orders, all on its last day. */
+/** A period's figures: `revenue` dollars over `orders` paid orders, all on its last day, and 6 % of it in tax. */
 function statsOf(from: string, to: string, revenue: number, orders: number): SalesStats {
   const days = datesOf(from, to);
   return {
     revenue,
+    tax: revenue * 0.06,
     orders,
     units: orders * 10,
     averageOrderValue: orders === 0 ? 0 : revenue / orders,
@@ -55,6 +56,11 @@ describe('SalesOverviewPage', () => {
     const revenue = within(await screen.findByTestId('figure-revenue'));
     expect(revenue.getByText('$12,000.00')).toBeInTheDocument();
     expect(await revenue.findByText('+20% vs previous period')).toBeInTheDocument();
+    // Tax beside revenue, not in it: $720 of $12,000, against $600 before.
+    const tax = within(screen.getByTestId('figure-tax'));
+    expect(tax.getByText('Tax collected')).toBeInTheDocument();
+    expect(tax.getByText('$720.00')).toBeInTheDocument();
+    expect(tax.getByText('+20% vs previous period')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-orders')).getByText('−25% vs previous period')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-averageOrderValue')).getByText('$2,000.00')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-averageOrderValue')).getByText('+60% vs previous period')).toBeInTheDocument();

@@ -116,6 +116,8 @@ function Overview({ stats, previous }: { stats: SalesStats; previous: SalesStats
 
 const FIGURES = [
   ['revenue', formatMoney],
+  // Beside revenue, never in it: the tax is the state's.
+  ['tax', formatMoney],
   ['orders', formatQuantity],
   ['units', formatQuantity],
   ['averageOrderValue', formatMoney],
@@ -123,7 +125,7 @@ const FIGURES = [
 
 function Figures({ stats, previous }: { stats: SalesStats; previous: SalesStats | undefined }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {FIGURES.map(([key, format]) => {
         const change = previous && changeText(stats[key], previous[key]);
         return (
