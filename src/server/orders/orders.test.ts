@@ -71,9 +71,16 @@ describe(`orders (${databaseKind})`, () => {
     expect(missing.json().error.fields.quantity).toBe(messages.validation.quantityRequired);
     const noPhone = await call(server.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: { productId, quantity: 20, phone: '', address: '' },
+      body: { productId, quantity: 20, phone: '', shippingAddress: TEST_ADDRESS },
     });
-    expect(noPhone.json().error.fields).toMatchObject({ phone: 'Phone Number is required', shippingAddress: 'Give a shipping address or choose a saved one' });
+    expect(noPhone.json().error.fields).toMatchObject({ phone: 'Phone Number is required' });
+    // The original free-text address is no destination.
+    const nowhere = await call(server.app, 'POST', '/api/orders', {
+      token: customer.token,
+      body: { productId, quantity: 20, phone: '5550100', address: '1 Main St' },
+    });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().error.fields).toEqual({ shippingAddress: 'Give a shipping address or choose a saved one' });
     expect(await stockOf(productId)).toBe(50);
   });
 
