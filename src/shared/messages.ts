@@ -328,6 +328,23 @@ export const messages = {
       linesCaption: (number: string) => `Parts of order ${number}`,
       lineColumns: ['Part', 'Quantity', 'Unit price', 'Line total'],
       total: 'Total',
+      /** What an order charges (issue 60), the same on every order view: goods, shipping, tax lines, total, destination. */
+      charges: {
+        caption: (number: string) => `Charges of order ${number}`,
+        subtotal: 'Subtotal',
+        shipping: 'Shipping',
+        shippingBy: (method: string) => `Shipping (${method})`,
+        taxLine: (name: string, rate: number) => `${name} ${rate}%`,
+        taxTotal: 'Tax total',
+        total: 'Total',
+        reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient',
+        buyerVatId: (vatId: string) => `Buyer's VAT ID: ${vatId}`,
+        taxExempt: "No tax charged: the buyer's tax exemption certificate was valid when the order was placed",
+        shipTo: 'Ship to',
+        /** The address block's place line: "Burlington, VT 05401". */
+        cityLine: (city: string, region: string, postalCode: string) => [city, [region, postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+        shippingMethod: (method: string) => `Shipping method: ${method}`,
+      },
     },
     /** An order's own page (/dashboard/orders/:id) and the payment page's heading. */
     orderPage: {
