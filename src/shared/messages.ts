@@ -331,6 +331,8 @@ export const messages = {
       /** What an order charges (issue 60), the same on every order view: goods, shipping, tax lines, total, destination. */
       charges: {
         caption: (number: string) => `Charges of order ${number}`,
+        /** The fold under an order list's total. */
+        breakdown: 'Subtotal, shipping and tax',
         subtotal: 'Subtotal',
         shipping: 'Shipping',
         shippingBy: (method: string) => `Shipping (${method})`,

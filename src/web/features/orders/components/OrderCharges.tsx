@@ -10,25 +10,78 @@ const text = messages.ui.orders.charges;
  * none by reverse charge or exemption, and where the parts go. Every order view shows this one, so they agree
  * to the cent.
  */
+interface ChargeRowData {
+  key: string;
+  label: string;
+  amount: number;
+}
+
+/** The figures in the order they are read, one list for the full and the compact view so both say the same. */
+function chargeRows(order: Order): ChargeRowData[] {
+  return [
+    { key: 'subtotal', label: text.subtotal, amount: order.subtotal },
+    { key: 'shipping', label: order.shippingMethod ? text.shippingBy(order.shippingMethod.name) : text.shipping, amount: order.shipping },
+    ...order.taxLines.map((line) => ({ key: 'tax-line', label: text.taxLine(line.name, line.rate), amount: line.amount })),
+    ...(order.taxLines.length > 1 ? [{ key: 'tax', label: text.taxTotal, amount: order.tax }] : []),
+    { key: 'total', label: text.total, amount: order.total },
+  ];
+}
+
 export function OrderCharges({ order, shipTo = true }: { order: Order; shipTo?: boolean }) {
   return (
     <div className="space-y-3" data-testid="order-charges">
       <table className="w-full max-w-md text-sm">
         <caption className="sr-only">{text.caption(order.number)}</caption>
         <tbody>
-          <ChargeRow label={text.subtotal} amount={order.subtotal} testId="charge-subtotal" />
-          <ChargeRow
-            label={order.shippingMethod ? text.shippingBy(order.shippingMethod.name) : text.shipping}
-            amount={order.shipping}
-            testId="charge-shipping"
-          />
-          {order.taxLines.map((line) => (
-            <ChargeRow key={`${line.name} ${line.rate}`} label={text.taxLine(line.name, line.rate)} amount={line.amount} testId="charge-tax-line" />
-          ))}
-          {order.taxLines.length > 1 && <ChargeRow label={text.taxTotal} amount={order.tax} testId="charge-tax" />}
-          <ChargeRow label={text.total} amount={order.total} testId="charge-total" strong />
+          {chargeRows(order).map((row, index) => {
+            const strong = row.key === 'total';
+            return (
+              <tr
+                key={`${row.key} ${index}`}
+                className={strong ? 'border-t border-slate-300 font-bold text-slate-900' : 'text-slate-800'}
+                data-testid={`charge-${row.key}`}
+              >
+                <th scope="row" className={`py-1 pr-3 text-left ${strong ? 'font-bold' : 'font-medium'}`}>
+                  {row.label}
+                </th>
+                <td className="py-1 text-right whitespace-nowrap">${formatDollars(row.amount)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
+      <TaxNotes order={order} />
+      {shipTo && <ShipTo order={order} />}
+    </div>
+  );
+}
+
+/**
+ * The same figures folded under the total in an order list's row (My Orders, Manage Orders), as a description
+ * list so the row's own cells stay its columns.
+ */
+export function OrderChargesSummary({ order, shipTo = false }: { order: Order; shipTo?: boolean }) {
+  return (
+    <details className="mt-1 text-xs" data-testid="order-charges-summary">
+      <summary className="cursor-pointer font-semibold text-brand-700">{text.breakdown}</summary>
+      <dl className="mt-1 grid grid-cols-[auto_auto] gap-x-3 gap-y-0.5">
+        {chargeRows(order).map((row, index) => (
+          <div key={`${row.key} ${index}`} className="contents" data-testid={`summary-${row.key}`}>
+            <dt className={row.key === 'total' ? 'font-bold' : ''}>{row.label}</dt>
+            <dd className={`text-right whitespace-nowrap ${row.key === 'total' ? 'font-bold' : ''}`}>${formatDollars(row.amount)}</dd>
+          </div>
+        ))}
+      </dl>
+      <TaxNotes order={order} />
+      {shipTo && <ShipTo order={order} />}
+    </details>
+  );
+}
+
+/** Why an order without tax has none: the EU reverse charge (with the buyer's VAT ID) or a US exemption. */
+function TaxNotes({ order }: { order: Order }) {
+  return (
+    <>
       {order.reverseCharge && (
         <p className="text-sm text-slate-800" data-testid="charge-reverse">
           {text.reverseCharge}
@@ -40,19 +93,7 @@ export function OrderCharges({ order, shipTo = true }: { order: Order; shipTo?: 
           {text.taxExempt}
         </p>
       )}
-      {shipTo && <ShipTo order={order} />}
-    </div>
-  );
-}
-
-function ChargeRow({ label, amount, testId, strong = false }: { label: string; amount: number; testId: string; strong?: boolean }) {
-  return (
-    <tr className={strong ? 'border-t border-slate-300 font-bold text-slate-900' : 'text-slate-800'} data-testid={testId}>
-      <th scope="row" className={`py-1 pr-3 text-left ${strong ? 'font-bold' : 'font-medium'}`}>
-        {label}
-      </th>
-      <td className="py-1 text-right whitespace-nowrap">${formatDollars(amount)}</td>
-    </tr>
+    </>
   );
 }
 
