@@ -781,4 +781,17 @@ export const checkoutMessages = {
     previewFixFirst: 'Fix the problems above to preview',
   },
   taxClassNames: { standard: 'Standard', reduced: 'Reduced', zero: 'Zero-rated' },
+  /** The admin's users page: recording or ending a buyer's US resale or exemption certificate. */
+  exemption: {
+    title: 'Tax exemption',
+    intro: "Record a buyer's resale or exemption certificate: until it expires (the day included) their orders carry no tax.",
+    buyer: 'Buyer',
+    chooseBuyer: 'Choose a buyer',
+    certificate: 'Certificate number',
+    expiresOn: 'Expires on',
+    record: 'Record certificate',
+    remove: 'Remove exemption',
+    recorded: (email: string, expiresOn: string) => `Tax exemption recorded for ${email} until ${expiresOn}`,
+    removed: (email: string) => `Tax exemption of ${email} removed`,
+  },
 } as const;
