@@ -126,6 +126,16 @@ export function vermontOrder(overrides: Partial<Order> = {}): Order {
   });
 }
 
+/** The vermontOrder's charges as every order view reads them, row by row (label and amount). */
+export const VERMONT_CHARGES = [
+  'Subtotal$1,500.00',
+  'Shipping (Ground)$11.00',
+  'VT Sales Tax 6%$90.00',
+  'Local Option 1%$15.11',
+  'Tax total$105.11',
+  'Total$1,616.11',
+];
+
 export function paidOrder(transactionId: string, overrides: Partial<Order> = {}): Order {
   return unpaidOrder({ status: 'pending', paid: true, transactionId, heldUntil: null, invoiceNumber: 'INV-000007', ...overrides });
 }
