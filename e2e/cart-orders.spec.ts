@@ -114,7 +114,7 @@ for (const screen of SCREENS) {
       await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
       await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
       const lines = page.getByRole('table', { name: `Parts of order ${order.number}` });
-      await expect(lines.getByRole('row')).toHaveText([/Part/, /Air Filter.*120/, /Shock Absorber.*60/, /Total/]);
+      await expect(lines.getByRole('row')).toHaveText([/Part/, /Air Filter.*120/, /Shock Absorber.*60/, /Subtotal/]);
       await expect(page.getByText('Dock 4, Main Street 1')).toBeVisible();
       await expect(page.getByText('None yet: the order ships once it is paid.')).toBeVisible();
       await expectNoHorizontalScroll(page);

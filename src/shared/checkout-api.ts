@@ -49,6 +49,7 @@ export const taxConfigAnswerSchema = z.object({
 
 /** PUT /api/admin/users/:email/tax-exemption. */
 export const taxExemptionAnswerSchema = z.object({ email: z.string(), certificate: z.string(), expiresOn: z.string() });
+export type TaxExemptionAnswer = z.infer<typeof taxExemptionAnswerSchema>;
 
 /** POST /api/checkout/quote. */
 export const quoteSchema = z.object({

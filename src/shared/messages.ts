@@ -328,6 +328,25 @@ export const messages = {
       linesCaption: (number: string) => `Parts of order ${number}`,
       lineColumns: ['Part', 'Quantity', 'Unit price', 'Line total'],
       total: 'Total',
+      /** What an order charges (issue 60), the same on every order view: goods, shipping, tax lines, total, destination. */
+      charges: {
+        caption: (number: string) => `Charges of order ${number}`,
+        /** The fold under an order list's total. */
+        breakdown: 'Subtotal, shipping and tax',
+        subtotal: 'Subtotal',
+        shipping: 'Shipping',
+        shippingBy: (method: string) => `Shipping (${method})`,
+        taxLine: (name: string, rate: number) => `${name} ${rate}%`,
+        taxTotal: 'Tax total',
+        total: 'Total',
+        reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient',
+        buyerVatId: (vatId: string) => `Buyer's VAT ID: ${vatId}`,
+        taxExempt: "No tax charged: the buyer's tax exemption certificate was valid when the order was placed",
+        shipTo: 'Ship to',
+        /** The address block's place line: "Burlington, VT 05401". */
+        cityLine: (city: string, region: string, postalCode: string) => [city, [region, postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+        shippingMethod: (method: string) => `Shipping method: ${method}`,
+      },
     },
     /** An order's own page (/dashboard/orders/:id) and the payment page's heading. */
     orderPage: {
@@ -772,5 +791,18 @@ export const checkoutMessages = {
     vatId: (id: string) => `VAT ID: ${id}`,
     reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)',
     taxExempt: (certificate: string) => `Tax exempt: resale/exemption certificate ${certificate}`,
+  },
+  /** The admin's users page: recording or ending a buyer's US resale or exemption certificate. */
+  exemption: {
+    title: 'Tax exemption',
+    intro: "Record a buyer's resale or exemption certificate: until it expires (the day included) their orders carry no tax.",
+    buyer: 'Buyer',
+    chooseBuyer: 'Choose a buyer',
+    certificate: 'Certificate number',
+    expiresOn: 'Expires on',
+    record: 'Record certificate',
+    remove: 'Remove exemption',
+    recorded: (email: string, expiresOn: string) => `Tax exemption recorded for ${email} until ${expiresOn}`,
+    removed: (email: string) => `Tax exemption of ${email} removed`,
   },
 } as const;

@@ -96,6 +96,46 @@ export function unpaidOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/**
+ * The unpaid order shipped by Ground to Burlington, VT: goods $1,500.00, shipping $11.00, VT Sales Tax 6% of the
+ * goods = $90.00, Local Option 1% of goods and shipping (1% of $1,511.00) = $15.11; tax $105.11, total $1,616.11.
+ */
+export function vermontOrder(overrides: Partial<Order> = {}): Order {
+  return unpaidOrder({
+    address: 'Acme Ltd, 12 Main St, Unit 4, Burlington, VT 05401, US',
+    shipping: 11,
+    tax: 105.11,
+    total: 1616.11,
+    taxLines: [
+      { name: 'VT Sales Tax', rate: 6, amount: 90 },
+      { name: 'Local Option', rate: 1, amount: 15.11 },
+    ],
+    shippingAddress: {
+      name: 'Jane Buyer',
+      company: 'Acme Ltd',
+      line1: '12 Main St',
+      line2: 'Unit 4',
+      city: 'Burlington',
+      region: 'VT',
+      postalCode: '05401',
+      country: 'US',
+      phone: '+1 555 0100',
+    },
+    shippingMethod: { id: 'us-ground', name: 'Ground' },
+    ...overrides,
+  });
+}
+
+/** The vermontOrder's charges as every order view reads them, row by row (label and amount). */
+export const VERMONT_CHARGES = [
+  'Subtotal$1,500.00',
+  'Shipping (Ground)$11.00',
+  'VT Sales Tax 6%$90.00',
+  'Local Option 1%$15.11',
+  'Tax total$105.11',
+  'Total$1,616.11',
+];
+
 export function paidOrder(transactionId: string, overrides: Partial<Order> = {}): Order {
   return unpaidOrder({ status: 'pending', paid: true, transactionId, heldUntil: null, invoiceNumber: 'INV-000007', ...overrides });
 }

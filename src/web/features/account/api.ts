@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Session, User } from '../../../shared/api.js';
+import type { TaxExemptionAnswer } from '../../../shared/checkout-api.js';
+import type { TaxExemptionInput } from '../../../shared/checkout-schemas.js';
 import type { passwordChangeSchema, profileUpdateSchema } from '../../../shared/schemas.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
@@ -90,5 +92,19 @@ export function useSignOutSessions() {
   return useMutation({
     mutationFn: (id?: string) => apiFetch<void>(id ? `/api/auth/sessions/${seg(id)}` : '/api/auth/sessions', { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.sessions }),
+  });
+}
+
+/** PUT /api/admin/users/:email/tax-exemption: the buyer pays no tax until the certificate expires. */
+export function useRecordTaxExemption() {
+  return useMutation({
+    mutationFn: ({ email, ...exemption }: TaxExemptionInput & { email: string }) =>
+      apiFetch<TaxExemptionAnswer>(`/api/admin/users/${seg(email)}/tax-exemption`, { method: 'PUT', body: exemption }),
+  });
+}
+
+export function useRemoveTaxExemption() {
+  return useMutation({
+    mutationFn: (email: string) => apiFetch<null>(`/api/admin/users/${seg(email)}/tax-exemption`, { method: 'DELETE' }),
   });
 }

@@ -6,6 +6,15 @@ import { MakeAdminPage } from './MakeAdminPage.js';
 const admin: User = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' };
 
 describe('MakeAdminPage', () => {
+  it("offers below the users a form for a buyer's tax exemption certificate", async () => {
+    mockFetch((url) => (url === '/api/user' ? { status: 200, body: [admin, customer] } : undefined));
+    renderWithProviders(<MakeAdminPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    const form = within(await screen.findByRole('region', { name: 'Tax exemption' }));
+    expect(form.getByRole('option', { name: `Casey Customer (${customer.email})` })).toBeInTheDocument();
+    expect(form.getByLabelText('Certificate number')).toBeInTheDocument();
+    expect(form.getByLabelText('Expires on')).toBeInTheDocument();
+  });
+
   it('says a promotion cannot be undone before making a customer admin', async () => {
     const users: User[] = [admin, customer];
     const { calls } = mockFetch((url, init) => {

@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/QueryState.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { Panel } from '../../../components/Panel.js';
 import { useConfirm } from '../../../components/useConfirm.js';
+import { TaxExemptionForm } from '../components/TaxExemptionForm.js';
 
 export function MakeAdminPage() {
   const { user: me } = useAuth();
@@ -40,32 +41,35 @@ export function MakeAdminPage() {
       <title>Make Admin – Partsmith</title>
       <QueryState query={users} label="users">
         {(list) => (
-          <DataTable label="All users" columns={['#', 'Name', 'Email', 'Role', 'Action']}>
-            {list.map((user, index) => (
-              <tr key={user._id} data-testid={`user-${user.email}`}>
-                <td>{index + 1}</td>
-                <td className="font-medium">{user.name}</td>
-                <td className="break-all">{user.email}</td>
-                <td>{user.role === 'admin' ? 'admin' : 'user'}</td>
-                <td>
-                  {user.role === 'admin' ? (
-                    <span className="text-sm font-semibold text-slate-700">{messages.adminCantBeRemoved}</span>
-                  ) : (
-                    <div className="flex flex-wrap gap-2">
-                      <button type="button" className="btn-primary px-3 py-1.5" onClick={() => onMakeAdmin(user)}>
-                        Make Admin
-                      </button>
-                      {user.email !== me?.email && (
-                        <button type="button" className="btn-danger px-3 py-1.5" onClick={() => onRemove(user)}>
-                          Remove User
+          <>
+            <DataTable label="All users" columns={['#', 'Name', 'Email', 'Role', 'Action']}>
+              {list.map((user, index) => (
+                <tr key={user._id} data-testid={`user-${user.email}`}>
+                  <td>{index + 1}</td>
+                  <td className="font-medium">{user.name}</td>
+                  <td className="break-all">{user.email}</td>
+                  <td>{user.role === 'admin' ? 'admin' : 'user'}</td>
+                  <td>
+                    {user.role === 'admin' ? (
+                      <span className="text-sm font-semibold text-slate-700">{messages.adminCantBeRemoved}</span>
+                    ) : (
+                      <div className="flex flex-wrap gap-2">
+                        <button type="button" className="btn-primary px-3 py-1.5" onClick={() => onMakeAdmin(user)}>
+                          Make Admin
                         </button>
-                      )}
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+                        {user.email !== me?.email && (
+                          <button type="button" className="btn-danger px-3 py-1.5" onClick={() => onRemove(user)}>
+                            Remove User
+                          </button>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <TaxExemptionForm users={list} />
+          </>
         )}
       </QueryState>
       {dialog}

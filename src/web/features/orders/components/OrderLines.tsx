@@ -5,7 +5,10 @@ import { formatQuantity } from '../../../../shared/quantity.js';
 
 const text = messages.ui.orders;
 
-/** An order's lines as charged: each part with its own quantity, unit price and line total, then the order's total. */
+/**
+ * An order's lines as charged: each part with its own quantity, unit price and line total, then their sum, the
+ * goods subtotal (shipping, tax and the total follow in OrderCharges).
+ */
 export function OrderLines({ order }: { order: Order }) {
   return (
     <div className="overflow-x-auto">
@@ -35,10 +38,10 @@ export function OrderLines({ order }: { order: Order }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={3} className="py-2 pr-3 text-right font-semibold">
-              {text.total}
+              {text.charges.subtotal}
             </th>
-            <td className="py-2 pr-3 text-right font-bold" data-testid="order-total">
-              ${formatDollars(order.total)}
+            <td className="py-2 pr-3 text-right font-bold" data-testid="order-subtotal">
+              ${formatDollars(order.subtotal)}
             </td>
           </tr>
         </tfoot>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeAuth, mockFetch, renderWithProviders, customer } from '../../../test/render.js';
-import { paidOrder, unpaidOrder } from '../../../test/fixtures.js';
+import { paidOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import type { Order } from '../../../../shared/api.js';
 import { ManageOrdersPage } from './ManageOrdersPage.js';
 
@@ -11,6 +11,34 @@ const FIRST_PAGE = '/api/orders?limit=25';
 const page = (items: Order[], nextCursor: string | null = null) => ({ status: 200, body: { items, nextCursor } });
 
 describe('ManageOrdersPage', () => {
+  it('shows under the total the figures charged, the ship-to address and the method, and the reverse charge', async () => {
+    // $1,500.00 + $11.00 Ground + $90.00 VT 6% + $15.11 Local Option 1% = $1,616.11.
+    const german = vermontOrder({
+      _id: '8',
+      number: 'ORD-000008',
+      shipping: 25,
+      tax: 0,
+      taxLines: [],
+      total: 1525,
+      reverseCharge: true,
+      vatId: 'DE136695976',
+      shippingMethod: { id: 'eu', name: 'EU Road' },
+    });
+    mockFetch((url) => (url === FIRST_PAGE ? page([vermontOrder(), german]) : undefined));
+    renderWithProviders(<ManageOrdersPage />, asAdmin);
+    const total = within(await screen.findByTestId('order-7')).getAllByRole('cell')[3]!;
+    expect(total).toHaveTextContent(/^\$1,616\.11/);
+    expect([...total.querySelectorAll('dl > div')].map((row) => row.textContent)).toEqual(VERMONT_CHARGES);
+    const shipTo = within(within(total).getByTestId('ship-to'));
+    expect(shipTo.getByText('Burlington, VT 05401')).toBeInTheDocument();
+    expect(shipTo.getByText('Acme Ltd')).toBeInTheDocument();
+    expect(shipTo.getByText('Shipping method: Ground')).toBeInTheDocument();
+    // A German distributor with a VAT ID: $1,500.00 + $25.00, no VAT.
+    const reverse = within(screen.getByTestId('order-8')).getAllByRole('cell')[3]!;
+    expect([...reverse.querySelectorAll('dl > div')].map((row) => row.textContent)).toEqual(['Subtotal$1,500.00', 'Shipping (EU Road)$25.00', 'Total$1,525.00']);
+    expect(within(reverse).getByTestId('charge-reverse')).toHaveTextContent("Buyer's VAT ID: DE136695976");
+  });
+
   it('shows paid yes/no and opens an order\'s history in a dialog', async () => {
     const { calls } = mockFetch((url) => {
       if (url === FIRST_PAGE) return page([paidOrder('pi_1', { _id: '8', status: 'shipped' }), unpaidOrder({ _id: '9' })]);

@@ -18,6 +18,7 @@ import { useSearchBox } from '../../../lib/useSearchBox.js';
 import { exportOrders, type OrderFilters, orderSearchParams, useAllOrderPages, useCancelOrder, useDeliverOrder } from '../api.js';
 import { OrderFilterBar, orderFiltersFromSearch } from '../components/OrderFilters.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
+import { OrderChargesSummary } from '../components/OrderCharges.js';
 import { OrderHistoryDialog } from '../components/OrderHistoryDialog.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
@@ -84,7 +85,11 @@ export function ManageOrdersPage() {
                     </td>
                     <OrderProduct order={order} />
                     <td>{formatQuantity(order.quantity)}</td>
-                    <td>${formatDollars(order.total)}</td>
+                    <td>
+                      ${formatDollars(order.total)}
+                      {/* The admin packs and ships from here: the destination and method come with the figures. */}
+                      <OrderChargesSummary order={order} shipTo />
+                    </td>
                     <td>
                       <StatusBadge status={order.status} />
                     </td>

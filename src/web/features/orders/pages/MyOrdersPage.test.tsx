@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '../../../../shared/api.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
-import { paidOrder, unpaidOrder } from '../../../test/fixtures.js';
+import { paidOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import { readCart } from '../../../lib/cart-store.js';
 import { MyOrdersPage } from './MyOrdersPage.js';
 
@@ -13,6 +13,16 @@ const page = (items: Order[], nextCursor: string | null = null) => ({ status: 20
 const buttonsOf = (testId: string) => within(screen.getByTestId(testId)).queryAllByRole('button').map((button) => button.textContent);
 
 describe('MyOrdersPage', () => {
+  it('folds the subtotal, shipping, tax lines and total charged under the Total Cost', async () => {
+    // $1,500.00 + $11.00 Ground + $90.00 VT 6% + $15.11 Local Option 1% = $1,616.11.
+    mockFetch((url) => (url === firstPage ? page([vermontOrder()]) : undefined));
+    renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
+    const total = within(await screen.findByTestId('order-7')).getAllByRole('cell')[4]!;
+    expect(total).toHaveTextContent(/^\$1,616\.11/);
+    expect(within(total).getByText('Subtotal, shipping and tax')).toBeInTheDocument();
+    expect([...total.querySelectorAll('dl > div')].map((row) => row.textContent)).toEqual(VERMONT_CHARGES);
+  });
+
   it("shows paid orders as 'paid' with the transaction id, offers Pay and Cancel only while unpaid, and reads expired as cancelled (expired)", async () => {
     mockFetch((url) =>
       url === firstPage

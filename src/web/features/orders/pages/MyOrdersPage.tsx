@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../lib/format-date.js';
 import { replaceCart } from '../../../lib/cart-store.js';
 import { useCancelOrder, useMyOrderPages } from '../api.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
+import { OrderChargesSummary } from '../components/OrderCharges.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
@@ -83,7 +84,10 @@ export function MyOrdersPage() {
                     <td>
                       <PerLine order={order} value={(line) => `$${formatDollars(line.unitPrice)}`} />
                     </td>
-                    <td>${formatDollars(order.total)}</td>
+                    <td>
+                      ${formatDollars(order.total)}
+                      <OrderChargesSummary order={order} />
+                    </td>
                     <td>
                       <StatusBadge status={order.status} />
                     </td>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { Order, OrderEvent } from '../../../../shared/api.js';
 import { errorMessages } from '../../../../shared/messages.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
-import { paidOrder, unpaidOrder } from '../../../test/fixtures.js';
+import { paidOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { OrderPage } from './OrderPage.js';
 
@@ -10,6 +10,7 @@ const twoParts = (overrides: Partial<Order> = {}) =>
   paidOrder('pi_abc123', {
     product: 'Brake Pads and 1 more part',
     quantity: 128,
+    subtotal: 1600,
     total: 1600,
     poNumber: 'PO-4711',
     lines: [
@@ -44,7 +45,7 @@ describe('an order’s page', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Brake Pads BR-2040120$12.50$1,500.00', 'Oil Filter FL-22008$12.50$100.00', 'Total$1,600.00']);
+    ).toEqual(['Brake Pads BR-2040120$12.50$1,500.00', 'Oil Filter FL-22008$12.50$100.00', 'Subtotal$1,600.00']);
     expect(screen.getByText('1 Main Street, Springfield')).toBeInTheDocument();
     expect(screen.getByText('Paid by card, transaction pi_abc123')).toBeInTheDocument();
     expect(screen.getByText('Your PO number: PO-4711')).toBeInTheDocument();
@@ -54,6 +55,18 @@ describe('an order’s page', () => {
       'placed: new → Awaiting payment',
       'paid: Awaiting payment → Paid – preparing shipment',
     ]);
+  });
+
+  it('shows the charges and ships to the structured address by its method', async () => {
+    // $1,500.00 + $11.00 Ground + $90.00 VT 6% + $15.11 Local Option 1% = $1,616.11.
+    renderOrder(vermontOrder());
+    const charges = await screen.findByRole('table', { name: 'Charges of order ORD-000007' });
+    expect(within(charges).getAllByRole('row').map((row) => row.textContent)).toEqual(VERMONT_CHARGES);
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Total: $1,616.11')).toBeInTheDocument();
+    const shipTo = screen.getByTestId('ship-to');
+    expect(within(shipTo).getByText('Burlington, VT 05401')).toBeInTheDocument();
+    expect(within(shipTo).getByText('Shipping method: Ground')).toBeInTheDocument();
+    expect(screen.getAllByTestId('ship-to')).toHaveLength(1);
   });
 
   it('offers to pay an unpaid order, and has no invoice before it is paid', async () => {

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format-date.js';
 import { useOrder, useOrderHistory } from '../api.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
 import { OrderHistoryList } from '../components/OrderHistoryList.js';
+import { OrderCharges, ShipTo } from '../components/OrderCharges.js';
 import { OrderLines } from '../components/OrderLines.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
@@ -64,9 +65,10 @@ function OrderDetails({ order }: { order: Order }) {
           <time dateTime={order.createdAt}>{messages.ui.orders.placed(formatDateTime(order.createdAt))}</time>
         </p>
         <OrderLines order={order} />
+        <OrderCharges order={order} shipTo={false} />
         <div className="grid gap-6 md:grid-cols-2">
           <Section title={text.delivery}>
-            <p className="whitespace-pre-line text-slate-800">{order.address}</p>
+            <ShipTo order={order} />
             <p className="text-slate-700">{text.phone(order.contact)}</p>
           </Section>
           <Section title={text.payment}>

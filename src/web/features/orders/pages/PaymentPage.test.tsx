@@ -4,7 +4,7 @@ import { errorMessages, messages } from '../../../../shared/messages.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
-import { deferred, paidOrder, unpaidOrder } from '../../../test/fixtures.js';
+import { deferred, paidOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import type { Order } from '../../../../shared/api.js';
 import { PaymentPage } from './PaymentPage.js';
 
@@ -92,6 +92,7 @@ describe('PaymentPage with the test processor', () => {
   it("shows the order's number and its lines above the original texts", async () => {
     const twoParts = unpaidOrder({
       product: 'Brake Pads and 1 more part',
+      subtotal: 1600,
       total: 1600,
       lines: [
         { productId: '3', sku: 'BR-2040', product: 'Brake Pads', quantity: 120, unitPrice: 12.5, listPrice: 12.5, lineTotal: 1500 },
@@ -106,10 +107,20 @@ describe('PaymentPage with the test processor', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Brake Pads BR-2040120$12.50$1,500.00', 'Oil Filter FL-22008$12.50$100.00', 'Total$1,600.00']);
+    ).toEqual(['Brake Pads BR-2040120$12.50$1,500.00', 'Oil Filter FL-22008$12.50$100.00', 'Subtotal$1,600.00']);
     const legacy = screen.getByText('Please Pay for Brake Pads and 1 more part');
     expect(heading.compareDocumentPosition(legacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(lines.compareDocumentPosition(legacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('asks for the total charged, goods + shipping + tax, with the breakdown above it', async () => {
+    // $1,500.00 + $11.00 Ground + $90.00 VT 6% + $15.11 Local Option 1% = $1,616.11.
+    setup({ order: vermontOrder() });
+    const askFor = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'Please pay: $1,616.11');
+    const charges = screen.getByRole('table', { name: 'Charges of order ORD-000007' });
+    expect(within(charges).getAllByRole('row').map((row) => row.textContent)).toEqual(VERMONT_CHARGES);
+    expect(charges.compareDocumentPosition(askFor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('Burlington, VT 05401')).toBeInTheDocument();
   });
 
   it('says until when the parts of the unpaid order are held, in local time, and no longer once it is paid', async () => {

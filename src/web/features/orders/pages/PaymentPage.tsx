@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../lib/format-date.js';
 import { useFocusWhenShown } from '../../../lib/useFocusWhenShown.js';
 import { useOrder, usePaymentIntent, usePaymentsConfig, usePayOrder } from '../api.js';
 import type { CardFormProps } from '../components/card-form.js';
+import { OrderCharges } from '../components/OrderCharges.js';
 import { OrderLines } from '../components/OrderLines.js';
 import { TestCardForm } from '../components/TestCardForm.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
@@ -44,6 +45,7 @@ export function PaymentPage() {
                 {item.paid || receipt ? messages.ui.orderPage.paidHeading(item.number) : messages.ui.orderPage.payHeading(item.number)}
               </h3>
               <OrderLines order={item} />
+              <OrderCharges order={item} />
             </section>
             <div className="grid gap-6 md:grid-cols-2">
               <div className="space-y-2 rounded-xl bg-slate-100 p-5">
