@@ -333,18 +333,10 @@ export const messages = {
         caption: (number: string) => `Charges of order ${number}`,
         /** The fold under an order list's total. */
         breakdown: 'Subtotal, shipping and tax',
-        subtotal: 'Subtotal',
-        shipping: 'Shipping',
-        shippingBy: (method: string) => `Shipping (${method})`,
-        taxLine: (name: string, rate: number) => `${name} ${rate}%`,
         taxTotal: 'Tax total',
-        total: 'Total',
-        reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient',
         buyerVatId: (vatId: string) => `Buyer's VAT ID: ${vatId}`,
         taxExempt: "No tax charged: the buyer's tax exemption certificate was valid when the order was placed",
         shipTo: 'Ship to',
-        /** The address block's place line: "Burlington, VT 05401". */
-        cityLine: (city: string, region: string, postalCode: string) => [city, [region, postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
         shippingMethod: (method: string) => `Shipping method: ${method}`,
       },
     },

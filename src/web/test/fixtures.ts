@@ -130,8 +130,8 @@ export function vermontOrder(overrides: Partial<Order> = {}): Order {
 export const VERMONT_CHARGES = [
   'Subtotal$1,500.00',
   'Shipping (Ground)$11.00',
-  'VT Sales Tax 6%$90.00',
-  'Local Option 1%$15.11',
+  'VT Sales Tax (6%)$90.00',
+  'Local Option (1%)$15.11',
   'Tax total$105.11',
   'Total$1,616.11',
 ];

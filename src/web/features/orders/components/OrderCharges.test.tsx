@@ -14,7 +14,7 @@ describe('an order’s charges', () => {
   it('shows no tax total for a single tax line: the line is the tax', () => {
     // $1,500.00 + $11.00 + 6% of $1,500.00 ($90.00) = $1,601.00.
     render(<OrderCharges order={vermontOrder({ taxLines: [{ name: 'VT Sales Tax', rate: 6, amount: 90 }], tax: 90, total: 1601 })} />);
-    expect(rows()).toEqual(['Subtotal$1,500.00', 'Shipping (Ground)$11.00', 'VT Sales Tax 6%$90.00', 'Total$1,601.00']);
+    expect(rows()).toEqual(['Subtotal$1,500.00', 'Shipping (Ground)$11.00', 'VT Sales Tax (6%)$90.00', 'Total$1,601.00']);
   });
 
   it('ships to the address block: name, company, lines, city region postal code, country, and names the method', () => {
@@ -52,7 +52,7 @@ describe('an order’s charges', () => {
     render(<OrderCharges order={vermontOrder({ shipping: 25, tax: 0, taxLines: [], total: 1525, reverseCharge: true, vatId: 'DE136695976' })} />);
     expect(rows()).toEqual(['Subtotal$1,500.00', 'Shipping (Ground)$25.00', 'Total$1,525.00']);
     expect(screen.getByTestId('charge-reverse')).toHaveTextContent(
-      'Reverse charge: VAT to be accounted for by the recipient' + "Buyer's VAT ID: DE136695976",
+      'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)' + "Buyer's VAT ID: DE136695976",
     );
     expect(screen.queryByTestId('charge-exempt')).not.toBeInTheDocument();
   });

@@ -1,8 +1,12 @@
 import type { Order } from '../../../../shared/api.js';
-import { messages } from '../../../../shared/messages.js';
+import { addressLines } from '../../../../shared/address.js';
+import { formatRate } from '../../../../shared/format.js';
+import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 
 const text = messages.ui.orders.charges;
+/** The invoice's and the e-mails' own wording of the figures, so every document and view reads alike. */
+const charges = checkoutMessages.charges;
 
 /**
  * What an order charged, as it was quoted and placed (issue 60): goods, shipping by its method, each tax line,
@@ -19,11 +23,11 @@ interface ChargeRowData {
 /** The figures in the order they are read, one list for the full and the compact view so both say the same. */
 function chargeRows(order: Order): ChargeRowData[] {
   return [
-    { key: 'subtotal', label: text.subtotal, amount: order.subtotal },
-    { key: 'shipping', label: order.shippingMethod ? text.shippingBy(order.shippingMethod.name) : text.shipping, amount: order.shipping },
-    ...order.taxLines.map((line) => ({ key: 'tax-line', label: text.taxLine(line.name, line.rate), amount: line.amount })),
+    { key: 'subtotal', label: charges.subtotal, amount: order.subtotal },
+    { key: 'shipping', label: charges.shipping(order.shippingMethod?.name ?? null), amount: order.shipping },
+    ...order.taxLines.map((line) => ({ key: 'tax-line', label: charges.tax(line.name, formatRate(line.rate)), amount: line.amount })),
     ...(order.taxLines.length > 1 ? [{ key: 'tax', label: text.taxTotal, amount: order.tax }] : []),
-    { key: 'total', label: text.total, amount: order.total },
+    { key: 'total', label: charges.total, amount: order.total },
   ];
 }
 
@@ -84,7 +88,7 @@ function TaxNotes({ order }: { order: Order }) {
     <>
       {order.reverseCharge && (
         <p className="text-sm text-slate-800" data-testid="charge-reverse">
-          {text.reverseCharge}
+          {charges.reverseCharge}
           {order.vatId && <span className="block">{text.buyerVatId(order.vatId)}</span>}
         </p>
       )}
@@ -108,16 +112,7 @@ export function ShipTo({ order }: { order: Order }) {
       <h4 className="font-semibold text-slate-900">{text.shipTo}</h4>
       {address ? (
         <address className="not-italic">
-          {[
-            address.name,
-            address.company,
-            address.line1,
-            address.line2,
-            text.cityLine(address.city, address.region, address.postalCode),
-            address.country,
-          ]
-            .filter(Boolean)
-            .map((line, index) => (
+          {addressLines(address).map((line, index) => (
               <span key={index} className="block">
                 {line}
               </span>

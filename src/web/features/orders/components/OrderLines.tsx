@@ -1,5 +1,5 @@
 import type { Order } from '../../../../shared/api.js';
-import { messages } from '../../../../shared/messages.js';
+import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { formatQuantity } from '../../../../shared/quantity.js';
 
@@ -38,7 +38,7 @@ export function OrderLines({ order }: { order: Order }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={3} className="py-2 pr-3 text-right font-semibold">
-              {text.charges.subtotal}
+              {checkoutMessages.charges.subtotal}
             </th>
             <td className="py-2 pr-3 text-right font-bold" data-testid="order-subtotal">
               ${formatDollars(order.subtotal)}
