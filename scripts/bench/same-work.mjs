@@ -209,7 +209,9 @@ function send(response, status, body) {
 async function answerOrder(request, response) {
   let text = '';
   for await (const chunk of request) text += chunk;
-  const { lines, phone, address } = JSON.parse(text);
+  const { lines, phone, shippingAddress: to } = JSON.parse(text);
+  // The order's one-line destination, as the shop writes it (src/shared/address.ts).
+  const address = [to.company, to.line1, to.line2, to.city, [to.region, to.postalCode].filter(Boolean).join(' '), to.country].filter(Boolean).join(', ');
   const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
   const viewer = await db.session(createHash('sha256').update(token).digest('hex'), new Date().toISOString());
   if (!viewer) return send(response, 401, '{"error":{"code":"unauthorized"}}');

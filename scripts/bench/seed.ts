@@ -12,6 +12,7 @@ import { createSession } from '../../src/server/auth/sessions.js';
 import { connect } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { indexNewOrders } from '../../src/server/orders/search-index.js';
+import { seedDemoShippingAndTax } from '../../src/server/seed/seed.js';
 import { seededRandom } from '../../src/server/seed/seeded-random.js';
 
 /** A part kind, its category and one spec, so filters and spec search have realistic spreads. */
@@ -81,6 +82,7 @@ function pastOrders(products: SeededProduct[]) {
       return { order_id: id, product_id: first + i + 1, product_name: product.name, product_sku: product.sku, quantity, unit_price_cents: product.price_cents, list_price_cents: product.price_cents };
     });
     lines.push(...orderLines);
+    const goodsCents = orderLines.reduce((total, line) => total + line.quantity * line.unit_price_cents, 0);
     const placedAt = new Date(now - Math.floor(random() * 365 * 86_400_000));
     const picked = pick(['not paid', 'pending', 'shipped', 'shipped', 'shipped', 'cancelled', 'expired'] as const);
     const status = picked === 'not paid' && now - placedAt.getTime() > unpaidOrderTtlMs ? 'expired' : picked;
@@ -94,7 +96,9 @@ function pastOrders(products: SeededProduct[]) {
       product_sku: orderLines[0]!.product_sku,
       unit_price_cents: orderLines[0]!.unit_price_cents,
       quantity: orderLines.reduce((units, line) => units + line.quantity, 0),
-      total_cents: orderLines.reduce((total, line) => total + line.quantity * line.unit_price_cents, 0),
+      // Goods only, as the demo's past orders: no shipping, no tax, so what was charged is the subtotal.
+      subtotal_cents: goodsCents,
+      total_cents: goodsCents,
       line_count: lineCount,
       po_number: random() < 0.3 ? `PO-${10000 + Math.floor(random() * 90000)}` : '',
       phone: '5550100',
@@ -117,6 +121,7 @@ async function main() {
   if (!url) throw new Error('usage: tsx scripts/bench/seed.ts <DATABASE_URL>');
   const db = connect(parseDatabaseUrl(url));
   await migrateToLatest(db);
+  await seedDemoShippingAndTax(db.kysely);
   const k = db.kysely;
   const at = new Date().toISOString();
   const stamps = { created_at: at, updated_at: at };
