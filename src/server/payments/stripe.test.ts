@@ -77,6 +77,21 @@ describe(`payments with Stripe, against a local fake of its API (${databaseKind}
     expect(first).toMatchObject({ amount: 1_410_000, currency: 'usd', metadata: { orderId } });
   });
 
+  it('asks Stripe for the whole charge: 100 × $94.00 + Express $24.00 + Vermont 6 % ($564.00 + $1.44) = $9,989.44', async () => {
+    const toVermont = await call(server.app, 'POST', '/api/orders', {
+      token: customer.token,
+      body: {
+        productId,
+        quantity: 100,
+        phone: '5550100',
+        shippingAddress: { name: 'Dana Wu', line1: '12 Pine St', city: 'Burlington', region: 'VT', postalCode: '05401', country: 'US' },
+        shippingMethodId: 'express',
+      },
+    });
+    expect(toVermont.json()).toMatchObject({ subtotal: 9400, shipping: 24, tax: 565.44, total: 9989.44 });
+    expect(await intentFor(toVermont.json()._id)).toMatchObject({ amount: 998_944, currency: 'usd' });
+  });
+
   it('pays the order when Stripe says the intent succeeded, for this order, for the exact amount', async () => {
     const orderId = await placeOrder();
     const intent = await intentFor(orderId);
