@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -113,6 +113,9 @@ function FilledCart({ cart }: { cart: readonly CartLine[] }) {
   const total = cartTotal(items);
   // Why the cart cannot be ordered as it is.
   const problem = !total ? text.fixLines : !total.payable ? orderTotalTooLarge() : null;
+  // Shipping and tax are priced for the cart as it is, once every line can be ordered.
+  const orderable = total !== null;
+  const quoteLines = useMemo(() => (orderable ? cart.map(({ productId, quantity }) => ({ productId, quantity })) : null), [cart, orderable]);
 
   // The cart keeps a quantity the part's minimum and packs allow (the account's cart refuses others); one
   // still being typed ("5" on the way to "500") stays in the box with its problem shown.
@@ -171,7 +174,7 @@ function FilledCart({ cart }: { cart: readonly CartLine[] }) {
           {!total.payable && <p className="field-error">{orderTotalTooLarge()}</p>}
         </div>
       )}
-      <Checkout place={place} onEdit={changed} />
+      <Checkout place={place} onEdit={changed} lines={quoteLines} />
     </div>
   );
 }
