@@ -17,6 +17,9 @@ import { type CartItem, CartLineItem } from '../components/CartLineItem.js';
 import { Checkout, CHECKOUT_FIELDS, type CheckoutInput, type CheckoutValues, type SetCheckoutError } from '../components/CheckoutForm.js';
 import { dollars, linePrice, quantityBounds, typedQuantityProblem } from '../../catalog/quantity.js';
 
+import { checkoutCopy } from '../../../../shared/checkout-copy.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { ShippingEstimate } from '../../checkout/components/ShippingEstimate.js';
 import { SaveCartAsList } from '../../lists/components/SaveCartAsList.js';
 
 const text = messages.ui.cart;
@@ -95,6 +98,7 @@ function splitLineErrors(error: unknown): { byLine: Map<number, string>; rest: u
 
 function FilledCart({ cart }: { cart: readonly CartLine[] }) {
   const products = useCartProducts(cart);
+  const { user } = useAuth();
   const placeOrder = usePlaceOrder();
   const navigate = useNavigate();
   // What is typed in each line's quantity (the cart keeps only whole numbers), and the server's word on lines.
@@ -175,6 +179,7 @@ function FilledCart({ cart }: { cart: readonly CartLine[] }) {
         </div>
       )}
       <Checkout place={place} onEdit={changed} lines={quoteLines} />
+      {!user && <ShippingEstimate lines={quoteLines} what={checkoutCopy.estimate.forCart} />}
     </div>
   );
 }

@@ -6,13 +6,12 @@ import { messages } from '../../../../shared/messages.js';
 import { type AddressDraft, NEW_ADDRESS } from '../../../../shared/checkout-schemas.js';
 import { AddressFields, BLANK_ADDRESS } from './AddressFields.js';
 
+/** An address's inputs in a form (AddressFields). */
+export const ADDRESS_FIELDS = (['name', 'company', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone'] as const).map(
+  (field) => `shippingAddress.${field}` as const,
+);
 /** The inputs of the delivery whose server messages go under them. */
-export const DELIVERY_FIELDS = [
-  'addressChoice',
-  'shippingMethodId',
-  'vatId',
-  ...(['name', 'company', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone'] as const).map((field) => `shippingAddress.${field}` as const),
-] as const;
+export const DELIVERY_FIELDS = ['addressChoice', 'shippingMethodId', 'vatId', ...ADDRESS_FIELDS] as const;
 
 export interface DeliveryForm {
   addressChoice: string;
