@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { orderSchema, productSchema, reviewSchema } from '../src/shared/api.js';
 import {
+  E2E_ADDRESS,
   ADMIN,
   apiLogin,
   apiRegister,
@@ -128,7 +129,7 @@ test.describe('an admin', () => {
     const place = async (quantity: number) => {
       const response = await request.post('/api/orders', {
         headers: { Authorization: `Bearer ${customerToken}` },
-        data: { productId: radiator._id, quantity, phone: '+1 555 0123', address: '7 Depot Lane, Shelbyville' },
+        data: { productId: radiator._id, quantity, phone: '+1 555 0123', address: '7 Depot Lane, Shelbyville', shippingAddress: E2E_ADDRESS },
       });
       expect(response.status(), await response.text()).toBe(201);
       return orderSchema.parse(await response.json())._id;
@@ -205,7 +206,7 @@ test.describe('an admin', () => {
     const tire = await findProduct(request, 'Tire');
     const placed = await request.post('/api/orders', {
       headers: { Authorization: `Bearer ${promotedToken}` },
-      data: { productId: tire._id, quantity: tire.min, phone: '+1 555 0155', address: '3 Elm Road, Springfield' },
+      data: { productId: tire._id, quantity: tire.min, phone: '+1 555 0155', address: '3 Elm Road, Springfield', shippingAddress: E2E_ADDRESS },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const promotedOrderId = orderSchema.parse(await placed.json())._id;
@@ -279,7 +280,7 @@ test.describe('an admin', () => {
     const customerToken = await apiRegister(request, 'Uma Unpaid', uniqueEmail('unpaid'));
     const placed = await request.post('/api/orders', {
       headers: { Authorization: `Bearer ${customerToken}` },
-      data: { productId: product._id, quantity: 2, phone: '+1 555 0177', address: '9 Mill Lane, Ogdenville' },
+      data: { productId: product._id, quantity: 2, phone: '+1 555 0177', address: '9 Mill Lane, Ogdenville', shippingAddress: E2E_ADDRESS },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const orderId = orderSchema.parse(await placed.json())._id;
