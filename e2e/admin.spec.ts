@@ -45,6 +45,7 @@ test.describe('an admin', () => {
       'Search Synonyms',
       'My Orders',
       'Add a Reviews',
+      'Address book',
       'Mail preview',
     ]);
     await expect(page.getByRole('heading', { name: 'Contact Messages' })).toBeVisible();
@@ -129,7 +130,7 @@ test.describe('an admin', () => {
     const place = async (quantity: number) => {
       const response = await request.post('/api/orders', {
         headers: { Authorization: `Bearer ${customerToken}` },
-        data: { productId: radiator._id, quantity, phone: '+1 555 0123', address: '7 Depot Lane, Shelbyville', shippingAddress: E2E_ADDRESS },
+        data: { productId: radiator._id, quantity, phone: '+1 555 0123', shippingAddress: { ...E2E_ADDRESS, line1: '7 Depot Lane', city: 'Shelbyville' } },
       });
       expect(response.status(), await response.text()).toBe(201);
       return orderSchema.parse(await response.json())._id;
@@ -164,7 +165,7 @@ test.describe('an admin', () => {
     await expect(confirm).toContainText(`Are you sure you want to shipped the order of ${quantity} units of Radiator to Pat Fleet?`);
     await confirm.getByRole('button', { name: 'Deliver order' }).click();
     await expect(
-      page.getByText(`Order of ${quantity} units of Radiator is shipped to Pat Fleet, 7 Depot Lane, Shelbyville successfully`),
+      page.getByText(`Order of ${quantity} units of Radiator is shipped to Pat Fleet, 7 Depot Lane, Shelbyville, OR 97201, US successfully`),
     ).toBeVisible();
     await expect(paid.getByRole('cell').nth(4)).toHaveText('Shipped');
     await expect(paid.getByText('Delivered')).toBeVisible();

@@ -82,7 +82,8 @@ test.describe('buying in bulk', () => {
     await expect(page.getByText(`Total: $${formatDollars(TOTAL)}`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cart (10)' })).toBeVisible();
     await page.getByLabel('Phone Number').fill('+1 555 0142');
-    await fillNewAddress(page.locator('form', { has: page.getByRole('button', { name: 'Place order' }) }), { line1: '12 Service Lane', city: 'Burlington', region: 'VT', postalCode: '05401' });
+    await fillNewAddress(page.locator('form', { has: page.getByRole('button', { name: 'Place order' }) }), { line1: '12 Service Lane', city: 'Portland', region: 'OR', postalCode: '97201' });
+    // Oregon: no sales tax in the demo table, and the cheapest method (pickup) is free, so the goods are the total.
     await page.getByLabel('PO number (optional)').fill(`PO-${run}`);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Place order' }).click();

@@ -100,7 +100,7 @@ for (const screen of SCREENS) {
       const token = await apiRegister(request, 'Olivia Orders', uniqueEmail('orders'), PASSWORD);
       const placed = await request.post('/api/orders', {
         headers: { Authorization: `Bearer ${token}` },
-        data: { lines: [{ productId: filter._id, quantity: 120 }, { productId: shock._id, quantity: 60 }], phone: '555 0100', address: 'Dock 4, Main Street 1', shippingAddress: E2E_ADDRESS },
+        data: { lines: [{ productId: filter._id, quantity: 120 }, { productId: shock._id, quantity: 60 }], phone: '555 0100', shippingAddress: { ...E2E_ADDRESS, line1: 'Dock 4, Main Street 1' } },
       });
       expect(placed.status(), await placed.text()).toBe(201);
       const order = (await placed.json()) as { _id: string; number: string };
