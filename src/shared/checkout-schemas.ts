@@ -276,15 +276,20 @@ export type OrderInput = z.output<typeof orderInputSchema>;
 /** The picker's choice for an address typed in the form instead of a saved one. */
 export const NEW_ADDRESS = 'new';
 
-/** An address as the form holds it: every field text, checked (shippingAddressSchema) only when it is the one chosen. */
-const addressDraftSchema = z.object({
+/**
+ * An address's fields as text: as a form holds it (checked with shippingAddressSchema only when it is the
+ * one chosen) and as a saved one is answered (checkout-api.ts).
+ */
+export const addressDraftSchema = z.object({
   name: z.string(),
   company: z.string(),
   line1: z.string(),
   line2: z.string(),
   city: z.string(),
+  /** ISO 3166-2 subdivision without the country (`VT`); empty where the country has none in our list. */
   region: z.string(),
   postalCode: z.string(),
+  /** ISO 3166-1 alpha-2. */
   country: z.string(),
   phone: z.string(),
 });
