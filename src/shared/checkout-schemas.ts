@@ -8,6 +8,7 @@ import { checkoutMessages as m, messages } from './messages.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { fieldMessages, idSchema, orderLinesSchema, phoneSchema, poNumberSchema, quantityNumber, taxClassSchema } from './schemas.js';
 import { isCalendarDate } from './dates.js';
+import { shippingAddressAnswerSchema } from './api.js';
 import { type QuantityBounds, quantityError } from './quantity.js';
 
 export type { TaxClass } from './catalog.js';
@@ -277,22 +278,10 @@ export type OrderInput = z.output<typeof orderInputSchema>;
 export const NEW_ADDRESS = 'new';
 
 /**
- * An address's fields as text: as a form holds it (checked with shippingAddressSchema only when it is the
- * one chosen) and as a saved one is answered (checkout-api.ts).
+ * An address's fields as text, as an order answers its destination: as a form holds it (checked with
+ * shippingAddressSchema only when it is the one chosen) and as a saved one is answered (checkout-api.ts).
  */
-export const addressDraftSchema = z.object({
-  name: z.string(),
-  company: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  city: z.string(),
-  /** ISO 3166-2 subdivision without the country (`VT`); empty where the country has none in our list. */
-  region: z.string(),
-  postalCode: z.string(),
-  /** ISO 3166-1 alpha-2. */
-  country: z.string(),
-  phone: z.string(),
-});
+export const addressDraftSchema = shippingAddressAnswerSchema;
 export type AddressDraft = z.infer<typeof addressDraftSchema>;
 
 /** Where an order goes and how, as the order modal and the cart's checkout hold it. */
