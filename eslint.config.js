@@ -95,6 +95,7 @@ const sharedZones = [
 // is one more name here, placed after the features it uses.
 const FEATURE_ORDER = [
   'auth', // the signed-in user (useAuth), the sign-in pages and where to return after them
+  'checkout', // addresses, the quote (shipping and tax) and its panels: used by the order modal, the cart and the product page
   'fitment', // vehicles, the garage, what a part fits
   'catalog', // parts for sale: lists, product page, quantities and price tiers
   'reviews',

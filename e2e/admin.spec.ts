@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { orderSchema, productSchema, reviewSchema } from '../src/shared/api.js';
 import {
+  E2E_ADDRESS,
   ADMIN,
   apiLogin,
   apiRegister,
@@ -44,6 +45,7 @@ test.describe('an admin', () => {
       'Search Synonyms',
       'My Orders',
       'Add a Reviews',
+      'Address book',
       'Mail preview',
     ]);
     await expect(page.getByRole('heading', { name: 'Contact Messages' })).toBeVisible();
@@ -128,7 +130,7 @@ test.describe('an admin', () => {
     const place = async (quantity: number) => {
       const response = await request.post('/api/orders', {
         headers: { Authorization: `Bearer ${customerToken}` },
-        data: { productId: radiator._id, quantity, phone: '+1 555 0123', address: '7 Depot Lane, Shelbyville' },
+        data: { productId: radiator._id, quantity, phone: '+1 555 0123', shippingAddress: { ...E2E_ADDRESS, line1: '7 Depot Lane', city: 'Shelbyville' } },
       });
       expect(response.status(), await response.text()).toBe(201);
       return orderSchema.parse(await response.json())._id;
@@ -163,7 +165,7 @@ test.describe('an admin', () => {
     await expect(confirm).toContainText(`Are you sure you want to shipped the order of ${quantity} units of Radiator to Pat Fleet?`);
     await confirm.getByRole('button', { name: 'Deliver order' }).click();
     await expect(
-      page.getByText(`Order of ${quantity} units of Radiator is shipped to Pat Fleet, 7 Depot Lane, Shelbyville successfully`),
+      page.getByText(`Order of ${quantity} units of Radiator is shipped to Pat Fleet, 7 Depot Lane, Shelbyville, OR 97201, US successfully`),
     ).toBeVisible();
     await expect(paid.getByRole('cell').nth(4)).toHaveText('Shipped');
     await expect(paid.getByText('Delivered')).toBeVisible();
@@ -205,7 +207,7 @@ test.describe('an admin', () => {
     const tire = await findProduct(request, 'Tire');
     const placed = await request.post('/api/orders', {
       headers: { Authorization: `Bearer ${promotedToken}` },
-      data: { productId: tire._id, quantity: tire.min, phone: '+1 555 0155', address: '3 Elm Road, Springfield' },
+      data: { productId: tire._id, quantity: tire.min, phone: '+1 555 0155', address: '3 Elm Road, Springfield', shippingAddress: E2E_ADDRESS },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const promotedOrderId = orderSchema.parse(await placed.json())._id;
@@ -279,7 +281,7 @@ test.describe('an admin', () => {
     const customerToken = await apiRegister(request, 'Uma Unpaid', uniqueEmail('unpaid'));
     const placed = await request.post('/api/orders', {
       headers: { Authorization: `Bearer ${customerToken}` },
-      data: { productId: product._id, quantity: 2, phone: '+1 555 0177', address: '9 Mill Lane, Ogdenville' },
+      data: { productId: product._id, quantity: 2, phone: '+1 555 0177', address: '9 Mill Lane, Ogdenville', shippingAddress: E2E_ADDRESS },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const orderId = orderSchema.parse(await placed.json())._id;

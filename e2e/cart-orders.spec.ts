@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiLogin, apiRegister, expectNoHorizontalScroll, findProduct, loginThroughForm, signInWithToken, uniqueEmail } from './helpers.js';
+import { apiLogin, apiRegister, E2E_ADDRESS, expectNoHorizontalScroll, findProduct, loginThroughForm, signInWithToken, uniqueEmail } from './helpers.js';
 
 /** Issue 59's stories, on a desk and on a phone: a cart that follows the account and says what it does, orders one can read. */
 const SCREENS = [
@@ -100,7 +100,7 @@ for (const screen of SCREENS) {
       const token = await apiRegister(request, 'Olivia Orders', uniqueEmail('orders'), PASSWORD);
       const placed = await request.post('/api/orders', {
         headers: { Authorization: `Bearer ${token}` },
-        data: { lines: [{ productId: filter._id, quantity: 120 }, { productId: shock._id, quantity: 60 }], phone: '555 0100', address: 'Dock 4, Main Street 1' },
+        data: { lines: [{ productId: filter._id, quantity: 120 }, { productId: shock._id, quantity: 60 }], phone: '555 0100', shippingAddress: { ...E2E_ADDRESS, line1: 'Dock 4, Main Street 1' } },
       });
       expect(placed.status(), await placed.text()).toBe(201);
       const order = (await placed.json()) as { _id: string; number: string };

@@ -78,13 +78,22 @@ export async function apiAddProduct(
   return productSchema.parse(await created.json());
 }
 
-/** POST /api/orders for the account of `token`. */
+/**
+ * A destination the demo shop ships to where the specs' figures stay the goods' own: Oregon has no rate in
+ * the demo tax table, and an order naming no method gets the cheapest, pickup at the factory ($0).
+ */
+export const E2E_ADDRESS = { name: 'Pat Buyer', company: '', line1: '1 Pine St', line2: '', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '' };
+
+/**
+ * POST /api/orders for the account of `token`. An order needs a destination now: `address` (the original
+ * free text) is still sent, and E2E_ADDRESS goes as its structured shippingAddress unless one is given.
+ */
 export async function apiPlaceOrder(
   request: APIRequestContext,
   token: string,
-  order: { productId: string; quantity: number; phone: string; address: string },
+  order: { productId: string; quantity: number; phone: string; address: string; shippingAddress?: typeof E2E_ADDRESS },
 ): Promise<Order> {
-  const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: order });
+  const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: { shippingAddress: E2E_ADDRESS, ...order } });
   expect(placed.status(), await placed.text()).toBe(201);
   return orderSchema.parse(await placed.json());
 }
@@ -170,3 +179,12 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(scrollWidth, 'page width').toBeLessThanOrEqual(clientWidth);
 }
 
+/** Types a new delivery address into an order form's picker (`scope`: the order dialog or the cart's form). */
+export async function fillNewAddress(scope: Locator, address: { line1: string; city: string; region: string; postalCode: string }) {
+  const newAddress = scope.getByRole('radio', { name: 'A new address' });
+  if (await newAddress.count()) await newAddress.check();
+  await scope.getByLabel('Street and number').fill(address.line1);
+  await scope.getByLabel('City').fill(address.city);
+  await scope.getByLabel('State or region').selectOption(address.region);
+  await scope.getByLabel('Postal code').fill(address.postalCode);
+}

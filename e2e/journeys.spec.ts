@@ -14,6 +14,7 @@ import {
   saveScreenshot,
   signInWithToken,
   uniqueEmail,
+  E2E_ADDRESS,
 } from './helpers.js';
 
 /** Whether two elements' boxes overlap on screen. */
@@ -29,7 +30,7 @@ async function ordersOf(request: APIRequestContext, token: string, email: string
   return z.array(orderSchema).parse(await response.json());
 }
 
-/** A fresh customer (so no earlier test's unpaid orders count against the limit), signed in, with phone and address. */
+/** A fresh customer (so no earlier test's unpaid orders count against the limit), signed in, with phone and a saved address. */
 async function newCustomer(page: Page, request: APIRequestContext) {
   const email = uniqueEmail('journey');
   const token = await apiRegister(request, 'Jordan Journey', email);
@@ -38,6 +39,9 @@ async function newCustomer(page: Page, request: APIRequestContext) {
     data: { phone: '+1 555 0177', address: '7 Journey Road' },
   });
   expect(profile.status(), await profile.text()).toBe(200);
+  // A saved address (the default), which the order modal chooses.
+  const saved = await request.post('/api/addresses', { headers: { Authorization: `Bearer ${token}` }, data: E2E_ADDRESS });
+  expect(saved.status(), await saved.text()).toBe(201);
   await signInWithToken(page, token);
   return { email, token };
 }

@@ -7,7 +7,7 @@ import {
   findProduct,
   saveScreenshot,
   signInWithToken,
-  uniqueEmail,
+  uniqueEmail, fillNewAddress
 } from './helpers.js';
 
 // A phone: 390 × 844 CSS pixels (an iPhone 12–15), touch.
@@ -53,7 +53,7 @@ test.describe('on a phone', () => {
     await expect(quantity).toBeFocused();
     await quantity.fill(String(tire.min));
     await dialog.getByLabel('Phone Number').fill('+1 555 0190');
-    await dialog.getByLabel('Delivery Address').fill('90 Mobile Way, Springfield');
+    await fillNewAddress(dialog, { line1: '90 Mobile Way', city: 'Burlington', region: 'VT', postalCode: '05401' });
     await expect(dialog.getByText(/^Total:/)).toBeVisible();
     await saveScreenshot(page, 'phone-order-modal', false);
     await tap(page, dialog.getByRole('button', { name: 'Confirm Order' }));

@@ -1,24 +1,10 @@
 /** The checkout's answers (issue 60), as the server sends them: dollars, ISO codes, ids. */
 import { z } from 'zod';
-import { SHIPPING_KINDS } from './checkout-schemas.js';
+import { addressDraftSchema, SHIPPING_KINDS } from './checkout-schemas.js';
 import { TAX_CLASSES } from './catalog.js';
 
-/** A saved address (GET/POST/PATCH /api/addresses). */
-export const addressSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  city: z.string(),
-  /** ISO 3166-2 subdivision without the country (`VT`); empty where the country has none in our list. */
-  region: z.string(),
-  postalCode: z.string(),
-  /** ISO 3166-1 alpha-2. */
-  country: z.string(),
-  phone: z.string(),
-  isDefault: z.boolean(),
-});
+/** A saved address (GET/POST/PATCH /api/addresses): its fields as text, its id and whether it is the default. */
+export const addressSchema = addressDraftSchema.extend({ id: z.number().int(), isDefault: z.boolean() });
 export type Address = z.infer<typeof addressSchema>;
 
 /** GET|PUT /api/admin/shipping. */

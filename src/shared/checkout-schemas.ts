@@ -8,6 +8,8 @@ import { checkoutMessages as m, messages } from './messages.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { fieldMessages, idSchema, orderLinesSchema, phoneSchema, poNumberSchema, quantityNumber, taxClassSchema } from './schemas.js';
 import { isCalendarDate } from './dates.js';
+import { shippingAddressAnswerSchema } from './api.js';
+import { type QuantityBounds, quantityError } from './quantity.js';
 
 export type { TaxClass } from './catalog.js';
 
@@ -269,3 +271,80 @@ export const orderInputSchema = z
     poNumber: poNumber ?? '',
   }));
 export type OrderInput = z.output<typeof orderInputSchema>;
+
+// ---- The order forms ------------------------------------------------------------
+
+/** The picker's choice for an address typed in the form instead of a saved one. */
+export const NEW_ADDRESS = 'new';
+
+/**
+ * An address's fields as text, as an order answers its destination: as a form holds it (checked with
+ * shippingAddressSchema only when it is the one chosen) and as a saved one is answered (checkout-api.ts).
+ */
+export const addressDraftSchema = shippingAddressAnswerSchema;
+export type AddressDraft = z.infer<typeof addressDraftSchema>;
+
+/** Where an order goes and how, as the order modal and the cart's checkout hold it. */
+const deliveryFields = {
+  /** A saved address's id, NEW_ADDRESS, or '' (nothing chosen). */
+  addressChoice: z.string(),
+  shippingAddress: addressDraftSchema,
+  /** '' until the quote names the cheapest. */
+  shippingMethodId: z.string(),
+  vatId: text(40),
+};
+
+/** Nothing typed that makes an address: SPEC's 'Address is required' rather than a message per field. */
+const isBlank = (draft: AddressDraft) => [draft.name, draft.line1, draft.city, draft.postalCode].every((value) => value.trim() === '');
+
+function checkDelivery(values: { addressChoice: string; shippingAddress: AddressDraft }, ctx: z.RefinementCtx): void {
+  if (values.addressChoice === '' || (values.addressChoice === NEW_ADDRESS && isBlank(values.shippingAddress))) {
+    ctx.addIssue({ code: 'custom', path: ['addressChoice'], message: messages.validation.addressRequired });
+    return;
+  }
+  if (values.addressChoice !== NEW_ADDRESS) return;
+  const parsed = shippingAddressSchema.safeParse(values.shippingAddress);
+  for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: ['shippingAddress', ...issue.path.map(String)], message: issue.message });
+}
+
+/**
+ * The delivery checked on its own, beside the other fields (an intersection), so its messages show with
+ * theirs: a refinement of the whole form would be skipped once the phone's required check aborts.
+ */
+const deliverySchema = z.object(deliveryFields).superRefine(checkDelivery);
+
+/** The form's delivery as POST /api/orders takes it: a saved address's id or the new address, the method and the VAT ID when given. */
+function deliveryBody<T extends { addressChoice: string; shippingAddress: AddressDraft; shippingMethodId: string; vatId: string }>({
+  addressChoice,
+  shippingAddress,
+  shippingMethodId,
+  vatId,
+  ...rest
+}: T) {
+  return {
+    ...rest,
+    ...(addressChoice === NEW_ADDRESS ? { shippingAddress: shippingAddressSchema.parse(shippingAddress) } : { addressId: Number(addressChoice) }),
+    shippingMethodId: shippingMethodId || undefined,
+    vatId: vatId || undefined,
+  };
+}
+
+/** The order modal's schema: quantity within the product's bounds, phone, and the delivery. */
+export function orderFormSchema(bounds: QuantityBounds) {
+  return z
+    .object({
+      quantity: quantityNumber.superRefine((quantity, ctx) => {
+        const problem = quantityError(quantity, bounds);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+      }),
+      phone: phoneSchema,
+    })
+    .and(deliverySchema)
+    .transform(deliveryBody);
+}
+
+/** The cart's checkout form: phone, the delivery, and the buyer's own reference. */
+export const checkoutFormSchema = z
+  .object({ phone: phoneSchema, poNumber: poNumberSchema })
+  .and(deliverySchema)
+  .transform(deliveryBody);

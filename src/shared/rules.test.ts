@@ -3,7 +3,8 @@ import { formatWeight } from './catalog.js';
 import { pcdbIdOfPosition, positionNamed, positionOfPcdbId } from './fitment.js';
 import { centsToDollars, dollarsToCents, formatDollars, hasAtMostTwoDecimals, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from './money.js';
 import { canTransition, isPaid, ORDER_STATUSES } from './order-status.js';
-import { emailSchema, orderFormSchema, productInputSchema } from './schemas.js';
+import { emailSchema, productInputSchema } from './schemas.js';
+import { NEW_ADDRESS, orderFormSchema } from './checkout-schemas.js';
 import { quantityError } from './quantity.js';
 import { canBeOrdered } from './stock.js';
 
@@ -31,14 +32,27 @@ describe('quantity rule', () => {
   });
   it('drives the order form schema', () => {
     const schema = orderFormSchema(bounds);
-    const messagesFor = (input: unknown) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
-    expect(messagesFor({ quantity: Number.NaN, phone: '', address: '' })).toEqual([
+    const messagesFor = (input: object) => schema.safeParse({ ...delivery, ...input }).error?.issues.map((i) => i.message) ?? [];
+    const blank = { name: '', company: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: 'US', phone: '' };
+    const delivery = { addressChoice: '7', shippingAddress: blank, shippingMethodId: '', vatId: '' };
+    expect(messagesFor({ quantity: Number.NaN, phone: '', addressChoice: '' })).toEqual([
       'Quantity is required',
       'Phone Number is required',
       'Address is required',
     ]);
-    expect(messagesFor({ quantity: 5, phone: '5550100', address: 'x' })).toEqual(['Quantity Must be 100 or higher']);
-    expect(messagesFor({ quantity: 500, phone: '5550100', address: 'x' })).toEqual([]);
+    // A new address left blank is no address at all; one half typed says what is missing, in the shared words.
+    expect(messagesFor({ quantity: 500, phone: '5550100', addressChoice: NEW_ADDRESS })).toEqual(['Address is required']);
+    expect(messagesFor({ quantity: 500, phone: '5550100', addressChoice: NEW_ADDRESS, shippingAddress: { ...blank, name: 'Dock 4', line1: '1 Main St', city: 'Burlington', region: 'VT', postalCode: '5401' } })).toEqual([
+      'A US ZIP code is 5 digits, e.g. 05401 (or ZIP+4, e.g. 05401-2345)',
+    ]);
+    expect(messagesFor({ quantity: 5, phone: '5550100' })).toEqual(['Quantity Must be 100 or higher']);
+    expect(schema.parse({ ...delivery, quantity: 500, phone: '5550100', shippingMethodId: 'express' })).toEqual({
+      quantity: 500,
+      phone: '5550100',
+      addressId: 7,
+      shippingMethodId: 'express',
+      vatId: undefined,
+    });
   });
 });
 

@@ -20,7 +20,6 @@ import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { daysInPeriod, isCalendarDate } from './dates.js';
 import { PRICE_BREAKS_MAX } from './pricing.js';
-import { type QuantityBounds, quantityError } from './quantity.js';
 
 const v = messages.validation;
 
@@ -142,8 +141,6 @@ export const phoneSchema = requiredText(v.phoneRequired, 40).regex(
   /^\+?[0-9()\-.\s]{5,}$/,
   fieldMessages.phoneInvalid,
 );
-export const addressSchema = requiredText(v.addressRequired, 500);
-
 export const registerSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 
@@ -218,21 +215,6 @@ export type CartInput = z.infer<typeof cartInputSchema>;
 /** The buyer's purchase order number, printed on the invoice. */
 export const poNumberSchema = z.string().trim().max(50, fieldMessages.tooLong(50));
 
-
-/** The order modal's schema: the same fields plus the product's bounds. */
-export function orderFormSchema(bounds: QuantityBounds) {
-  return z.object({
-    quantity: quantityNumber.superRefine((quantity, ctx) => {
-      const problem = quantityError(quantity, bounds);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
-    }),
-    phone: phoneSchema,
-    address: addressSchema,
-  });
-}
-
-/** The cart's checkout form: where the order goes, and the buyer's own reference. */
-export const checkoutFormSchema = z.object({ phone: phoneSchema, address: addressSchema, poNumber: poNumberSchema });
 
 /** Quick order: the numbers as typed (ours, OE, interchange or superseded) with their quantities. */
 export const QUICK_ORDER_LINES_MAX = 500;

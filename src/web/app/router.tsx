@@ -80,6 +80,8 @@ export const routes: RouteObject[] = [
               { path: 'add-review', element: page(() => import('../features/reviews/pages/AddReviewPage.js'), 'AddReviewPage') },
               // Saved parts lists (issue 65): every signed-in buyer's own.
               { path: 'lists', element: page(() => import('../features/lists/pages/ListsPage.js'), 'ListsPage') },
+              // The address book (issue 60): every signed-in buyer's own.
+              { path: 'addresses', element: page(() => import('../features/checkout/pages/AddressBookPage.js'), 'AddressBookPage') },
               {
                 path: 'payment/:orderId',
                 element: page(() => import('../features/orders/pages/PaymentPage.js'), 'PaymentPage'),

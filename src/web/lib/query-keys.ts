@@ -39,6 +39,10 @@ export const keys = {
   vin: (vin: string) => ['vehicles', 'vin', vin] as const,
   /** The signed-in buyer's garage: under `me`, so signing out forgets it. */
   garage: ['me', 'garage'] as const,
+  /** The signed-in buyer's address book: under `me`, so signing out forgets it. */
+  addresses: ['me', 'addresses'] as const,
+  /** A checkout quote for one request (lines, destination, method, VAT ID). */
+  quote: (request: object) => ['checkout', 'quote', request] as const,
   orders: ['orders'] as const,
   myOrders: (email: string) => ['orders', 'mine', email] as const,
   allOrders: (filters: object) => ['orders', 'all', filters] as const,

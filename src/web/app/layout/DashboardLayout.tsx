@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { checkoutMessages, messages } from '../../../shared/messages.js';
+import { checkoutCopy } from '../../../shared/checkout-copy.js';
 import { useProfile } from '../../features/account/api.js';
 import { useAuth } from '../../features/auth/auth-context.js';
 import { useLowStock } from '../../features/admin/low-stock-api.js';
@@ -15,7 +16,9 @@ interface MenuItem {
 /** The original storefront's dashboard menu, word for word and in its order, by role (docs/legacy-contract.md#menus). */
 const MY_ORDERS: MenuItem = { to: '/dashboard/myOrders', label: 'My Orders' };
 const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Reviews' };
-const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }];
+/** The address book (issue 60), after the original items. */
+const ADDRESSES: MenuItem = { to: '/dashboard/addresses', label: checkoutCopy.book.title };
+const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }, ADDRESSES];
 /** Its link shows how many parts are low, as a pill. */
 const LOW_STOCK: MenuItem = { to: '/dashboard/low-stock', label: messages.ui.lowStock.title };
 /**
@@ -39,6 +42,7 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/search-synonyms', label: 'Search Synonyms' },
   MY_ORDERS,
   ADD_REVIEW,
+  ADDRESSES,
   // The front door (issue 59): the outbox in the browser (says so when off, in production).
   { to: '/dashboard/mail', label: messages.ui.mailPreview.title },
 ];

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Product } from '../../../../shared/api.js';
@@ -7,6 +7,7 @@ import { errorMessages, messages } from '../../../../shared/messages.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { aProduct, unpaidOrder } from '../../../test/fixtures.js';
 import { customer, fakeAuth, type FakeHandler, mockFetch, renderWithProviders } from '../../../test/render.js';
+import { checkoutAnswer, savedAddress } from '../../../test/fake-checkout.js';
 import { AuthContext } from '../../auth/auth-context.js';
 import { returnPath } from '../../auth/redirect.js';
 import { readCart, replaceCart } from '../../../lib/cart-store.js';
@@ -35,6 +36,8 @@ function serveShop(products: Product[], answer?: FakeHandler) {
     const product = products.find((item) => url === `/api/products/${item._id}`);
     if (product) return { status: 200, body: product };
     if (/^\/api\/products\/\d+$/.test(url)) return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Product'));
+    const checkout = checkoutAnswer(url, init ?? {});
+    if (checkout) return checkout;
     if (url === '/api/user/customer%40partsmith.example')
       return { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street, Springfield' } };
     return answer?.(url, init);
@@ -116,7 +119,7 @@ describe('CartPage', () => {
 
     await user.click(await placeOrder());
     expect(await screen.findByText(messages.ui.cart.fixLines)).toHaveFocus();
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.url === '/api/orders')).toBe(false);
   });
 
   it('removes a line, and the total with it', async () => {
@@ -132,7 +135,7 @@ describe('CartPage', () => {
     expect(total()).toHaveTextContent('Total: $250.00');
   });
 
-  it('places the order of every line with the phone, address and PO number, empties the cart, and goes to its payment', async () => {
+  it('places the order of every line with the phone, the saved address, the method chosen and the PO number, empties the cart, and goes to its payment', async () => {
     replaceCart([
       { productId: '7', quantity: 20 },
       { productId: '8', quantity: 500 },
@@ -144,19 +147,25 @@ describe('CartPage', () => {
     const { user } = renderCart();
     // Prefilled from the customer's profile.
     expect(await screen.findByLabelText('Phone Number')).toHaveValue('+1 555 0100');
-    expect(screen.getByLabelText('Delivery Address')).toHaveValue('1 Main Street, Springfield');
+    expect(screen.getByRole('radio', { name: /Dock 4, 1 Main St, Burlington, VT 05401, US/ })).toBeChecked();
+    // 520 parts at the fake quote's $12.50: $6,500.00; Ground $11.00 and 6 % of $6,511.00 = $390.66.
+    expect(await screen.findByTestId('quote-total')).toHaveTextContent('$6,901.66');
+    await user.click(screen.getByRole('radio', { name: /^Express: \$32\.00/ }));
+    // Express $32.00 and 6 % of $6,532.00 = $391.92.
+    await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent('$6,923.92'));
     await user.type(screen.getByLabelText('PO number (optional)'), ' PO-4471 ');
     await user.click(await placeOrder());
 
     expect(await screen.findByText('Page at /dashboard/payment/42')).toBeInTheDocument();
-    const post = calls.find((call) => call.method === 'POST')!;
+    const post = calls.find((call) => call.url === '/api/orders')!;
     expect(post.body).toEqual({
       lines: [
         { productId: '7', quantity: 20 },
         { productId: '8', quantity: 500 },
       ],
       phone: '+1 555 0100',
-      address: '1 Main Street, Springfield',
+      addressId: savedAddress.id,
+      shippingMethodId: 'express',
       poNumber: 'PO-4471',
     });
     expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
@@ -204,7 +213,7 @@ describe('CartPage', () => {
     const gone = await screen.findByText('This part is no longer sold');
     await user.click(await placeOrder());
     expect(await screen.findByText(messages.ui.cart.fixLines)).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.url === '/api/orders')).toBe(false);
 
     await user.click(within(gone.closest('li')!).getByRole('button', { name: 'Remove' }));
     expect(readCart()).toEqual([{ productId: '7', quantity: 20 }]);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -17,6 +17,9 @@ import { type CartItem, CartLineItem } from '../components/CartLineItem.js';
 import { Checkout, CHECKOUT_FIELDS, type CheckoutInput, type CheckoutValues, type SetCheckoutError } from '../components/CheckoutForm.js';
 import { dollars, linePrice, quantityBounds, typedQuantityProblem } from '../../catalog/quantity.js';
 
+import { checkoutCopy } from '../../../../shared/checkout-copy.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { ShippingEstimate } from '../../checkout/components/ShippingEstimate.js';
 import { SaveCartAsList } from '../../lists/components/SaveCartAsList.js';
 
 const text = messages.ui.cart;
@@ -95,6 +98,7 @@ function splitLineErrors(error: unknown): { byLine: Map<number, string>; rest: u
 
 function FilledCart({ cart }: { cart: readonly CartLine[] }) {
   const products = useCartProducts(cart);
+  const { user } = useAuth();
   const placeOrder = usePlaceOrder();
   const navigate = useNavigate();
   // What is typed in each line's quantity (the cart keeps only whole numbers), and the server's word on lines.
@@ -113,6 +117,9 @@ function FilledCart({ cart }: { cart: readonly CartLine[] }) {
   const total = cartTotal(items);
   // Why the cart cannot be ordered as it is.
   const problem = !total ? text.fixLines : !total.payable ? orderTotalTooLarge() : null;
+  // Shipping and tax are priced for the cart as it is, once every line can be ordered.
+  const orderable = total !== null;
+  const quoteLines = useMemo(() => (orderable ? cart.map(({ productId, quantity }) => ({ productId, quantity })) : null), [cart, orderable]);
 
   // The cart keeps a quantity the part's minimum and packs allow (the account's cart refuses others); one
   // still being typed ("5" on the way to "500") stays in the box with its problem shown.
@@ -171,7 +178,8 @@ function FilledCart({ cart }: { cart: readonly CartLine[] }) {
           {!total.payable && <p className="field-error">{orderTotalTooLarge()}</p>}
         </div>
       )}
-      <Checkout place={place} onEdit={changed} />
+      <Checkout place={place} onEdit={changed} lines={quoteLines} />
+      {!user && <ShippingEstimate lines={quoteLines} what={checkoutCopy.estimate.forCart} />}
     </div>
   );
 }

@@ -5,10 +5,13 @@ import { toast } from '../../../lib/toast.js';
 import { productHead } from '../../../../shared/catalog.js';
 import { productPath } from '../../../../shared/paths.js';
 import { messages } from '../../../../shared/messages.js';
+import { checkoutCopy } from '../../../../shared/checkout-copy.js';
+import { formatQuantity } from '../../../../shared/format.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMetaDescription } from '../../../lib/useMetaDescription.js';
 import { AddToCartForm } from '../components/AddToCartForm.js';
+import { ShippingEstimate } from '../../checkout/components/ShippingEstimate.js';
 import { CurrentVehicleFit, FitsTheseVehicles } from '../../fitment/components/ProductFitment.js';
 import { SuggestionsFor } from '../../fitment/components/NumberSuggestions.js';
 import { useProductBySku } from '../api.js';
@@ -69,6 +72,11 @@ function PartOnSale({ product }: { product: Product }) {
       >
         <CurrentVehicleFit productId={product._id} />
       </ProductDetails>
+      {canBeOrdered(product) && (
+        <div className="mx-auto max-w-5xl px-4">
+          <ShippingEstimate lines={accepted ? [{ productId: product._id, quantity: Number(typed) }] : null} what={checkoutCopy.estimate.forPart(formatQuantity(Number(typed)), product.name)} />
+        </div>
+      )}
       <FitsTheseVehicles productId={product._id} />
       <PartReviews product={product} />
     </>

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { errorMessages, messages } from '../../../../shared/messages.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { aProduct, unpaidOrder } from '../../../test/fixtures.js';
 import { customer, mockFetch, renderWithProviders, type FakeHandler } from '../../../test/render.js';
+import { checkoutAnswer, savedAddress } from '../../../test/fake-checkout.js';
 import { OrderModal } from './OrderModal.js';
 
 const product = aProduct();
@@ -10,6 +11,8 @@ const product = aProduct();
 function setup(answer?: FakeHandler) {
   const onClose = vi.fn();
   const fetch = mockFetch((url, init) => {
+    const checkout = checkoutAnswer(url, init ?? {});
+    if (checkout) return checkout;
     if (url === '/api/user/customer%40partsmith.example')
       return { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street, Springfield' } };
     return answer?.(url, init);
@@ -30,7 +33,9 @@ describe('OrderModal', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('customer@partsmith.example');
     expect(await quantity()).toHaveAttribute('type', 'number');
     await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
-    expect(screen.getByLabelText('Delivery Address')).toHaveValue('1 Main Street, Springfield');
+    // The default saved address is the one chosen.
+    const delivery = screen.getByRole('group', { name: 'Delivery Address' });
+    expect(within(delivery).getByRole('radio', { name: /Dock 4, 1 Main St, Burlington, VT 05401, US/ })).toBeChecked();
   });
 
   it('requires a quantity', async () => {
@@ -38,7 +43,7 @@ describe('OrderModal', () => {
     await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByText('Quantity is required')).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.url === '/api/orders')).toBe(false);
   });
 
   it('rejects a quantity below the minimum', async () => {
@@ -61,7 +66,9 @@ describe('OrderModal', () => {
     const { user } = setup();
     await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
     await user.clear(screen.getByLabelText('Phone Number'));
-    await user.clear(screen.getByLabelText('Delivery Address'));
+    // A new address left blank is no address.
+    await user.click(screen.getByRole('radio', { name: 'A new address' }));
+    await user.clear(screen.getByLabelText('Recipient name'));
     await user.type(await quantity(), '20');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByText('Phone Number is required')).toBeInTheDocument();
@@ -76,26 +83,27 @@ describe('OrderModal', () => {
     await user.type(await quantity(), '20');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByText('Your order is placed successfully')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    expect(calls.find((call) => call.url === '/api/orders')?.body).toEqual({
       productId: '7',
       quantity: 20,
       phone: '+1 555 0100',
-      address: '1 Main Street, Springfield',
+      addressId: savedAddress.id,
+      shippingMethodId: 'ground',
     });
     expect(onClose).toHaveBeenCalled();
   });
 
   it('holds the total to what a card can be charged, under the quantity, before asking the server', async () => {
     const costly = aProduct({ name: 'Engine Block', price: 400_000, min: 1, stock: 10 });
-    const { calls } = mockFetch((url) =>
-      url === '/api/user/customer%40partsmith.example' ? { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street' } } : undefined,
+    const { calls } = mockFetch((url, init) =>
+      url === '/api/user/customer%40partsmith.example' ? { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street' } } : checkoutAnswer(url, init),
     );
     const { user } = renderWithProviders(<OrderModal open onClose={vi.fn()} product={costly} user={customer} />);
     await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
     await user.type(await screen.findByPlaceholderText('enter product quantity (min 1 units)'), '3');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByText(errorMessages.orderTotalTooLarge('999,999.99'))).toHaveClass('field-error');
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.url === '/api/orders')).toBe(false);
   });
 
   it("shows the server's too-many-unpaid-orders answer under the form and stays open", async () => {
@@ -131,6 +139,8 @@ describe('OrderModal, the quantity (the original messages whatever was typed; hi
 
   function setupBulk(answer?: FakeHandler) {
     const fetch = mockFetch((url, init) => {
+      const checkout = checkoutAnswer(url, init ?? {});
+      if (checkout) return checkout;
       if (url === '/api/user/customer%40partsmith.example')
         return { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street, Springfield' } };
       return answer?.(url, init);
@@ -159,7 +169,7 @@ describe('OrderModal, the quantity (the original messages whatever was typed; hi
     await submitQuantity(user, typed);
     const error = await screen.findByText(message.trim());
     expect(error.textContent).toBe(message);
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.url === '/api/orders')).toBe(false);
   });
 
   it('says the stock itself may be ordered, and accepts it', async () => {
@@ -171,7 +181,7 @@ describe('OrderModal, the quantity (the original messages whatever was typed; hi
     await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 555 0100'));
     await submitQuantity(user, '850');
     expect(await screen.findByText('Your order is placed successfully')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ quantity: 850 });
+    expect(calls.find((call) => call.url === '/api/orders')?.body).toMatchObject({ quantity: 850 });
   });
 
   it('shows a total only for a quantity the shop accepts', async () => {
@@ -229,7 +239,7 @@ describe('OrderModal, no answer from the shop', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     await waitFor(() => expect(attempts).toBe(2));
     expect(await screen.findByText(messages.ui.orderNotSent)).toBeInTheDocument();
-    const posts = () => calls.filter((call) => call.method === 'POST');
+    const posts = () => calls.filter((call) => call.url === '/api/orders');
     expect(keyOf(posts()[0]!)).toMatch(/^[0-9a-f]{32}$/);
     expect(keyOf(posts()[1]!)).toBe(keyOf(posts()[0]!));
 
@@ -254,8 +264,8 @@ describe('OrderModal, no answer from the shop', () => {
     await second.user.type(await quantity(), '20');
     await second.user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     await screen.findByText('Your order is placed successfully');
-    const firstKey = keyOf(first.calls.find((call) => call.method === 'POST')!);
-    const secondKey = keyOf(second.calls.find((call) => call.method === 'POST')!);
+    const firstKey = keyOf(first.calls.find((call) => call.url === '/api/orders')!);
+    const secondKey = keyOf(second.calls.find((call) => call.url === '/api/orders')!);
     expect(firstKey).toBeTruthy();
     expect(secondKey).not.toBe(firstKey);
   });
@@ -277,6 +287,8 @@ describe('OrderModal, price breaks and packs', () => {
 
   function setupBoxed(answer?: FakeHandler) {
     const fetch = mockFetch((url, init) => {
+      const checkout = checkoutAnswer(url, init ?? {});
+      if (checkout) return checkout;
       if (url === '/api/user/customer%40partsmith.example')
         return { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street, Springfield' } };
       return answer?.(url, init);
@@ -317,7 +329,7 @@ describe('OrderModal, price breaks and packs', () => {
     expect(screen.queryByText(/^Unit price:/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByText('Quantity must be a multiple of 10')).toHaveClass('field-error');
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.url === '/api/orders')).toBe(false);
   });
 
   it('steps the quantity by whole packs from the smallest one accepted, and keeps the base price in the hint', async () => {

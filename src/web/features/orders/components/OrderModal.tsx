@@ -3,7 +3,8 @@ import { toast } from '../../../lib/toast.js';
 import type { Product, User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
-import { orderFormSchema } from '../../../../shared/schemas.js';
+import { orderFormSchema } from '../../../../shared/checkout-schemas.js';
+import type { Address } from '../../../../shared/checkout-api.js';
 import { quantityError, type QuantityBounds } from '../../../../shared/quantity.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { newIdempotencyKey, usePlaceOrder } from '../api.js';
@@ -16,6 +17,10 @@ import { Field, FormError } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { Modal } from '../../../components/Modal.js';
 import { Spinner } from '../../../components/Spinner.js';
+import { FormProvider } from 'react-hook-form';
+import { useAddresses } from '../../checkout/api.js';
+import { AddressPicker, DELIVERY_FIELDS, deliveryDefaults } from '../../checkout/components/AddressPicker.js';
+import { QuotePanel } from '../../checkout/components/QuotePanel.js';
 
 interface OrderModalProps {
   open: boolean;
@@ -33,20 +38,22 @@ interface OrderModalProps {
  */
 export function OrderModal({ open, onClose, product, user, quantity }: OrderModalProps) {
   const profile = useProfile(user.email);
+  // A part that cannot be ordered has no form, so no address to choose.
+  const addresses = useAddresses(canBeOrdered(product));
   return (
     <Modal open={open} onClose={onClose} title={`Place order for ${product.name}`}>
       {!canBeOrdered(product) ? (
         <p role="alert" className="text-slate-800">
           <OutOfStockText min={product.min} />
         </p>
-      ) : profile.isPending ? (
+      ) : profile.isPending || addresses.isPending ? (
         <Spinner label="Loading your details" />
       ) : (
         <OrderForm
           product={product}
           user={user}
           phone={profile.data?.phone ?? ''}
-          address={profile.data?.address ?? ''}
+          addresses={addresses.data ?? []}
           quantity={quantity}
           onDone={onClose}
           onCancel={onClose}
@@ -60,7 +67,8 @@ interface OrderFormProps {
   product: Product;
   user: User;
   phone: string;
-  address: string;
+  /** The buyer's saved addresses (the default one chosen), or none. */
+  addresses: readonly Address[];
   quantity?: number;
   onDone: () => void;
   onCancel: () => void;
@@ -71,7 +79,7 @@ function validPrice(quantity: number, bounds: Required<QuantityBounds>): LinePri
   return Number.isInteger(quantity) && quantityError(quantity, bounds) === null ? linePrice(bounds, quantity) : null;
 }
 
-function OrderForm({ product, user, phone, address, quantity, onDone, onCancel }: OrderFormProps) {
+function OrderForm({ product, user, phone, addresses, quantity, onDone, onCancel }: OrderFormProps) {
   // The server's rules, said before it does: min, whole packs, stock, and a total (at the tier's price)
   // within what a card can be charged.
   const bounds = useMemo(() => quantityBounds(product), [product]);
@@ -81,17 +89,10 @@ function OrderForm({ product, user, phone, address, quantity, onDone, onCancel }
   // one when Confirm Order is pressed again after no answer, so a retry never places a second order.
   const [firstKey] = useState(newIdempotencyKey);
   const attemptKey = useRef(firstKey);
-  const {
-    register,
-    onSubmit,
-    watch,
-    setFocus,
-    formError,
-    formState: { errors, isSubmitting },
-  } = useServerForm({
+  const form = useServerForm({
     schema,
-    defaultValues: { phone, address, ...(quantity !== undefined && { quantity }) },
-    fields: ['quantity', 'phone', 'address'],
+    defaultValues: { phone, ...deliveryDefaults(addresses, user.name, phone), ...(quantity !== undefined && { quantity }) },
+    fields: ['quantity', 'phone', ...DELIVERY_FIELDS],
     submit: (values) =>
       placeOrder.mutateAsync({ body: { productId: product._id, ...values }, idempotencyKey: attemptKey.current }),
     onSuccess: () => {
@@ -103,13 +104,26 @@ function OrderForm({ product, user, phone, address, quantity, onDone, onCancel }
     },
   });
 
+  const {
+    register,
+    onSubmit,
+    watch,
+    setFocus,
+    formError,
+    formState: { errors, isSubmitting },
+  } = form;
+
   // The first field one can type in (Product, Name and Email are read-only). When the form mounts inside an
   // already open dialog (after the profile loaded); otherwise the dialog focuses it (data-autofocus).
   useEffect(() => setFocus('quantity'), [setFocus]);
 
-  const price = validPrice(watch('quantity') ?? Number.NaN, bounds);
+  const typedQuantity = watch('quantity') ?? Number.NaN;
+  const price = validPrice(typedQuantity, bounds);
+  const quotedQuantity = price ? typedQuantity : null;
+  const lines = useMemo(() => (quotedQuantity === null ? null : [{ productId: product._id, quantity: quotedQuantity }]), [quotedQuantity, product._id]);
 
   return (
+    <FormProvider {...form}>
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <Field label="Product">
         <input type="text" className="input" value={product.name} readOnly />
@@ -138,9 +152,7 @@ function OrderForm({ product, user, phone, address, quantity, onDone, onCancel }
       <Field label="Phone Number" error={errors.phone?.message}>
         <input type="tel" autoComplete="tel" className="input" {...register('phone')} />
       </Field>
-      <Field label="Delivery Address" error={errors.address?.message}>
-        <textarea rows={2} autoComplete="street-address" className="input" {...register('address')} />
-      </Field>
+      <AddressPicker addresses={addresses} />
       {price && (
         <>
           <p className="text-sm text-slate-800">
@@ -151,6 +163,7 @@ function OrderForm({ product, user, phone, address, quantity, onDone, onCancel }
           </p>
         </>
       )}
+      <QuotePanel lines={lines} />
       <FormError message={formError} />
       <div className="flex justify-end gap-3 pt-2">
         <button type="button" className="btn-secondary" onClick={onCancel}>
@@ -161,5 +174,6 @@ function OrderForm({ product, user, phone, address, quantity, onDone, onCancel }
         </button>
       </div>
     </form>
+    </FormProvider>
   );
 }

@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { aProduct, unpaidOrder } from '../../../test/fixtures.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
+import { checkoutAnswer } from '../../../test/fake-checkout.js';
 import { PlaceOrderPage } from './PlaceOrderPage.js';
 
 describe('PlaceOrderPage', () => {
   it("shows the product's facts, as its card does, and opens the order modal", async () => {
-    mockFetch((url) => {
+    mockFetch((url, init) => {
       if (url === '/api/products/7') return { status: 200, body: aProduct() };
+      const checkout = checkoutAnswer(url, init ?? {});
+      if (checkout) return checkout;
       if (url === `/api/user/${encodeURIComponent(customer.email)}`) return { status: 200, body: customer };
       return undefined;
     });
@@ -39,6 +42,8 @@ describe('PlaceOrderPage', () => {
   it("opens the order form at once with the quantity typed on the part's page, and places the order for it", async () => {
     const { calls } = mockFetch((url, init) => {
       if (url === '/api/products/7') return { status: 200, body: aProduct() };
+      const checkout = checkoutAnswer(url, init ?? {});
+      if (checkout) return checkout;
       if (url === `/api/user/${encodeURIComponent(customer.email)}`) return { status: 200, body: { ...customer, phone: '555 0100', address: '1 Main Street' } };
       if (url === '/api/orders' && init.method === 'POST') return { status: 201, body: unpaidOrder({ quantity: 40 }) };
       return undefined;
@@ -53,12 +58,14 @@ describe('PlaceOrderPage', () => {
     expect(quantity).toHaveValue(40);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByText('Your order is placed successfully')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ productId: '7', quantity: 40 });
+    expect(calls.find((call) => call.url === '/api/orders')?.body).toMatchObject({ productId: '7', quantity: 40 });
   });
 
   it('says a product under its minimum order is out of stock, and offers no order', async () => {
-    mockFetch((url) => {
+    mockFetch((url, init) => {
       if (url === '/api/products/7') return { status: 200, body: aProduct({ min: 50, stock: 0 }) };
+      const checkout = checkoutAnswer(url, init ?? {});
+      if (checkout) return checkout;
       if (url === `/api/user/${encodeURIComponent(customer.email)}`) return { status: 200, body: customer };
       return undefined;
     });
