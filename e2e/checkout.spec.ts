@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { type Product, productSchema } from '../src/shared/api.js';
 import { formatDollars, legacyDollars } from '../src/shared/format.js';
-import { ADMIN, apiLogin, apiRegister, signInWithToken, uniqueEmail } from './helpers.js';
+import { ADMIN, apiLogin, apiRegister, newestMail, signInWithToken, uniqueEmail } from './helpers.js';
 
 /** Issue 60's story, on a desk and on a phone: an estimate for visitors, an address book, a checkout with shipping and tax. */
 const SCREENS = [
@@ -37,6 +38,23 @@ async function saveAddress(page: Page, name: string, address: typeof VT) {
 
 const totalOf = (scope: Locator) => scope.getByTestId('quote-total');
 
+/**
+ * The checkout's order, as every view and document must show it: $80.00 + $50.00 goods, Express $32.00,
+ * Vermont 6 % per line ($4.80 + $3.00) and on shipping ($1.92) = $9.72, total $171.72.
+ */
+const CHARGED = [
+  ['Subtotal', '$130.00'],
+  ['Shipping (Express)', '$32.00'],
+  ['Vermont sales tax (6%)', '$9.72'],
+  ['Total', '$171.72'],
+] as const;
+
+/** An order view's breakdown (OrderCharges: `charge-*` rows; its folded summary: `summary-*`). */
+async function expectCharged(scope: Locator, prefix: 'charge' | 'summary') {
+  const rows = ['subtotal', 'shipping', 'tax-line', 'total'];
+  for (const [i, [label, amount]] of CHARGED.entries()) await expect(scope.getByTestId(`${prefix}-${rows[i]}`)).toHaveText(`${label}${amount}`);
+}
+
 for (const screen of SCREENS) {
   test.describe(`checkout with shipping and tax ${screen.name}`, () => {
     test.use(screen.use);
@@ -59,7 +77,7 @@ for (const screen of SCREENS) {
       await expect(totalOf(estimate)).toHaveText('$127.20');
     });
 
-    test('a buyer saves two addresses, checks out to one, picks Express over Ground, pays, and My Orders says the total', async ({ page, request }) => {
+    test('a buyer saves two addresses, checks out to one, picks Express over Ground, pays, and the payment page, My Orders, the invoice, the e-mail and Manage Orders agree to the cent', async ({ page, request }) => {
       test.setTimeout(120_000);
       const email = uniqueEmail('checkout');
       const token = await apiRegister(request, 'Bea Buyer', email);
@@ -98,15 +116,37 @@ for (const screen of SCREENS) {
       const placed = z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), total: z.number(), shippingMethod: z.object({ id: z.string() }).nullable() }).parse(await order.json());
       expect(placed).toMatchObject({ subtotal: 130, shipping: 32, tax: 9.72, total: 171.72, shippingMethod: { id: 'express' } });
       await expect(page.getByText(`Please pay: $${legacyDollars(placed.total)}`)).toBeVisible();
+      await expectCharged(page.getByTestId('order-charges'), 'charge');
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByLabel('Expiry').fill('12 / 34');
       await page.getByLabel('CVC').fill('123');
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
 
-      // My Orders: this branch shows the order's total (what was charged); the breakdown columns are other work.
+      // My Orders: the total, the same breakdown under it, and the invoice with the same figures.
       await page.goto('/dashboard/myOrders');
-      await expect(page.getByText(`$${formatDollars(placed.total)}`).first()).toBeVisible();
+      const mine = page.getByTestId(`order-${orderId}`);
+      await expect(mine).toContainText(`$${formatDollars(placed.total)}`);
+      await mine.getByText('Subtotal, shipping and tax').click();
+      await expectCharged(mine.getByTestId('order-charges-summary'), 'summary');
+      const invoiceNumber = z.object({ invoiceNumber: z.string() }).parse(await (await page.request.get(`/api/order/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })).json()).invoiceNumber;
+      const download = page.waitForEvent('download');
+      await mine.getByRole('button', { name: `Invoice ${invoiceNumber}` }).click();
+      const invoice = execFileSync('/usr/bin/pdftotext', ['-layout', (await (await download).path())!, '-']).toString();
+      for (const [label, amount] of CHARGED) expect(invoice).toMatch(new RegExp(`${label.replace(/[()]/g, '\\$&')}.*${amount.slice(1).replace('.', '\\.')}`));
+
+      // The paid e-mail lists the same figures, a line each.
+      const mail = await newestMail(email, /^Payment received for order/);
+      for (const [label, amount] of CHARGED) expect(mail.text).toContain(`${label}: ${amount}`);
+
+      // Manage Orders: the admin sees the same breakdown, where it goes and how.
+      await signInWithToken(page, await apiLogin(request, ADMIN));
+      await page.goto('/dashboard/manage-orders');
+      const managed = page.getByTestId(`order-${orderId}`);
+      await managed.getByText('Subtotal, shipping and tax').click();
+      const summary = managed.getByTestId('order-charges-summary');
+      await expectCharged(summary, 'summary');
+      await expect(summary.getByTestId('ship-to')).toContainText('1 Church St');
     });
   });
 }
