@@ -4,7 +4,12 @@ import { apiError, contractProblem, serverMessage, takeViolations } from './fake
 import { aProduct, unpaidOrder } from './fixtures.js';
 import { mockFetch } from './render.js';
 
-const order = { productId: '7', quantity: 20, phone: '+1 555 0100', address: '1 Main Street' };
+const order = {
+  productId: '7',
+  quantity: 20,
+  phone: '+1 555 0100',
+  shippingAddress: { name: 'Jane Buyer', line1: '1 Main Street', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' },
+};
 
 describe("the test fakes' contract check", () => {
   it('accepts what the server answers: the schema of the endpoint, its success status, its wording', () => {
