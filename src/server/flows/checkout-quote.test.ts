@@ -96,6 +96,18 @@ describe(`checkout quote (${databaseKind})`, () => {
     expect(await methodsTo(VERMONT)).toEqual(['ground', 'express']);
   });
 
+  it('puts exactly 1,000 g in the up-to-1,000 g band and 1,001 g in the next; Express takes 2,000 g but not 2,001 g', async () => {
+    const illinois = { country: 'US', region: 'IL', postalCode: '60601' };
+    const gram = await part(1, { weightGrams: 1 });
+    const kilo = await part(1, { weightGrams: 1000 });
+    const methodsFor = async (lines: { productId: string; quantity: number }[]) =>
+      (await quote({ lines, shippingAddress: illinois })).json().methods.map((m: { id: string; price: number }) => [m.id, m.price]);
+    expect(await methodsFor([{ productId: kilo, quantity: 1 }])).toEqual([['ground', 8], ['express', 30]]);
+    expect(await methodsFor([{ productId: kilo, quantity: 1 }, { productId: gram, quantity: 1 }])).toEqual([['ground', 11], ['express', 30]]);
+    expect(await methodsFor([{ productId: kilo, quantity: 2 }])).toEqual([['ground', 11], ['express', 30]]);
+    expect(await methodsFor([{ productId: kilo, quantity: 2 }, { productId: gram, quantity: 1 }])).toEqual([['ground', 11]]);
+  });
+
   it('ships free at exactly freeOver, and charges a cent below it', async () => {
     const atThreshold = await part(5000);
     const below = await part(4999.99);
