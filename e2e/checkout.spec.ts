@@ -19,7 +19,7 @@ async function newPart(request: APIRequestContext, name: string, price: number, 
   const admin = await apiLogin(request, ADMIN);
   const created = await request.post('/api/products', {
     headers: { Authorization: `Bearer ${admin}` },
-    data: { name, description: `${name} for the checkout story`, price: String(price), stock: '50', min: '1', img: 'https://example.com/part.png', weightGrams },
+    data: { name, description: `${name} for the checkout story`, price: String(price), stock: '50', min: '1', img: '/images/products/tire.svg', weightGrams },
   });
   expect(created.status(), await created.text()).toBe(201);
   return productSchema.parse(await created.json());
