@@ -94,13 +94,12 @@ async function chargesOf(
   lines: readonly NewOrderLine[],
   products: Map<number, ProductRow>,
   config: Pick<Config, 'checkout' | 'shop'>,
-): Promise<OrderCharges & { address: ShippingAddress }> {
+): Promise<OrderCharges & { shippingAddress: ShippingAddress }> {
   const address = await shippingAddressOf(trx, viewer, input);
   const quoteLines = lines.map((line) => quoteLineOf(products.get(line.product_id)!, line.quantity));
   const { quote, vatId, exemption } = await quoteDelivery(trx, viewer, quoteLines, { to: address, shippingMethodId: input.shippingMethodId, vatId: input.vatId }, config);
   if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) throw badRequest(orderTotalTooLarge(), { [input.singleProduct ? 'quantity' : 'lines']: orderTotalTooLarge() });
   return {
-    address,
     shippingCents: quote.shippingCents,
     taxCents: quote.taxCents,
     taxLines: quote.taxLines,
@@ -198,7 +197,7 @@ export async function placeOrder(
     if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id) };
     const products = await visibleProductsById(trx, input.lines.map((line) => line.productId));
     const lines = priceLines(input, products);
-    const { address, ...charges } = await chargesOf(trx, viewer, input, lines, products, options);
+    const charges = await chargesOf(trx, viewer, input, lines, products, options);
     await reserveLines(trx, input, lines);
     const { unpaidBefore, ...placed } = await createOrder(
       trx,
@@ -207,7 +206,7 @@ export async function placeOrder(
         customer_name: viewer.name,
         email: viewer.email,
         phone: input.phone,
-        address: addressOneLine(address),
+        address: addressOneLine(charges.shippingAddress),
         po_number: input.poNumber,
         idempotency_key: idempotencyKey ?? null,
       },
