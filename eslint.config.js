@@ -18,6 +18,8 @@ import tseslint from 'typescript-eslint';
 const DOMAINS = ['users', 'auth', 'catalog', 'orders', 'payments', 'reviews', 'contact', 'audit', 'limits', 'fitment', 'mail', 'media', 'invoices', 'cart', 'lists',
   // The checkout (issue 60)
   'addresses', 'shipping-tax',
+  // After the sale (issue 61)
+  'returns',
 ];
 // The folders of src/server that are not domains.
 const LAYERS = {
@@ -102,6 +104,7 @@ const FEATURE_ORDER = [
   'content', // the home page and the contact form and messages
   'account', // the profile, password and sessions; the user's own contact messages
   'orders', // placing, paying and following orders
+  'returns', // after the sale: a buyer's returns, the staff's Returns page and fitment-quality list
   'lists', // saved parts lists (issue 65): the cart saves to them and they fill it
   'cart', // the cart and its checkout
   'quick-order',

@@ -162,12 +162,15 @@ export function routePaths(): string[] {
 
 /** The element is on screen across its whole width: not cut off at either edge of the viewport. */
 export async function expectWithinViewportWidth(locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
-  const box = await locator.boundingBox();
   const width = locator.page().viewportSize()!.width;
-  expect(box, 'a visible element').not.toBeNull();
-  expect(box!.x, 'left edge on screen').toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `right edge within ${width}px`).toBeLessThanOrEqual(width);
+  // Retried as a whole: a list that refetches re-renders its rows, so the element found may be replaced mid-check.
+  await expect(async () => {
+    await locator.scrollIntoViewIfNeeded({ timeout: 1000 });
+    const box = await locator.boundingBox({ timeout: 1000 });
+    expect(box, 'a visible element').not.toBeNull();
+    expect(box!.x, 'left edge on screen').toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `right edge within ${width}px`).toBeLessThanOrEqual(width);
+  }).toPass({ timeout: 10_000 });
 }
 
 /** The page does not scroll sideways: nothing is wider than the viewport. */

@@ -59,6 +59,14 @@ const TABLE_OWNERS: Record<string, string> = {
   stock_alerts: 'catalog',
   parts_lists: 'lists',
   parts_list_lines: 'lists',
+  // After the sale (issue 61): shipments and refunds belong to their order; a return is its own record.
+  shipments: 'orders',
+  shipment_lines: 'orders',
+  shipment_sequence: 'orders',
+  refunds: 'orders',
+  credit_note_sequence: 'orders',
+  returns: 'returns',
+  return_lines: 'returns',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

@@ -188,8 +188,36 @@ export const orderLineSchema = z.object({
   /** The product's base price when ordered; above `unitPrice` when a price break applied. */
   listPrice: z.number(),
   lineTotal: z.number(),
+  /** Dollars per unit of refundable core deposit (0: none); the line's deposits are in the order's `coreDeposit`, not `lineTotal`. */
+  coreCharge: z.number(),
+  /** Units shipped so far, and units the buyer sent back that the shop received. */
+  shippedQuantity: z.number().int(),
+  returnedQuantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** One parcel of an order: which units of which lines, and how to follow it. */
+export const shipmentSchema = z.object({
+  id: z.string(),
+  /** SHP-000001, from one gapless sequence. */
+  number: z.string(),
+  lines: z.array(z.object({ productId: z.string(), quantity: z.number().int() })),
+  carrier: z.string(),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** Money given back on an order, with its credit note (CN-000001, from one gapless sequence). */
+export const refundSchema = z.object({
+  id: z.string(),
+  /** Dollars, tax and shipping included. */
+  amount: z.number(),
+  creditNote: z.string(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
 
 /** An order's destination as it was when placed. */
 export const shippingAddressAnswerSchema = z.object({
@@ -219,10 +247,12 @@ export const orderSchema = z.object({
   sku: z.string(),
   /** Unit price in dollars, fixed when the order was placed. */
   price: z.number(),
-  /** What is charged, in dollars: subtotal + shipping + tax. */
+  /** What is charged, in dollars: subtotal + coreDeposit + shipping + tax. */
   total: z.number(),
   /** The goods: the sum of the lines' totals (price × quantity on a one-line order). */
   subtotal: z.number(),
+  /** The lines' refundable core deposits (remanufactured parts), in dollars. */
+  coreDeposit: z.number(),
   shipping: z.number(),
   tax: z.number(),
   /** The tax charged, per rate. */
@@ -250,6 +280,11 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   /** While unpaid: when the order expires and its parts go back to stock. */
   heldUntil: z.string().nullable().optional(),
+  /** Its parcels, oldest first. */
+  shipments: z.array(shipmentSchema),
+  /** Money given back, oldest first, and its sum in dollars (never above `total`). */
+  refunds: z.array(refundSchema),
+  refunded: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

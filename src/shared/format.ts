@@ -90,6 +90,21 @@ export function formatOrderNumber(orderId: number | string): string {
   return `ORD-${String(orderId).padStart(6, '0')}`;
 }
 
+/** A shipment's number, from its own gapless sequence: SHP-000001. */
+export function formatShipmentNumber(number: number): string {
+  return `SHP-${String(number).padStart(6, '0')}`;
+}
+
+/** A refund's credit note number, from its own gapless sequence: CN-000001. */
+export function formatCreditNoteNumber(number: number): string {
+  return `CN-${String(number).padStart(6, '0')}`;
+}
+
+/** A return's number, from its id (as an order's): RMA-000042. */
+export function formatReturnNumber(returnId: number): string {
+  return `RMA-${String(returnId).padStart(6, '0')}`;
+}
+
 /** The order an order number names, as people type it ("ORD-000042", "ord42", "42"); undefined when it names none. */
 export function orderIdOfNumber(text: string): number | undefined {
   const match = /^(?:ORD-?)?(\d{1,9})$/i.exec(text.trim());

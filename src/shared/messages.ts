@@ -517,6 +517,7 @@ export const messages = {
 const WAS_BEFORE_PAYMENT: Record<OrderStatus, string> = {
   'not paid': 'already paid',
   pending: 'already paid',
+  'partially shipped': 'already paid',
   shipped: 'already paid',
   cancelled: 'cancelled',
   expired: 'expired',

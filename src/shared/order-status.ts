@@ -2,7 +2,7 @@
  * The one table of order statuses: what each means and who may move an order from it to which other.
  * A new status is a new row here; the compiler then points at every place that must handle it.
  */
-export const ORDER_STATUSES = ['not paid', 'pending', 'shipped', 'cancelled', 'expired'] as const;
+export const ORDER_STATUSES = ['not paid', 'pending', 'partially shipped', 'shipped', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_ACTORS = ['customer', 'admin', 'payment', 'system'] as const;
@@ -24,7 +24,9 @@ const RULES: Record<OrderStatus, StatusRule> = {
     next: { pending: ['payment'], cancelled: ['customer', 'admin'], expired: ['system'] },
   },
   // Paid, waiting to ship (see PAID_STATUS).
-  pending: { paid: true, holdsStock: true, next: { shipped: ['admin'] } },
+  pending: { paid: true, holdsStock: true, next: { 'partially shipped': ['admin'], shipped: ['admin'] } },
+  // Some units shipped, some still to ship.
+  'partially shipped': { paid: true, holdsStock: true, next: { shipped: ['admin'] } },
   shipped: { paid: true, holdsStock: true, next: {} },
   cancelled: { paid: false, holdsStock: false, next: {} },
   expired: { paid: false, holdsStock: false, next: {} },
@@ -38,6 +40,7 @@ const RULES: Record<OrderStatus, StatusRule> = {
 export const STATUS_IN_WORDS: Record<OrderStatus, string> = {
   'not paid': 'Awaiting payment',
   pending: 'Paid – preparing shipment',
+  'partially shipped': 'Partially shipped',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
   expired: 'Cancelled – not paid in time',

@@ -9,7 +9,7 @@ function everyColumn<Row>(columns: Record<keyof Row & string, true>): (keyof Row
 export const PRODUCT_COLUMNS = everyColumn<ProductRow>({
   id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, hidden_at: true, sku: true,
   sku_key: true, category: true, specs: true, keywords: true, archived_at: true, cross_numbers: true, pack_size: true, price_breaks: true,
-  reorder_threshold: true, created_at: true, updated_at: true, weight_grams: true, tax_class: true,
+  reorder_threshold: true, created_at: true, updated_at: true, weight_grams: true, tax_class: true, core_charge_cents: true,
   rating_count: true, rating_sum: true, rating_average: true,
 });
 
@@ -20,7 +20,7 @@ export type ShownProductRow = Omit<ProductRow, 'hidden_at' | 'sku_key' | 'keywor
 export const SHOWN_PRODUCT_COLUMNS = everyColumn<ShownProductRow>({
   id: true, name: true, description: true, img: true, price_cents: true, stock: true, min_quantity: true, sku: true, category: true,
   specs: true, archived_at: true, pack_size: true, price_breaks: true, reorder_threshold: true, created_at: true, updated_at: true, weight_grams: true, tax_class: true,
-  rating_count: true, rating_average: true,
+  core_charge_cents: true, rating_count: true, rating_average: true,
 });
 
 /** The same columns where a join names another table's too. */

@@ -2,6 +2,7 @@
 import { type Generated, type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
 import type { TaxClass } from '../../shared/catalog.js';
 import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
+import type { ReturnStatus } from '../../shared/returns.js';
 import type { AuditAction, Role } from '../../shared/api.js';
 
 interface Timestamps {
@@ -103,6 +104,8 @@ export interface ProductsTable extends Timestamps {
   reorder_threshold: number | null;
   /** Shipping weight in whole grams; 0: not known. */
   weight_grams: Generated<number>;
+  /** The refundable core deposit per unit (remanufactured parts); 0: none. */
+  core_charge_cents: Generated<number>;
   /** standard, reduced or zero (src/shared/catalog.ts TAX_CLASSES). */
   tax_class: Generated<TaxClass>;
   /** Its shown reviews: how many, their ratings' sum and average (0 without any), kept with every review change. */
@@ -243,6 +246,9 @@ export interface OrdersTable extends Timestamps {
   vat_id: string | null;
   /** The buyer's exemption certificate number when it was valid at ordering: no tax was charged. */
   tax_exemption: string | null;
+  /** The lines' core deposits (part of total_cents) and what has been refunded of total_cents. */
+  core_deposit_cents: Generated<number>;
+  refunded_cents: Generated<number>;
 }
 
 /**
@@ -261,6 +267,74 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   /** The product's base price then; above unit_price_cents when a price break applied. */
   list_price_cents: number;
+  /** The core deposit per unit then (0: none). */
+  core_charge_cents: Generated<number>;
+  /** Units shipped so far (≤ quantity), units returned by the buyer (≤ shipped), old units (cores) returned. */
+  shipped_quantity: Generated<number>;
+  returned_quantity: Generated<number>;
+  cores_returned: Generated<number>;
+}
+
+export interface ShipmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** From `shipment_sequence`: SHP-000001. */
+  number: number;
+  carrier: string;
+  tracking_number: string;
+  tracking_url: string | null;
+  shipped_at: string;
+  shipped_by: number | null;
+}
+
+export interface ShipmentLinesTable {
+  shipment_id: number;
+  order_line_id: number;
+  product_id: number;
+  quantity: number;
+}
+
+export interface ReturnsTable extends Timestamps {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  status: ReturnStatus;
+  note: Generated<string>;
+  reject_reason: string | null;
+  /** 1: the shop was at fault, so the refund gives the order's shipping back too. */
+  refund_shipping: Generated<number>;
+}
+
+export interface ReturnLinesTable {
+  return_id: number;
+  order_line_id: number;
+  product_id: number;
+  quantity: number;
+  reason: string;
+  vehicle_id: number | null;
+  vehicle_label: string | null;
+  /** For 'doesnt_fit': 1 when our fitment data said the part fits the vehicle, 0 when not; else null. */
+  fits_by_our_data: number | null;
+  received_quantity: Generated<number>;
+  damaged_quantity: Generated<number>;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The return it refunds; null for a cancelled order's whole refund. */
+  return_id: number | null;
+  amount_cents: number;
+  /** The parts of amount_cents that are tax and shipping. */
+  tax_cents: number;
+  shipping_cents: number;
+  /** From `credit_note_sequence`: CN-000001. */
+  credit_note_number: number;
+  provider_refund_id: string | null;
+  /** JSON of what the credit note lists. */
+  lines: Generated<string>;
+  created_at: string;
+  created_by: number | null;
 }
 
 export interface InvoiceSequenceTable {
@@ -482,6 +556,14 @@ export interface Database {
   shipping_bands: ShippingBandsTable;
   tax_rates: TaxRatesTable;
   tax_exemptions: TaxExemptionsTable;
+  // After the sale (issue 61)
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  shipment_sequence: InvoiceSequenceTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  refunds: RefundsTable;
+  credit_note_sequence: InvoiceSequenceTable;
   // Choosing parts (issue 65)
   search_synonyms: SearchSynonymsTable;
   stock_alerts: StockAlertsTable;

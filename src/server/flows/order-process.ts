@@ -156,6 +156,7 @@ export async function inOrderTransaction<T>(db: Executor, cache: CachedAnswers, 
 const STATUS_MAIL: Record<OrderStatus, OrderMailKind> = {
   'not paid': 'order-placed',
   pending: 'order-paid',
+  'partially shipped': 'order-shipped',
   shipped: 'order-shipped',
   cancelled: 'order-cancelled',
   expired: 'order-expired',

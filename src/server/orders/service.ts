@@ -16,6 +16,7 @@ import type { Charges, InvoiceFacts } from '../invoices/service.js';
 import { addressLines } from '../../shared/address.js';
 import type { ShippingAddress } from '../../shared/checkout-schemas.js';
 import type { TaxLine } from '../../shared/tax.js';
+import { type AfterSale, afterSaleOf, NOTHING_AFTER_SALE } from './after-sale.js';
 
 /** An order's number as invoices and the wire show it: INV-000042. */
 export function formatInvoiceNumber(invoiceNumber: number): string {
@@ -31,6 +32,9 @@ export function toLineDto(line: OrderLineRow): OrderLine {
     unitPrice: centsToDollars(line.unit_price_cents),
     listPrice: centsToDollars(line.list_price_cents),
     lineTotal: centsToDollars(lineTotalCents(line)),
+    coreCharge: centsToDollars(line.core_charge_cents),
+    shippedQuantity: line.shipped_quantity,
+    returnedQuantity: line.returned_quantity,
   };
 }
 
@@ -55,7 +59,7 @@ export function heldUntilMs(order: Pick<OrderRow, 'created_at' | 'payment_starte
 export const HOLD_EXTENDED_AT_MOST = 2;
 
 /** The order on the wire; `holdMs` (UNPAID_ORDER_TTL) says until when an unpaid order holds its parts. */
-export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs: number): Order {
+export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs: number, afterSale: AfterSale = NOTHING_AFTER_SALE): Order {
   return {
     _id: String(row.id),
     number: formatOrderNumber(row.id),
@@ -70,6 +74,7 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
     price: centsToDollars(row.unit_price_cents),
     total: centsToDollars(row.total_cents),
     subtotal: centsToDollars(row.subtotal_cents),
+    coreDeposit: centsToDollars(row.core_deposit_cents),
     shipping: centsToDollars(row.shipping_cents),
     tax: centsToDollars(row.tax_cents),
     taxLines: chargesOf(row).taxLines,
@@ -85,6 +90,9 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
     paid: isPaid(row.status),
     transactionId: row.transaction_id,
     heldUntil: isPayable(row.status) ? new Date(heldUntilMs(row, holdMs)).toISOString() : null,
+    shipments: afterSale.shipments,
+    refunds: afterSale.refunds,
+    refunded: centsToDollars(row.refunded_cents),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -92,12 +100,15 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
 
 /** Orders on the wire, with their lines (one query for all of them). */
 export async function orderDtos(db: Executor, rows: readonly OrderRow[], holdMs: number): Promise<Order[]> {
-  const lines = await linesOfOrders(db, rows.map((row) => row.id));
-  return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? [], holdMs));
+  const ids = rows.map((row) => row.id);
+  const lines = await linesOfOrders(db, ids);
+  const afterSale = await afterSaleOf(db, ids);
+  return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? [], holdMs, afterSale.get(row.id)));
 }
 
 export async function orderDto(db: Executor, row: OrderRow, holdMs: number): Promise<Order> {
-  return toOrderDto(row, await linesOf(db, row.id), holdMs);
+  const afterSale = await afterSaleOf(db, [row.id]);
+  return toOrderDto(row, await linesOf(db, row.id), holdMs, afterSale.get(row.id));
 }
 
 export function totalCentsOf(order: OrderRow): Cents {
@@ -168,8 +179,10 @@ export interface ChangedBy {
   user: Pick<Viewer, 'id' | 'name' | 'email'> | null;
 }
 
-/** A line of a new order: the product as it is now, how many, and the unit price its quantity reached. */
-export type NewOrderLine = Omit<OrderLineRow, 'id' | 'order_id'>;
+/** A line of a new order: the product as it is now, how many, the unit price its quantity reached, and its core deposit. */
+export type NewOrderLine = Omit<OrderLineRow, 'id' | 'order_id' | 'core_charge_cents' | 'shipped_quantity' | 'returned_quantity' | 'cores_returned'> & {
+  core_charge_cents?: number;
+};
 
 /**
  * A new order, in its first status ('not paid'), with its lines and the first line of its history, and how
@@ -270,11 +283,15 @@ export function shippingAddressOf(order: Pick<OrderRow, 'shipping_address'>): Sh
 
 /** The order row's values: its contract's one-product fields are its first line's, and its units and total all lines'. */
 function orderValues(
-  order: Omit<OrderValues, 'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'subtotal_cents' | 'line_count'>,
+  order: Omit<
+    OrderValues,
+    'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'subtotal_cents' | 'core_deposit_cents' | 'refunded_cents' | 'line_count'
+  >,
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
 ): OrderValues {
   const [first] = lines;
   const subtotal = lines.reduce((total, line) => total + lineTotalCents(line), 0);
+  const coreDeposit = lines.reduce((total, line) => total + orderTotalCents(line.core_charge_cents ?? 0, line.quantity), 0);
   return {
     ...order,
     product_id: first.product_id,
@@ -283,7 +300,9 @@ function orderValues(
     unit_price_cents: first.unit_price_cents,
     quantity: lines.reduce((units, line) => units + line.quantity, 0),
     subtotal_cents: subtotal,
-    total_cents: subtotal + order.shipping_cents + order.tax_cents,
+    core_deposit_cents: coreDeposit,
+    refunded_cents: 0,
+    total_cents: subtotal + coreDeposit + order.shipping_cents + order.tax_cents,
     line_count: lines.length,
   };
 }
@@ -353,6 +372,8 @@ async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy,
     await recordOrderEvent(db, row.id, from, move.to, move.by, move.at);
     from = move.to;
   }
+  // A past order that shipped shipped every unit (in one parcel, before the shop recorded parcels).
+  if (row.status === 'shipped') await db.updateTable('order_lines').set((eb) => ({ shipped_quantity: eb.ref('quantity') })).where('order_id', '=', row.id).execute();
   return row;
 }
 

@@ -27,6 +27,7 @@ export interface OrderStatusDisplay {
 export const ORDER_STATUS_DISPLAY: Record<OrderStatus, OrderStatusDisplay> = {
   'not paid': { label: STATUS_IN_WORDS['not paid'], legacyLabel: 'not paid', tone: 'bg-amber-100 text-amber-900', history: 'not paid', customer: 'pay', admin: 'cancel' },
   pending: { label: STATUS_IN_WORDS.pending, legacyLabel: 'pending', tone: 'bg-sky-100 text-sky-900', history: 'paid', customer: 'receipt', admin: 'deliver' },
+  'partially shipped': { label: STATUS_IN_WORDS['partially shipped'], legacyLabel: 'partially shipped', tone: 'bg-teal-100 text-teal-900', history: 'partially shipped', customer: 'receipt', admin: 'deliver' },
   shipped: { label: STATUS_IN_WORDS.shipped, legacyLabel: 'shipped', tone: 'bg-emerald-100 text-emerald-900', history: 'shipped', customer: 'receipt', admin: 'delivered' },
   cancelled: { label: STATUS_IN_WORDS.cancelled, legacyLabel: 'cancelled', tone: 'bg-slate-200 text-slate-800', history: 'cancelled', customer: 'closed', admin: null },
   // An order that expired unpaid (its stock returned) reads 'cancelled (expired)'.

@@ -111,8 +111,8 @@ describe('ManageOrdersPage', () => {
       total: 460,
       poNumber: 'PO-4711',
       lines: [
-        { productId: '3', sku: 'BP-1507', product: 'Front Brake Pad Set', quantity: 12, unitPrice: 30, listPrice: 30, lineTotal: 360 },
-        { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100 },
+        { productId: '3', sku: 'BP-1507', product: 'Front Brake Pad Set', quantity: 12, unitPrice: 30, listPrice: 30, lineTotal: 360, coreCharge: 0, shippedQuantity: 0, returnedQuantity: 0 },
+        { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100, coreCharge: 0, shippedQuantity: 0, returnedQuantity: 0 },
       ],
     });
     const { calls } = mockFetch((url) => {

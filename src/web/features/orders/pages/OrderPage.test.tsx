@@ -14,8 +14,8 @@ const twoParts = (overrides: Partial<Order> = {}) =>
     total: 1600,
     poNumber: 'PO-4711',
     lines: [
-      { productId: '3', sku: 'BR-2040', product: 'Brake Pads', quantity: 120, unitPrice: 12.5, listPrice: 12.5, lineTotal: 1500 },
-      { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100 },
+      { productId: '3', sku: 'BR-2040', product: 'Brake Pads', quantity: 120, unitPrice: 12.5, listPrice: 12.5, lineTotal: 1500, coreCharge: 0, shippedQuantity: 0, returnedQuantity: 0 },
+      { productId: '5', sku: 'FL-2200', product: 'Oil Filter', quantity: 8, unitPrice: 12.5, listPrice: 12.5, lineTotal: 100, coreCharge: 0, shippedQuantity: 0, returnedQuantity: 0 },
     ],
     ...overrides,
   });
