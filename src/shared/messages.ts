@@ -799,3 +799,15 @@ export const checkoutMessages = {
     removed: (email: string) => `Tax exemption of ${email} removed`,
   },
 } as const;
+
+/** Returns (issue 61): the buyer's form and the staff's answers. */
+export const returnMessages = {
+  linesRequired: 'Choose at least one part to return',
+  quantityWhole: 'Enter a whole number of units',
+  quantityPositive: 'Return at least one unit',
+  quantityNotNegative: 'Enter 0 or more units',
+  reasonRequired: 'Choose why the part comes back',
+  vehicleRequired: 'Name the vehicle the part did not fit',
+  rejectReasonRequired: 'Say why the return is rejected',
+  damagedAboveReceived: 'Damaged units cannot be more than the units received',
+} as const;
