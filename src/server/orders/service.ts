@@ -3,7 +3,7 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
-import { formatOrderNumber } from '../../shared/format.js';
+import { formatOrderNumber, formatShipmentNumber } from '../../shared/format.js';
 import type { Insertable } from 'kysely';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
@@ -17,6 +17,11 @@ import { addressLines } from '../../shared/address.js';
 import type { ShippingAddress } from '../../shared/checkout-schemas.js';
 import type { TaxLine } from '../../shared/tax.js';
 import { type AfterSale, afterSaleOf, NOTHING_AFTER_SALE } from './after-sale.js';
+import { packingSlipOf, recordShipment } from './shipments.js';
+import type { PackingSlipFacts } from '../invoices/service.js';
+import { DELIVERY_WITHOUT_TRACKING } from '../../shared/shipments.js';
+
+export { lockOrder, type NewShipment, type RecordedShipment, recordShipment } from './shipments.js';
 
 /** An order's number as invoices and the wire show it: INV-000042. */
 export function formatInvoiceNumber(invoiceNumber: number): string {
@@ -342,6 +347,15 @@ export async function insertPastOrders(db: Executor, orders: readonly PastOrder[
     await db.updateTable('orders').set({ invoice_number: invoiceNumber }).where('id', '=', row.id).execute();
     row.invoice_number = invoiceNumber;
   }
+  // A past order that shipped shipped every unit in one parcel, without tracking; numbered as they left.
+  const parcels = orders.flatMap((past, i) => {
+    const shipped = past.moves.find((move) => move.to === 'shipped');
+    return shipped ? [{ row: written[i]!, shipped }] : [];
+  });
+  for (const { row, shipped } of parcels.sort((a, b) => a.shipped.at.localeCompare(b.shipped.at) || a.row.id - b.row.id)) {
+    const everything = (await linesOf(db, row.id)).map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+    await recordShipment(db, row, { lines: everything, ...DELIVERY_WITHOUT_TRACKING, trackingUrl: null, shippedBy: shipped.by.user?.id ?? null, shippedAt: shipped.at });
+  }
   return written;
 }
 
@@ -372,9 +386,25 @@ async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy,
     await recordOrderEvent(db, row.id, from, move.to, move.by, move.at);
     from = move.to;
   }
-  // A past order that shipped shipped every unit (in one parcel, before the shop recorded parcels).
-  if (row.status === 'shipped') await db.updateTable('order_lines').set((eb) => ({ shipped_quantity: eb.ref('quantity') })).where('order_id', '=', row.id).execute();
   return row;
+}
+
+/** A shipment's packing slip, as its PDF tells it: the parcel, its order, where it goes, its parts (no prices). */
+export async function packingSlipFacts(db: Executor, shipmentId: number): Promise<PackingSlipFacts> {
+  const { shipment, order, lines } = await packingSlipOf(db, shipmentId);
+  const shipTo = shippingAddressOf(order);
+  return {
+    shipmentNumber: formatShipmentNumber(shipment.number),
+    shippedAt: shipment.shipped_at,
+    orderId: String(order.id),
+    orderedAt: order.created_at,
+    poNumber: order.po_number,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.tracking_number,
+    // Orders from before structured addresses: the buyer and the address as typed.
+    shipTo: shipTo ? addressLines(shipTo) : [order.customer_name, order.address],
+    lines,
+  };
 }
 
 /**
