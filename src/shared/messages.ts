@@ -816,7 +816,6 @@ export const returnMessages = {
 export const shipmentMessages = {
   linesRequired: 'Ship at least one unit',
   quantityWhole: 'Enter a whole number of units',
-  quantityNotNegative: 'Enter 0 or more units',
   carrierRequired: 'Choose the carrier',
   trackingNumberRequired: 'Enter the tracking number',
   trackingUrlInvalid: 'Enter a link starting with http:// or https://',
@@ -839,7 +838,6 @@ export const shipmentMessages = {
   trackingUrl: 'Tracking link (optional)',
   trackingUrlHint: 'Left empty, the carrier’s own tracking page is linked (none for Other).',
   submit: 'Record shipment',
-  cancel: 'Cancel',
   shippedToast: (number: string, shipment: string) => `Shipment ${shipment} of order ${number} is recorded`,
   packingSlip: (number: string) => `Packing slip ${number}`,
   packingSlipFile: (number: string) => `packing-slip-${number}.pdf`,

@@ -271,6 +271,36 @@ export const shipmentRequestSchema = z
   });
 export type ShipmentRequest = z.infer<typeof shipmentRequestSchema>;
 
+/**
+ * The admin's Ship dialog: each line's units as typed (0 or empty: not in this parcel), next to what is left
+ * of it, and the carrier's fields as typed; it sends the lines with units, as POST /api/orders/:id/shipments takes them.
+ */
+export const shipmentFormSchema = z
+  .object({
+    lines: z.array(
+      z.object({
+        productId: z.string(),
+        /** The part's number and name, and its units left to ship: the message of a quantity above them names them. */
+        part: z.string(),
+        left: z.number(),
+        quantity: z.string().trim().regex(/^\d*$/, shipmentMessages.quantityWhole),
+      }),
+    ),
+    carrier: z.enum(CARRIERS, { error: shipmentMessages.carrierRequired }),
+    trackingNumber: z.string(),
+    trackingUrl: z.string(),
+  })
+  .superRefine(({ lines }, ctx) => {
+    lines.forEach((line, index) => {
+      if (Number(line.quantity) > line.left) ctx.addIssue({ code: 'custom', path: ['lines', index, 'quantity'], message: shipmentMessages.overShipment(line.part, line.left) });
+    });
+  })
+  .transform(({ lines, ...carrier }): z.input<typeof shipmentRequestSchema> => ({
+    ...carrier,
+    lines: lines.filter((line) => Number(line.quantity) > 0).map((line) => ({ productId: Number(line.productId), quantity: Number(line.quantity) })),
+  }))
+  .pipe(shipmentRequestSchema);
+
 // ---- Payments and Google sign-in --------------------------------------------
 
 /** An old client's `totalPrice` is ignored: the server computes the amount from the order. */
