@@ -231,6 +231,17 @@ describe(`shipping orders in parcels (${databaseKind})`, () => {
     expect((await call(server.app, 'GET', '/api/shipments/999999/packing-slip.pdf', { token: admin.token })).statusCode).toBe(404);
   });
 
+  it("counts a partly shipped order among a part's paid orders still to ship, and one shipped in full no more", async () => {
+    const wiper = await createProduct(server.app, admin, { name: 'Wiper Blade', sku: 'WB-600', price: 9, stock: 100, min: 1 });
+    initialStock.set(Number(wiper), 100);
+    const orderId = await paidOrder([{ productId: wiper, quantity: 3 }]);
+    const openOrders = async () => (await call(server.app, 'GET', `/api/products/${wiper}/open-orders`, { token: admin.token })).json();
+    expect((await ship(orderId, { lines: [{ productId: Number(wiper), quantity: 1 }], ...UPS })).statusCode).toBe(201);
+    expect(await openOrders()).toEqual({ unpaid: 0, toShip: 1 });
+    expect((await ship(orderId, { lines: [{ productId: Number(wiper), quantity: 2 }], ...UPS })).statusCode).toBe(201);
+    expect(await openOrders()).toEqual({ unpaid: 0, toShip: 0 });
+  });
+
   it('leaves the data sound: shipped ≤ ordered, every shipped unit in a shipment, numbers 1..N', async () => {
     const report = await checkInvariants(server.db, initialStock);
     expect(report.violations).toEqual([]);

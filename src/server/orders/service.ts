@@ -8,7 +8,7 @@ import type { Insertable } from 'kysely';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, isPayable, type OrderActor, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
+import { isPaid, isPayable, isShippable, type OrderActor, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
 import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -500,15 +500,15 @@ export async function findOrderByIdempotencyKey(db: Executor, userId: number, ke
   return orderByIdempotencyKey(db, userId, key).executeTakeFirst();
 }
 
-/** Orders with a line of this product by where they stand: unpaid (holding stock) and paid but not shipped yet. */
+/** Orders with a line of this product by where they stand: unpaid (holding stock) and paid with units still to ship. */
 export async function openOrdersOfProduct(db: Executor, productId: number): Promise<{ unpaid: OrderRow[]; toShip: number }> {
   const rows = await db
     .selectFrom('orders')
     .selectAll()
     .where('id', 'in', (eb) => eb.selectFrom('order_lines').select('order_id').where('product_id', '=', productId))
-    .where('status', 'in', [PLACED_STATUS, PAID_STATUS])
+    .where('status', 'in', [PLACED_STATUS, ...ORDER_STATUSES.filter(isShippable)])
     .execute();
-  return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => row.status === PAID_STATUS).length };
+  return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => isShippable(row.status)).length };
 }
 
 async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
