@@ -211,10 +211,13 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       ...(o.invoice ? [`Your invoice ${o.invoice.invoiceNumber} is attached.`] : []),
       `We will ship to: ${o.address}.`,
     ], myOrders(shop)),
-  'order-shipped': (o, shop) => (o.shipment ? parcelMail(o, o.shipment, shop) : compose(shop, `Order ${formatOrderNumber(o.orderId)} is shipped`, `Hello ${o.customerName},`, [
-      `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
-      chargeList(o),
-    ], myOrders(shop))),
+  'order-shipped': (o, shop) =>
+    o.shipment
+      ? parcelMail(o, o.shipment, shop)
+      : compose(shop, `Order ${formatOrderNumber(o.orderId)} is shipped`, `Hello ${o.customerName},`, [
+          `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
+          chargeList(o),
+        ], myOrders(shop)),
   'order-cancelled': (o, shop) =>
     compose(shop, `Order ${formatOrderNumber(o.orderId)} is cancelled`, `Hello ${o.customerName},`, [
       `Your Order of ${formatQuantity(o.quantity)} units of ${o.product} is cancelled. Nothing was charged for it.`,
