@@ -62,6 +62,11 @@ describe(`authorization matrix (${databaseKind})`, () => {
     await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x', invoice_number: Number(id), invoiced_at: new Date().toISOString() }).where('id', '=', Number(id)).execute();
     return id;
   };
+  /** A parcel of a paid order of the customer's (its id). */
+  const shipmentOfCustomer = async () => {
+    const body = { lines: [{ productId: Number(productId), quantity: 1 }], carrier: 'Other' };
+    return (await call(server.app, 'POST', `/api/orders/${await paidOrder()}/shipments`, { token: accounts.admin.token, body })).json().id as string;
+  };
   const clientSecretFor = async (orderId: string) => {
     const response = await call(server.app, 'POST', '/api/create-payment-intent', { token: accounts.customer.token, body: { orderId } });
     return response.json().clientSecret as string;
@@ -166,6 +171,17 @@ describe(`authorization matrix (${databaseKind})`, () => {
         route: 'PATCH /api/orders/{id}',
         expected: { anonymous: 401, customer: 400, other: 403, admin: 403 },
         request: async () => ({ method: 'PATCH', url: `/api/orders/${await placeOrder()}`, body: { transactionId: 'pi_1' } }),
+      },
+      // Shipments (issue 61): admins ship a paid order's units and print a parcel's packing slip.
+      {
+        route: 'POST /api/orders/{id}/shipments',
+        expected: adminOnly(201),
+        request: async () => ({ method: 'POST', url: `/api/orders/${await paidOrder()}/shipments`, body: { lines: [{ productId: Number(productId), quantity: 1 }], carrier: 'UPS', trackingNumber: '1Z1' } }),
+      },
+      {
+        route: 'GET /api/shipments/{id}/packing-slip.pdf',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'GET', url: `/api/shipments/${await shipmentOfCustomer()}/packing-slip.pdf` }),
       },
       { route: 'GET /api/payments/config', expected: every(200), request: async () => ({ method: 'GET', url: '/api/payments/config' }) },
       {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   adminFlagSchema,
+  shipmentSchema,
   auditEntrySchema,
   applicationSchema,
   authResponseSchema,
@@ -49,6 +50,7 @@ import {
 } from './api.js';
 import {
   cartInputSchema,
+  shipmentRequestSchema,
   contactInputSchema,
   contactReadSchema,
   contactReplySchema,
@@ -181,6 +183,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/orders/:id/history', z.array(orderEventSchema)),
   // The paid order's invoice as a PDF (its owner or an admin).
   endpoint('GET', '/api/orders/:id/invoice.pdf', z.string()),
+  // Shipments (issue 61): a parcel of a paid order's units (admins), and its packing slip as a PDF (admins).
+  endpoint('POST', '/api/orders/:id/shipments', shipmentSchema, { status: 201, body: shipmentRequestSchema }),
+  endpoint('GET', '/api/shipments/:id/packing-slip.pdf', z.string()),
   // The sales overview of `?from=YYYY-MM-DD&to=YYYY-MM-DD` in the shop's time zone (admins).
   endpoint('GET', '/api/admin/stats', salesStatsSchema),
   // Payments

@@ -811,3 +811,40 @@ export const returnMessages = {
   rejectReasonRequired: 'Say why the return is rejected',
   damagedAboveReceived: 'Damaged units cannot be more than the units received',
 } as const;
+
+/** Shipments (issue 61): the admin's Ship dialog, the buyer's list of parcels, and what the server refuses. */
+export const shipmentMessages = {
+  linesRequired: 'Ship at least one unit',
+  quantityWhole: 'Enter a whole number of units',
+  carrierRequired: 'Choose the carrier',
+  trackingNumberRequired: 'Enter the tracking number',
+  trackingUrlInvalid: 'Enter a link starting with http:// or https://',
+  /** 409: the order is not paid, or already shipped whole, or cancelled. */
+  notShippable: (status: string) => `An order that is '${status}' cannot ship: only a paid order with units left to ship can`,
+  /** 409: more than is left of a line; `left` units of it are still to ship. */
+  overShipment: (part: string, left: number) =>
+    left === 0 ? `${part} is shipped in full: no units are left to ship` : `Only ${left} ${left === 1 ? 'unit' : 'units'} of ${part} ${left === 1 ? 'is' : 'are'} left to ship`,
+  /** 400: a line names a part the order does not have. */
+  notOnOrder: (productId: number) => `Part ${productId} is not on this order`,
+  // The admin's Manage Orders.
+  leftToShip: (units: number) => `${units} ${units === 1 ? 'unit' : 'units'} left to ship`,
+  ship: 'Ship',
+  shipLabel: (number: string) => `Ship units of order ${number}`,
+  dialogTitle: (number: string) => `Ship order ${number}`,
+  dialogIntro: 'Each line starts with what is left to ship: lower it to ship part of it now.',
+  quantityLabel: (sku: string, product: string, left: number) => `${sku} ${product} (${left} left)`,
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  trackingUrl: 'Tracking link (optional)',
+  trackingUrlHint: 'Left empty, the carrier’s own tracking page is linked (none for Other).',
+  submit: 'Record shipment',
+  shippedToast: (number: string, shipment: string) => `Shipment ${shipment} of order ${number} is recorded`,
+  packingSlip: (number: string) => `Packing slip ${number}`,
+  packingSlipFile: (number: string) => `packing-slip-${number}.pdf`,
+  // The buyer's My Orders and order page.
+  shipmentsCaption: (number: string) => `Shipments of order ${number}`,
+  shipmentHeading: (number: string, carrier: string) => `${number} · ${carrier}`,
+  tracking: (trackingNumber: string) => `Tracking ${trackingNumber}`,
+  noTracking: 'No tracking number',
+  unitsOf: (quantity: number, sku: string, product: string) => `${quantity} × ${sku} ${product}`,
+} as const;

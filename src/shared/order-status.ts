@@ -83,3 +83,8 @@ export function holdsStock(status: OrderStatus): boolean {
 export function releasesStock(from: OrderStatus, to: OrderStatus): boolean {
   return holdsStock(from) && !holdsStock(to);
 }
+
+/** Paid with units still to ship: an admin may ship (some of) them. */
+export function isShippable(status: OrderStatus): boolean {
+  return canTransition(status, 'shipped', 'admin');
+}

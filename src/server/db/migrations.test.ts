@@ -51,6 +51,16 @@ describe(`migrating a shop's existing orders (${databaseKind})`, () => {
     expect(Number((await sql<{ n: number }>`select count(*) as n from invoice_sequence`.execute(k)).rows[0]!.n)).toBe(1);
   });
 
+  it('gives the order shipped before shipments were recorded its one parcel of every unit, when its history says it shipped (057)', async () => {
+    const shipments = await k.selectFrom('shipments').select(['id', 'order_id', 'number', 'carrier', 'tracking_number', 'tracking_url', 'shipped_at', 'shipped_by']).execute();
+    expect(shipments).toEqual([{ id: 1, order_id: 2, number: 1, carrier: 'Other', tracking_number: '', tracking_url: null, shipped_at: '2026-04-01T10:00:00.000Z', shipped_by: null }]);
+    const lines = await k.selectFrom('shipment_lines').select(['shipment_id', 'order_line_id', 'product_id', 'quantity']).execute();
+    expect(lines).toEqual([{ shipment_id: 1, order_line_id: 2, product_id: 1, quantity: 4 }]);
+    const shipped = await k.selectFrom('order_lines').select(['order_id', 'shipped_quantity']).orderBy('order_id').execute();
+    expect(shipped.map((line) => [line.order_id, Number(line.shipped_quantity)])).toEqual([[1, 0], [2, 4], [3, 0]]);
+    expect(Number((await k.selectFrom('shipment_sequence').select('last').executeTakeFirstOrThrow()).last)).toBe(1);
+  });
+
   it('keeps every invoice number unique, and any number of orders without one', async () => {
     await expect(k.updateTable('orders').set({ invoice_number: 2 }).where('id', '=', 3).execute()).rejects.toThrow(/unique|duplicate/i);
     await k.insertInto('orders').values({ ...(await k.selectFrom('orders').selectAll().where('id', '=', 3).executeTakeFirstOrThrow()), id: undefined }).execute();

@@ -578,6 +578,8 @@ export type OrderRow = Selectable<OrdersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
+export type ShipmentRow = Selectable<ShipmentsTable>;
+export type ShipmentLineRow = Selectable<ShipmentLinesTable>;
 
 /** What every service runs its queries on: the database, or a caller's transaction. */
 export type Executor = Kysely<Database>;

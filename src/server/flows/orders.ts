@@ -1,4 +1,4 @@
-/** Placing, cancelling and delivering orders: the orders domain with the catalog's stock. */
+/** Placing and cancelling orders: the orders domain with the catalog's stock (delivering: ship-order.ts). */
 import { errorMessages, messages } from '../../shared/messages.js';
 import { centsToDollars, formatDollars, MAX_ORDER_TOTAL_CENTS } from '../../shared/money.js';
 import { unitPriceCentsFor } from '../../shared/pricing.js';
@@ -16,7 +16,7 @@ import { addressOneLine } from '../../shared/address.js';
 import { compactVatId } from '../../shared/vat-id.js';
 import { quoteDelivery, quoteLineOf } from './checkout-quote.js';
 import { holdAccount } from '../users/service.js';
-import { assertMayEverMoveTo, type CachedAnswers, inOrderTransaction } from './order-process.js';
+import { type CachedAnswers, inOrderTransaction } from './order-process.js';
 
 /**
  * Why a line cannot be ordered, as the answer says it. A one-product order reports on `quantity`, as the
@@ -224,10 +224,4 @@ export async function placeOrder(
 /** The customer (while unpaid) or an admin cancels an order; its units go back to stock. */
 export async function cancelOrder(db: Executor, cache: CachedAnswers, viewer: Viewer, id: number): Promise<OrderRow> {
   return inOrderTransaction(db, cache, async (moves) => moves.move(await getOrder(moves.trx, id), 'cancelled', { viewer }));
-}
-
-/** An admin ships a paid order. */
-export async function deliverOrder(db: Executor, cache: CachedAnswers, viewer: Viewer, id: number): Promise<OrderRow> {
-  assertMayEverMoveTo(viewer, 'shipped');
-  return inOrderTransaction(db, cache, async (moves) => moves.move(await getOrder(moves.trx, id), 'shipped', { viewer }));
 }

@@ -66,23 +66,24 @@ export interface ShopDetails {
   vatId?: string;
 }
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-const MARGIN = 54;
-const LEFT = MARGIN;
-const CONTENT_WIDTH = 612 - 2 * MARGIN;
-const RIGHT = LEFT + CONTENT_WIDTH;
+// The page's geometry, colours and fonts, which the packing slip (packing-slip.ts) shares.
+export const MARGIN = 54;
+export const LEFT = MARGIN;
+export const CONTENT_WIDTH = 612 - 2 * MARGIN;
+export const RIGHT = LEFT + CONTENT_WIDTH;
 /** The header's two blocks: the shop on the left, the invoice's facts on the right. */
 const FACTS_WIDTH = 244;
 const FACTS_LEFT = RIGHT - FACTS_WIDTH;
 const FACT_LABEL_WIDTH = 84;
 
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
-const BAND = '#f1f5f9';
+export const REGULAR = 'Helvetica';
+export const BOLD = 'Helvetica-Bold';
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const RULE = '#cbd5e1';
+export const BAND = '#f1f5f9';
 const PAID = '#15803d';
 
 const CELL_PADDING = 5;
@@ -95,7 +96,7 @@ const COLUMNS = [
 ] as const;
 
 /** The day of an instant in UTC, the invoice's calendar. */
-const formatInvoiceDate = (iso: string) => formatDate(iso, 'UTC');
+export const formatInvoiceDate = (iso: string) => formatDate(iso, 'UTC');
 
 /** Windows-1252 beyond Latin-1: all the built-in fonts can draw besides printable ASCII and U+00A0–U+00FF. */
 const CP1252_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
@@ -116,12 +117,12 @@ function drawableText(text: string): string {
 }
 
 /** Every string of `facts` made drawable (line breaks are split off before drawing, so they stay). */
-const drawable = <T>(facts: T): T =>
+export const drawable = <T>(facts: T): T =>
   JSON.parse(JSON.stringify(facts), (_key, value: unknown) =>
     typeof value === 'string' ? value.split(/\r?\n/).map(drawableText).join('\n') : value,
   ) as T;
 
-const linesOf = (text: string) =>
+export const linesOf = (text: string) =>
   text
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -143,12 +144,12 @@ export async function renderInvoicePdf(facts: InvoiceFacts, shopDetails: ShopDet
   drawAddresses(doc, invoice);
   drawLines(doc, invoice.lines);
   drawTotal(doc, invoice);
-  drawFooters(doc, invoice, shop);
+  drawFooters(doc, shop, `Invoice ${invoice.invoiceNumber}`);
   doc.end();
   return pdf;
 }
 
-function collect(doc: Doc): Promise<Buffer> {
+export function collect(doc: Doc): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   return new Promise((resolve, reject) => {
@@ -198,7 +199,7 @@ function drawAddresses(doc: Doc, invoice: InvoiceFacts): void {
 }
 
 /** A titled block of lines, the first in bold; returns where it ends. */
-function addressBlock(doc: Doc, title: string, x: number, top: number, width: number, first: string, lines: string[]): number {
+export function addressBlock(doc: Doc, title: string, x: number, top: number, width: number, first: string, lines: string[]): number {
   doc.font(BOLD).fontSize(8).fillColor(MUTED).text(title, x, top, { width, characterSpacing: 0.5 });
   doc.moveDown(0.3).font(BOLD).fontSize(10).fillColor(INK).text(first, x, doc.y, { width });
   doc.font(REGULAR).fontSize(9);
@@ -261,12 +262,12 @@ function drawRow(doc: Doc, row: Row, height: number): void {
   doc.y = top + height;
 }
 
-function rule(doc: Doc, y: number, color = RULE): void {
+export function rule(doc: Doc, y: number, color = RULE): void {
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(color).stroke();
 }
 
 /** What is left of the page above its bottom margin (the footer lives in the margin). */
-const roomLeft = (doc: Doc) => doc.page.height - doc.page.margins.bottom - doc.y;
+export const roomLeft = (doc: Doc) => doc.page.height - doc.page.margins.bottom - doc.y;
 
 function drawLines(doc: Doc, lines: InvoiceLine[]): void {
   drawTableHeader(doc);
@@ -322,7 +323,8 @@ function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
   doc.moveDown(1).fillColor(MUTED).text('Thank you for your order.');
 }
 
-function drawFooters(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
+/** Every page's footer: the shop, the document ("Invoice INV-000042") and the page of how many. */
+export function drawFooters(doc: Doc, shop: ShopDetails, document: string): void {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
@@ -332,7 +334,7 @@ function drawFooters(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
       .font(REGULAR)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${shop.name} · Invoice ${invoice.invoiceNumber} · Page ${i - start + 1} of ${count}`, LEFT, doc.page.height - MARGIN + 20, {
+      .text(`${shop.name} · ${document} · Page ${i - start + 1} of ${count}`, LEFT, doc.page.height - MARGIN + 20, {
         width: CONTENT_WIDTH,
         align: 'center',
         lineBreak: false,

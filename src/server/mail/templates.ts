@@ -37,6 +37,19 @@ export interface OrderFacts {
   lines?: { sku: string; product: string; quantity: number; unitPrice: number; lineTotal: number }[];
 }
 
+/** One parcel of an order, on its shipped e-mail (one e-mail per parcel). */
+export interface ShipmentMailFacts {
+  /** SHP-000001 */
+  number: string;
+  carrier: string;
+  /** Empty when it has none. */
+  trackingNumber: string;
+  trackingUrl: string | null;
+  lines: { sku: string; product: string; quantity: number }[];
+  /** Units of the order still to ship after this parcel. */
+  leftToShip: number;
+}
+
 interface AccountFacts {
   name: string;
   /** The single-use token the link carries. */
@@ -44,6 +57,9 @@ interface AccountFacts {
 }
 
 export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled' | 'order-expired';
+
+/** 'order-shipped' tells one parcel (`shipment`); mail written before parcels were recorded has none: the whole order shipped. */
+type ShippedFacts = OrderFacts & { shipment?: ShipmentMailFacts };
 
 /** An admin's answer to a message sent through the contact form. */
 interface ContactReplyFacts {
@@ -72,7 +88,7 @@ type MailData = {
   'reset-password': AccountFacts;
   'contact-reply': ContactReplyFacts;
   'low-stock-digest': LowStockDigestFacts;
-} & Record<OrderMailKind, OrderFacts>;
+} & Record<Exclude<OrderMailKind, 'order-shipped'>, OrderFacts> & { 'order-shipped': ShippedFacts };
 export type MailKind = keyof MailData;
 
 /** One e-mail: what kind, to whom, and the facts it tells. */
@@ -134,6 +150,24 @@ const myOrders = (shop: ShopIdentity) => ({ label: 'See your orders', url: `${sh
 const paragraphsOf = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 const quoted = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
 
+const units = (n: number) => `${formatQuantity(n)} ${n === 1 ? 'unit' : 'units'}`;
+
+/** One parcel: what is in it, with whom it travels and its tracking link, and what is still to come. */
+function parcelMail(o: OrderFacts, parcel: ShipmentMailFacts, shop: ShopIdentity): RenderedMail {
+  const inParcel = parcel.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const whole = parcel.leftToShip === 0 && inParcel === o.quantity;
+  const subject = parcel.leftToShip === 0 ? `Order ${formatOrderNumber(o.orderId)} is shipped` : `Part of order ${formatOrderNumber(o.orderId)} is shipped`;
+  return compose(shop, subject, `Hello ${o.customerName},`, [
+    whole
+      ? `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`
+      : `${units(inParcel)} of your order ${formatOrderNumber(o.orderId)} ${inParcel === 1 ? 'is' : 'are'} shipped to ${o.customerName}, ${o.address}.`,
+    `Shipment ${parcel.number}:\n${parcel.lines.map((line) => `${formatQuantity(line.quantity)} × ${line.sku} ${line.product}`).join('\n')}`,
+    parcel.trackingNumber ? `Carrier: ${parcel.carrier}, tracking number ${parcel.trackingNumber}` : `Carrier: ${parcel.carrier}`,
+    ...(parcel.trackingUrl ? [`Track it: ${parcel.trackingUrl}`] : []),
+    parcel.leftToShip === 0 ? 'This completes your order.' : `${units(parcel.leftToShip)} still to ship: you get an e-mail like this for each parcel.`,
+  ], parcel.trackingUrl ? { label: 'Track your parcel', url: parcel.trackingUrl } : myOrders(shop));
+}
+
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
   'verify-email': (d, shop) =>
     compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
@@ -178,10 +212,12 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       `We will ship to: ${o.address}.`,
     ], myOrders(shop)),
   'order-shipped': (o, shop) =>
-    compose(shop, `Order ${formatOrderNumber(o.orderId)} is shipped`, `Hello ${o.customerName},`, [
-      `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
-      chargeList(o),
-    ], myOrders(shop)),
+    o.shipment
+      ? parcelMail(o, o.shipment, shop)
+      : compose(shop, `Order ${formatOrderNumber(o.orderId)} is shipped`, `Hello ${o.customerName},`, [
+          `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
+          chargeList(o),
+        ], myOrders(shop)),
   'order-cancelled': (o, shop) =>
     compose(shop, `Order ${formatOrderNumber(o.orderId)} is cancelled`, `Hello ${o.customerName},`, [
       `Your Order of ${formatQuantity(o.quantity)} units of ${o.product} is cancelled. Nothing was charged for it.`,

@@ -3,12 +3,12 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
-import { formatOrderNumber } from '../../shared/format.js';
+import { formatOrderNumber, formatShipmentNumber } from '../../shared/format.js';
 import type { Insertable } from 'kysely';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, isPayable, type OrderActor, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
+import { isPaid, isPayable, isShippable, type OrderActor, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
 import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -17,6 +17,11 @@ import { addressLines } from '../../shared/address.js';
 import type { ShippingAddress } from '../../shared/checkout-schemas.js';
 import type { TaxLine } from '../../shared/tax.js';
 import { type AfterSale, afterSaleOf, NOTHING_AFTER_SALE } from './after-sale.js';
+import { packingSlipOf, recordShipment } from './shipments.js';
+import type { PackingSlipFacts } from '../invoices/service.js';
+import { DELIVERY_WITHOUT_TRACKING } from '../../shared/shipments.js';
+
+export { lockOrder, type NewShipment, type RecordedShipment, recordShipment } from './shipments.js';
 
 /** An order's number as invoices and the wire show it: INV-000042. */
 export function formatInvoiceNumber(invoiceNumber: number): string {
@@ -342,6 +347,15 @@ export async function insertPastOrders(db: Executor, orders: readonly PastOrder[
     await db.updateTable('orders').set({ invoice_number: invoiceNumber }).where('id', '=', row.id).execute();
     row.invoice_number = invoiceNumber;
   }
+  // A past order that shipped shipped every unit in one parcel, without tracking; numbered as they left.
+  const parcels = orders.flatMap((past, i) => {
+    const shipped = past.moves.find((move) => move.to === 'shipped');
+    return shipped ? [{ row: written[i]!, shipped }] : [];
+  });
+  for (const { row, shipped } of parcels.sort((a, b) => a.shipped.at.localeCompare(b.shipped.at) || a.row.id - b.row.id)) {
+    const everything = (await linesOf(db, row.id)).map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+    await recordShipment(db, row, { lines: everything, ...DELIVERY_WITHOUT_TRACKING, trackingUrl: null, shippedBy: shipped.by.user?.id ?? null, shippedAt: shipped.at });
+  }
   return written;
 }
 
@@ -372,9 +386,25 @@ async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy,
     await recordOrderEvent(db, row.id, from, move.to, move.by, move.at);
     from = move.to;
   }
-  // A past order that shipped shipped every unit (in one parcel, before the shop recorded parcels).
-  if (row.status === 'shipped') await db.updateTable('order_lines').set((eb) => ({ shipped_quantity: eb.ref('quantity') })).where('order_id', '=', row.id).execute();
   return row;
+}
+
+/** A shipment's packing slip, as its PDF tells it: the parcel, its order, where it goes, its parts (no prices). */
+export async function packingSlipFacts(db: Executor, shipmentId: number): Promise<PackingSlipFacts> {
+  const { shipment, order, lines } = await packingSlipOf(db, shipmentId);
+  const shipTo = shippingAddressOf(order);
+  return {
+    shipmentNumber: formatShipmentNumber(shipment.number),
+    shippedAt: shipment.shipped_at,
+    orderId: String(order.id),
+    orderedAt: order.created_at,
+    poNumber: order.po_number,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.tracking_number,
+    // Orders from before structured addresses: the buyer and the address as typed.
+    shipTo: shipTo ? addressLines(shipTo) : [order.customer_name, order.address],
+    lines,
+  };
 }
 
 /**
@@ -470,15 +500,15 @@ export async function findOrderByIdempotencyKey(db: Executor, userId: number, ke
   return orderByIdempotencyKey(db, userId, key).executeTakeFirst();
 }
 
-/** Orders with a line of this product by where they stand: unpaid (holding stock) and paid but not shipped yet. */
+/** Orders with a line of this product by where they stand: unpaid (holding stock) and paid with units still to ship. */
 export async function openOrdersOfProduct(db: Executor, productId: number): Promise<{ unpaid: OrderRow[]; toShip: number }> {
   const rows = await db
     .selectFrom('orders')
     .selectAll()
     .where('id', 'in', (eb) => eb.selectFrom('order_lines').select('order_id').where('product_id', '=', productId))
-    .where('status', 'in', [PLACED_STATUS, PAID_STATUS])
+    .where('status', 'in', [PLACED_STATUS, ...ORDER_STATUSES.filter(isShippable)])
     .execute();
-  return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => row.status === PAID_STATUS).length };
+  return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => isShippable(row.status)).length };
 }
 
 async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {

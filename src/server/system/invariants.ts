@@ -5,6 +5,7 @@
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
+import type { OrderLineRow, OrderRow, ShipmentLineRow, ShipmentRow } from '../db/schema.js';
 import { taxLinesOf } from '../orders/service.js';
 
 export interface StockLedger {
@@ -34,7 +35,9 @@ export interface InvariantReport {
  *   + tax; paid orders have invoice numbers 1..N, each once (gapless);
  * - every paid order has a 'succeeded' payment whose intent id is the order's transaction id, and every
  *   'succeeded' payment belongs to a paid order carrying that intent (no payment without its order), for
- *   exactly the order's total.
+ *   exactly the order's total;
+ * - shipments (`shipmentViolations`): no line ships more than was ordered, each line's shipped units are what
+ *   its shipments carried, an order's status says how much of it shipped, shipment numbers are 1..N.
  */
 export async function checkInvariants(db: Db, initialStock: Map<number, number>): Promise<InvariantReport> {
   const k = db.kysely;
@@ -123,7 +126,42 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       violations.push(`payment ${payment.intent_id} took ${payment.amount_cents} cents for order ${order.id}, which totals ${order.total_cents}`);
     }
   }
+  violations.push(...shipmentViolations(orders, lines, await k.selectFrom('shipments').select(['id', 'number']).execute(), await k.selectFrom('shipment_lines').selectAll().execute()));
   return { orders: orders.length, byStatus, payments: payments.length, ledgers, violations };
+}
+
+/**
+ * Shipped ≤ ordered on every line, and every shipped unit is in a shipment (orders shipped before shipments
+ * were recorded got theirs from migration 057). 'shipped' means every unit shipped, 'partially shipped'
+ * some but not all, any other status none.
+ */
+function shipmentViolations(
+  orders: readonly Pick<OrderRow, 'id' | 'status'>[],
+  lines: readonly Pick<OrderLineRow, 'id' | 'order_id' | 'quantity' | 'shipped_quantity'>[],
+  shipments: readonly Pick<ShipmentRow, 'id' | 'number'>[],
+  shipmentLines: readonly Pick<ShipmentLineRow, 'order_line_id' | 'quantity'>[],
+): string[] {
+  const violations: string[] = [];
+  const inShipments = new Map<number, number>();
+  for (const line of shipmentLines) inShipments.set(line.order_line_id, (inShipments.get(line.order_line_id) ?? 0) + line.quantity);
+  for (const line of lines) {
+    if (line.shipped_quantity < 0 || line.shipped_quantity > line.quantity) {
+      violations.push(`order line ${line.id} shipped ${line.shipped_quantity} of ${line.quantity} units`);
+    }
+    const carried = inShipments.get(line.id) ?? 0;
+    if (carried !== line.shipped_quantity) violations.push(`order line ${line.id} shipped ${line.shipped_quantity} units but its shipments carried ${carried}`);
+  }
+  for (const order of orders) {
+    const own = lines.filter((line) => line.order_id === order.id);
+    const shipped = own.reduce((sum, line) => sum + line.shipped_quantity, 0);
+    const ordered = own.reduce((sum, line) => sum + line.quantity, 0);
+    const expected = order.status === 'shipped' ? 'all' : order.status === 'partially shipped' ? 'some' : 'none';
+    const actual = shipped === 0 ? 'none' : shipped === ordered ? 'all' : 'some';
+    if (actual !== expected) violations.push(`order ${order.id} is '${order.status}' but ${shipped} of its ${ordered} units shipped`);
+  }
+  const numbers = shipments.map((shipment) => shipment.number).sort((a, b) => a - b);
+  if (numbers.some((number, i) => number !== i + 1)) violations.push(`shipment numbers are not 1..${numbers.length} once each: ${numbers.join(', ')}`);
+  return violations;
 }
 
 /** Creates a product straight in the database (the tests' fixture) and returns its id. */

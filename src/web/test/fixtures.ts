@@ -1,4 +1,4 @@
-import type { AuthResponse, ContactMessage, Order, Product, Review } from '../../shared/api.js';
+import type { AuthResponse, ContactMessage, Order, Product, Review, Shipment } from '../../shared/api.js';
 import { customer } from './render.js';
 
 /** A catalog product: 'Brake Pads' (BR-2040, Brakes), 10 to 100 units at $12.50. */
@@ -142,6 +142,26 @@ export const VERMONT_CHARGES = [
 
 export function paidOrder(transactionId: string, overrides: Partial<Order> = {}): Order {
   return unpaidOrder({ status: 'pending', paid: true, transactionId, heldUntil: null, invoiceNumber: 'INV-000007', ...overrides });
+}
+
+/** A parcel of 50 Brake Pads (product 3) by UPS, with the carrier's tracking link. */
+export function aShipment(overrides: Partial<Shipment> = {}): Shipment {
+  return {
+    id: '3',
+    number: 'SHP-000003',
+    lines: [{ productId: '3', quantity: 50 }],
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+    trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    shippedAt: '2030-06-03T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The paid order of 120 Brake Pads with 50 of them shipped (aShipment): 120 − 50 = 70 left to ship. */
+export function partlyShippedOrder(overrides: Partial<Order> = {}): Order {
+  const order = paidOrder('pi_partly', { status: 'partially shipped', shipments: [aShipment()] });
+  return { ...order, lines: [{ ...order.lines[0]!, shippedQuantity: 50 }], ...overrides };
 }
 
 /** A promise to resolve later: holds a mocked call back to see what the page shows meanwhile. */

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ConfirmedPayment, Order, OrderEvent, OrderPage, PaymentIntentAnswer, PaymentsConfig } from '../../../shared/api.js';
+import type { ConfirmedPayment, Order, OrderEvent, OrderPage, PaymentIntentAnswer, PaymentsConfig, Shipment } from '../../../shared/api.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type {
   OrderSort,
   orderPatchSchema,
   paymentIntentRequestSchema,
+  ShipmentRequest,
   testPaymentConfirmSchema,
 } from '../../../shared/schemas.js';
 import type { orderInputSchema } from '../../../shared/checkout-schemas.js';
@@ -144,6 +145,21 @@ export function useDeliverOrder() {
     mutationFn: (id: string) => patchOrder(id, { status: 'shipped' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.orders }),
   });
+}
+
+/** POST /api/orders/:id/shipments (admins): a parcel of some of a paid order's units, with its tracking. */
+export function useShipOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string; body: ShipmentRequest }) =>
+      apiFetch<Shipment>(`/api/orders/${seg(orderId)}/shipments`, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.orders }),
+  });
+}
+
+/** A shipment's packing slip, a PDF (admins). */
+export function fetchPackingSlip(shipmentId: string): Promise<Blob> {
+  return apiFile(`/api/shipments/${seg(shipmentId)}/packing-slip.pdf`);
 }
 
 /** A paid order's invoice, a PDF (its owner or an admin). */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeAuth, mockFetch, renderWithProviders, customer } from '../../../test/render.js';
-import { paidOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
+import { aShipment, paidOrder, partlyShippedOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import type { Order } from '../../../../shared/api.js';
 import { ManageOrdersPage } from './ManageOrdersPage.js';
 
@@ -193,6 +193,80 @@ describe('ManageOrdersPage', () => {
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(names).toEqual(['partsmith-orders.csv']));
       expect(calls.map((call) => call.url)).toContain('/api/orders/export.csv?status=cancelled&sort=-total');
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('shows what is left to ship and ships part of it: each line prefilled with what is left, the carrier and tracking number', async () => {
+    const { calls } = mockFetch((url, init) => {
+      if (url === FIRST_PAGE) return page([partlyShippedOrder()]);
+      if (url === '/api/orders/7/shipments' && init.method === 'POST') {
+        return { status: 201, body: aShipment({ id: '4', number: 'SHP-000004', lines: [{ productId: '3', quantity: 30 }], carrier: 'FedEx', trackingNumber: '7712', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=7712' }) };
+      }
+      return undefined;
+    });
+    const { user } = renderWithProviders(<ManageOrdersPage />, asAdmin);
+    const row = within(await screen.findByTestId('order-7'));
+    expect(row.getByText('Partially shipped')).toBeInTheDocument();
+    // 120 ordered, 50 shipped.
+    expect(row.getAllByRole('cell')[2]).toHaveTextContent('12070 units left to ship');
+    // SPEC's Deliver stays beside Ship.
+    expect(row.getByRole('button', { name: 'Deliver' })).toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: 'Ship units of order ORD-000007' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ship order ORD-000007' }));
+    const quantity = dialog.getByLabelText('BR-2040 Brake Pads (70 left)');
+    expect(quantity).toHaveValue(70);
+
+    await user.clear(quantity);
+    await user.type(quantity, '71');
+    await user.click(dialog.getByRole('button', { name: 'Record shipment' }));
+    expect(await dialog.findByText('Only 70 units of BR-2040 Brake Pads are left to ship')).toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    await user.type(dialog.getByLabelText('Tracking number'), 'x');
+    await user.click(dialog.getByRole('button', { name: 'Record shipment' }));
+    expect(await dialog.findByText('Ship at least one unit')).toBeInTheDocument();
+    await user.clear(dialog.getByLabelText('Tracking number'));
+    await user.clear(quantity);
+    await user.type(quantity, '30');
+    await user.click(dialog.getByRole('button', { name: 'Record shipment' }));
+    expect(await dialog.findByText('Enter the tracking number')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.selectOptions(dialog.getByLabelText('Carrier'), 'FedEx');
+    await user.type(dialog.getByLabelText('Tracking number'), '7712');
+    await user.click(dialog.getByRole('button', { name: 'Record shipment' }));
+    expect(await screen.findByText('Shipment SHP-000004 of order ORD-000007 is recorded')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ url: '/api/orders/7/shipments', body: { lines: [{ productId: 3, quantity: 30 }], carrier: 'FedEx', trackingNumber: '7712', trackingUrl: '' } }),
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers no Ship action on an unpaid or shipped order, and downloads a parcel\'s packing slip', async () => {
+    const shipped = paidOrder('pi_9', { _id: '9', number: 'ORD-000009', status: 'shipped', shipments: [aShipment({ id: '5', number: 'SHP-000005' })] });
+    const { calls } = mockFetch((url) => {
+      if (url === FIRST_PAGE) return page([shipped, unpaidOrder({ _id: '10' })]);
+      if (url === '/api/shipments/5/packing-slip.pdf') return { status: 200, body: '%PDF-1.7 packing slip' };
+      return undefined;
+    });
+    const names: string[] = [];
+    URL.createObjectURL = () => 'blob:slip';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    try {
+      const { user } = renderWithProviders(<ManageOrdersPage />, asAdmin);
+      const row = within(await screen.findByTestId('order-9'));
+      expect(row.queryByRole('button', { name: /Ship units/ })).not.toBeInTheDocument();
+      expect(row.queryByText(/left to ship/)).not.toBeInTheDocument();
+      expect(within(screen.getByTestId('order-10')).queryByRole('button', { name: /Ship units/ })).not.toBeInTheDocument();
+      await user.click(row.getByRole('button', { name: 'Packing slip SHP-000005' }));
+      await waitFor(() => expect(names).toEqual(['packing-slip-SHP-000005.pdf']));
+      expect(calls.map((call) => call.url)).toContain('/api/shipments/5/packing-slip.pdf');
     } finally {
       click.mockRestore();
     }

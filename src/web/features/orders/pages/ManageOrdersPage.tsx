@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { Order } from '../../../../shared/api.js';
 import { formatQuantity } from '../../../../shared/format.js';
-import { messages } from '../../../../shared/messages.js';
+import { messages, shipmentMessages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
-import { canTransition } from '../../../../shared/order-status.js';
+import { canTransition, isShippable } from '../../../../shared/order-status.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { LoadMore } from '../../../components/LoadMore.js';
 import { Panel } from '../../../components/Panel.js';
@@ -20,6 +20,8 @@ import { OrderFilterBar, orderFiltersFromSearch } from '../components/OrderFilte
 import { InvoiceButton } from '../components/InvoiceButton.js';
 import { OrderChargesSummary } from '../components/OrderCharges.js';
 import { OrderHistoryDialog } from '../components/OrderHistoryDialog.js';
+import { ShipDialog } from '../components/ShipDialog.js';
+import { leftToShip, PackingSlipButton } from '../components/Shipments.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
@@ -42,6 +44,7 @@ export function ManageOrdersPage() {
   const deliver = useDeliverOrder();
   const { ask, dialog } = useConfirm();
   const [historyOf, setHistoryOf] = useState<Order | null>(null);
+  const [shipping, setShipping] = useState<Order | null>(null);
 
   const onCancel = (order: Order) =>
     ask(
@@ -84,7 +87,10 @@ export function ManageOrdersPage() {
                       <p className="text-xs text-slate-700">{order.email}</p>
                     </td>
                     <OrderProduct order={order} />
-                    <td>{formatQuantity(order.quantity)}</td>
+                    <td>
+                      {formatQuantity(order.quantity)}
+                      {isShippable(order.status) && <p className="text-xs text-slate-700">{shipmentMessages.leftToShip(leftToShip(order))}</p>}
+                    </td>
                     <td>
                       ${formatDollars(order.total)}
                       {/* The admin packs and ships from here: the destination and method come with the figures. */}
@@ -101,6 +107,11 @@ export function ManageOrdersPage() {
                     <td>
                       <div className="flex flex-wrap items-center gap-2">
                         <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
+                        {isShippable(order.status) && (
+                          <button type="button" className="btn-primary px-3 py-1.5" aria-label={shipmentMessages.shipLabel(order.number)} onClick={() => setShipping(order)}>
+                            {shipmentMessages.ship}
+                          </button>
+                        )}
                         <button
                           type="button"
                           className="btn-secondary px-3 py-1.5"
@@ -110,6 +121,9 @@ export function ManageOrdersPage() {
                           History
                         </button>
                         <InvoiceButton order={order} />
+                        {order.shipments.map((shipment) => (
+                          <PackingSlipButton key={shipment.id} shipment={shipment} />
+                        ))}
                       </div>
                     </td>
                   </tr>
@@ -126,6 +140,7 @@ export function ManageOrdersPage() {
       </QueryState>
       {dialog}
       <OrderHistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
+      <ShipDialog order={shipping} onClose={() => setShipping(null)} />
     </Panel>
   );
 }
@@ -150,7 +165,10 @@ function ExportButton({ filters }: { filters: OrderFilters }) {
   );
 }
 
-/** The admin view of docs/legacy-contract.md#statuses: 'not paid' → Cancel; 'pending' → Deliver; 'shipped' → 'Delivered'. */
+/**
+ * The admin view of docs/legacy-contract.md#statuses: 'not paid' → Cancel; 'pending' → Deliver; 'shipped' → 'Delivered'.
+ * Deliver ships everything left in one parcel; a partly shipped order may be delivered so too (the Ship dialog ships parts).
+ */
 function AdminActions({ order, onCancel, onDeliver }: { order: Order; onCancel: () => void; onDeliver: () => void }) {
   switch (ORDER_STATUS_DISPLAY[order.status].admin) {
     case 'delivered':

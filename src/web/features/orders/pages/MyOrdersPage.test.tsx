@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '../../../../shared/api.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
-import { paidOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
+import { paidOrder, partlyShippedOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import { readCart } from '../../../lib/cart-store.js';
 import { MyOrdersPage } from './MyOrdersPage.js';
 
@@ -176,5 +176,18 @@ describe('MyOrdersPage', () => {
     } finally {
       click.mockRestore();
     }
+  });
+
+  it('shows each parcel of an order under its status, the tracking number linking to the carrier; none on an order not shipped', async () => {
+    mockFetch((url) => (url === firstPage ? page([partlyShippedOrder(), paidOrder('pi_2', { _id: '8', number: 'ORD-000008' })]) : undefined));
+    renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
+    const status = within(within(await screen.findByTestId('order-7')).getAllByRole('cell')[5]!);
+    expect(status.getByText('Partially shipped')).toBeInTheDocument();
+    const parcel = within(status.getByTestId('shipment-3'));
+    expect(parcel.getByText('SHP-000003 · UPS')).toBeInTheDocument();
+    expect(parcel.getByRole('link', { name: 'Tracking 1Z999AA10123456784' })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(parcel.getByText('50 × BR-2040 Brake Pads')).toBeInTheDocument();
+    expect(parcel.getByText(/^Shipped Jun 3, 2030/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-8')).queryByRole('list', { name: /Shipments/ })).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { replaceCart } from '../../../lib/cart-store.js';
 import { useCancelOrder, useMyOrderPages } from '../api.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
 import { OrderChargesSummary } from '../components/OrderCharges.js';
+import { ShipmentList } from '../components/Shipments.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
@@ -90,6 +91,12 @@ export function MyOrdersPage() {
                     </td>
                     <td>
                       <StatusBadge status={order.status} />
+                      {/* Each parcel with its tracking link, under the status it made. */}
+                      {order.shipments.length > 0 && (
+                        <div className="mt-2">
+                          <ShipmentList order={order} />
+                        </div>
+                      )}
                     </td>
                     <td>
                       <div className="flex flex-col items-start gap-2">

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { Order, OrderEvent } from '../../../../shared/api.js';
 import { errorMessages } from '../../../../shared/messages.js';
 import { apiError, serverMessage } from '../../../test/fake-answers.js';
-import { paidOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
+import { aShipment, paidOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { OrderPage } from './OrderPage.js';
 
@@ -76,10 +76,29 @@ describe('an order’s page', () => {
     expect(screen.getByText('The invoice is here once the order is paid.')).toBeInTheDocument();
   });
 
-  it('says when a shipped order left', async () => {
-    renderOrder(twoParts({ status: 'shipped' }), [placed, paid, shipped]);
-    expect(await screen.findByText(/^Shipped Jun 3, 2030/)).toBeInTheDocument();
+  it('lists each parcel: its number and carrier, the tracking number linking to the carrier, when it left and its parts', async () => {
+    const parcels = [
+      aShipment({ lines: [{ productId: '3', quantity: 50 }] }),
+      aShipment({ id: '4', number: 'SHP-000004', lines: [{ productId: '3', quantity: 70 }, { productId: '5', quantity: 8 }], carrier: 'Other', trackingNumber: '', trackingUrl: null, shippedAt: '2030-06-04T09:00:00.000Z' }),
+    ];
+    renderOrder(twoParts({ status: 'shipped', shipments: parcels }), [placed, paid, shipped]);
+    const list = within(await screen.findByRole('list', { name: 'Shipments of order ORD-000007' }));
+    const first = within(list.getByTestId('shipment-3'));
+    expect(first.getByText('SHP-000003 · UPS')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Tracking 1Z999AA10123456784' })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(first.getByText(/^Shipped Jun 3, 2030/)).toBeInTheDocument();
+    expect(first.getByText('50 × BR-2040 Brake Pads')).toBeInTheDocument();
+    const second = within(list.getByTestId('shipment-4'));
+    expect(second.getByText('SHP-000004 · Other')).toBeInTheDocument();
+    expect(second.getByText('No tracking number')).toBeInTheDocument();
+    expect(second.queryByRole('link')).not.toBeInTheDocument();
+    expect(second.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['70 × BR-2040 Brake Pads', '8 × FL-2200 Oil Filter']);
     expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+
+  it('says a paid order has no parcel yet', async () => {
+    renderOrder(twoParts(), [placed, paid]);
+    expect(await screen.findByText('None yet: the order ships once it is paid.')).toBeInTheDocument();
   });
 
   it('says there is no such order to anyone the server does not show it to', async () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Order, OrderEvent } from '../../../../shared/api.js';
+import type { Order } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { Panel } from '../../../components/Panel.js';
@@ -12,6 +12,7 @@ import { InvoiceButton } from '../components/InvoiceButton.js';
 import { OrderHistoryList } from '../components/OrderHistoryList.js';
 import { OrderCharges, ShipTo } from '../components/OrderCharges.js';
 import { OrderLines } from '../components/OrderLines.js';
+import { ShipmentList } from '../components/Shipments.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
@@ -56,7 +57,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function OrderDetails({ order }: { order: Order }) {
   const history = useOrderHistory(order._id);
-  const events = history.data ?? [];
   return (
     <Panel title={text.title(order.number)} actions={<StatusBadge status={order.status} />}>
       <title>{`${text.title(order.number)} – Partsmith`}</title>
@@ -75,7 +75,7 @@ function OrderDetails({ order }: { order: Order }) {
             <PaymentFacts order={order} />
           </Section>
           <Section title={text.shipments}>
-            <Shipments events={events} />
+            <ShipmentList order={order} />
           </Section>
           <Section title={text.documents}>
             {order.invoiceNumber ? <InvoiceButton order={order} /> : <p className="text-slate-700">{text.noDocuments}</p>}
@@ -113,16 +113,5 @@ function PaymentFacts({ order }: { order: Order }) {
       )}
       {order.poNumber && <p className="text-slate-700">{text.poNumber(order.poNumber)}</p>}
     </>
-  );
-}
-
-/** The shop ships an order whole: its shipment is the move to 'shipped', when there is one. */
-function Shipments({ events }: { events: readonly OrderEvent[] }) {
-  const shipped = events.find((event) => event.to === 'shipped');
-  if (!shipped) return <p className="text-slate-700">{text.noShipments}</p>;
-  return (
-    <p className="text-slate-800">
-      <time dateTime={shipped.at}>{text.shipped(formatDateTime(shipped.at))}</time>
-    </p>
   );
 }
