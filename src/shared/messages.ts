@@ -810,6 +810,28 @@ export const returnMessages = {
   vehicleRequired: 'Name the vehicle the part did not fit',
   rejectReasonRequired: 'Say why the return is rejected',
   damagedAboveReceived: 'Damaged units cannot be more than the units received',
+  statusInvalid: 'Must be requested, approved, rejected, received or refunded',
+  /** 400: a line names a part the order does not have. */
+  notOnOrder: (productId: number) => `Part ${productId} is not on this order`,
+  /** 400: reason 'core' on a part without a core deposit. */
+  noCore: (part: string) => `${part} carries no core deposit: there is no core to return`,
+  /** 400: the vehicle named is not in the vehicle base. */
+  vehicleUnknown: 'Choose the vehicle from your garage or the vehicle selector',
+  /** 409: more than was shipped and not yet returned; `left` units (or cores) of it may still come back. */
+  tooMany: (part: string, left: number, cores: boolean) => {
+    const what = cores ? (left === 1 ? 'core' : 'cores') : left === 1 ? 'unit' : 'units';
+    return left === 0 ? `No ${cores ? 'cores' : 'units'} of ${part} are left to return` : `Only ${left} ${what} of ${part} can still be returned`;
+  },
+  /** 409: the window (counted from the shipment that carried the line) has closed. */
+  windowClosed: (part: string, days: number, cores: boolean) =>
+    `${cores ? 'The core of ' : ''}${part} could be returned within ${days} days of its shipment: that time has passed`,
+  /** 409: a move the return's status does not allow. */
+  illegalMove: (from: string, to: string) => `A return that is '${from}' cannot become '${to}'`,
+  /** 400: a received line names a part the return does not have, or more than was asked for. */
+  notOnReturn: (productId: number) => `Part ${productId} is not on this return`,
+  receivedAboveAsked: (part: string, asked: number) => `${part}: at most the ${asked} ${asked === 1 ? 'unit' : 'units'} asked for can be received`,
+  /** 409: the refund would be more than is left of what was charged. */
+  refundAboveCharged: 'This refund would be more than is left of what the order charged',
 } as const;
 
 /** Shipments (issue 61): the admin's Ship dialog, the buyer's list of parcels, and what the server refuses. */
