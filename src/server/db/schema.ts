@@ -2,7 +2,7 @@
 import { type Generated, type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
 import type { TaxClass } from '../../shared/catalog.js';
 import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
-import type { ReturnStatus } from '../../shared/returns.js';
+import type { ReturnReason, ReturnStatus } from '../../shared/returns.js';
 import type { AuditAction, Role } from '../../shared/api.js';
 
 interface Timestamps {
@@ -303,6 +303,11 @@ export interface ReturnsTable extends Timestamps {
   reject_reason: string | null;
   /** 1: the shop was at fault, so the refund gives the order's shipping back too. */
   refund_shipping: Generated<number>;
+  /** Set as it is received (migration 059): when, and its refund then fixed, with the parts of it that are tax and shipping. */
+  received_at: Generated<string | null>;
+  refund_cents: Generated<number | null>;
+  refund_tax_cents: Generated<number | null>;
+  refund_shipping_cents: Generated<number | null>;
 }
 
 export interface ReturnLinesTable {
@@ -310,7 +315,7 @@ export interface ReturnLinesTable {
   order_line_id: number;
   product_id: number;
   quantity: number;
-  reason: string;
+  reason: ReturnReason;
   vehicle_id: number | null;
   vehicle_label: string | null;
   /** For 'doesnt_fit': 1 when our fitment data said the part fits the vehicle, 0 when not; else null. */
@@ -580,6 +585,8 @@ export type NewOrder = Insertable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentLineRow = Selectable<ShipmentLinesTable>;
+export type ReturnRow = Selectable<ReturnsTable>;
+export type ReturnLineRow = Selectable<ReturnLinesTable>;
 
 /** What every service runs its queries on: the database, or a caller's transaction. */
 export type Executor = Kysely<Database>;

@@ -4,6 +4,7 @@
  */
 import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
 import { checkoutMessages } from '../../shared/messages.js';
+import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
 import { type Charges, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
@@ -50,6 +51,17 @@ export interface ShipmentMailFacts {
   leftToShip: number;
 }
 
+/** A return (RMA) of an order, on the buyer's e-mails when the staff approve or reject it. */
+export interface ReturnMailFacts {
+  /** RMA-000042 */
+  returnNumber: string;
+  orderId: string;
+  customerName: string;
+  lines: { sku: string; product: string; quantity: number; reason: ReturnReason }[];
+  /** Why it was rejected (on the rejected e-mail). */
+  rejectReason: string | null;
+}
+
 interface AccountFacts {
   name: string;
   /** The single-use token the link carries. */
@@ -88,6 +100,8 @@ type MailData = {
   'reset-password': AccountFacts;
   'contact-reply': ContactReplyFacts;
   'low-stock-digest': LowStockDigestFacts;
+  'return-approved': ReturnMailFacts;
+  'return-rejected': ReturnMailFacts;
 } & Record<Exclude<OrderMailKind, 'order-shipped'>, OrderFacts> & { 'order-shipped': ShippedFacts };
 export type MailKind = keyof MailData;
 
@@ -168,6 +182,10 @@ function parcelMail(o: OrderFacts, parcel: ShipmentMailFacts, shop: ShopIdentity
   ], parcel.trackingUrl ? { label: 'Track your parcel', url: parcel.trackingUrl } : myOrders(shop));
 }
 
+/** A return's parts, a line each, with why they come back. */
+const returnLines = (r: ReturnMailFacts) =>
+  r.lines.map((line) => `${formatQuantity(line.quantity)} × ${line.sku} ${line.product} (${RETURN_REASON_IN_WORDS[line.reason]})`).join('\n');
+
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
   'verify-email': (d, shop) =>
     compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
@@ -195,6 +213,20 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       ...d.items.map((item) => `${item.sku} ${item.name}: ${formatQuantity(item.stock)} in stock (reorder at ${formatQuantity(item.threshold)})`),
       ...(d.more ? ['More parts are low than this e-mail lists.'] : []),
     ], { label: 'See the low-stock list', url: `${shop.publicUrl}/dashboard/low-stock` }),
+  'return-approved': (r, shop) =>
+    compose(shop, `Return ${r.returnNumber} is approved`, `Hello ${r.customerName},`, [
+      `Your return ${r.returnNumber} of order ${formatOrderNumber(r.orderId)} is approved:`,
+      returnLines(r),
+      `Please send the parts, with the return number ${r.returnNumber} on the parcel, to:\n${shop.address}`,
+      'Once they arrive we refund them and send you the credit note.',
+    ], myOrders(shop)),
+  'return-rejected': (r, shop) =>
+    compose(shop, `Return ${r.returnNumber} is not accepted`, `Hello ${r.customerName},`, [
+      `We cannot accept your return ${r.returnNumber} of order ${formatOrderNumber(r.orderId)}:`,
+      returnLines(r),
+      `Why: ${r.rejectReason ?? ''}`,
+      'Please keep the parts. If you have questions, just answer this e-mail.',
+    ], myOrders(shop)),
   'order-placed': (o, shop) =>
     compose(shop, `Your order ${o.orderId} is placed`, `Hello ${o.customerName},`, [
       `Your order is placed successfully: ${orderLine(o)}.`,

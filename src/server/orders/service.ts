@@ -21,7 +21,8 @@ import { packingSlipOf, recordShipment } from './shipments.js';
 import type { PackingSlipFacts } from '../invoices/service.js';
 import { DELIVERY_WITHOUT_TRACKING } from '../../shared/shipments.js';
 
-export { lockOrder, type NewShipment, type RecordedShipment, recordShipment } from './shipments.js';
+export { lastShippedOfLines, lockOrder, type NewShipment, type RecordedShipment, recordShipment } from './shipments.js';
+export { refundsOfReturns } from './after-sale.js';
 
 /** An order's number as invoices and the wire show it: INV-000042. */
 export function formatInvoiceNumber(invoiceNumber: number): string {
@@ -541,6 +542,22 @@ export async function partsBoughtBy(db: Executor, userId: number, productIds: re
     .where('order_lines.product_id', 'in', productIds)
     .execute();
   return new Set(rows.map((row) => row.product_id));
+}
+
+/**
+ * Counts units of a line the buyer sent back: `units` returned (new parts) and `cores` (old units for their
+ * deposit), each only while it stays within what was shipped (one conditional update). False when it would
+ * not: the caller's transaction undoes the rest.
+ */
+export async function countReturnedUnits(db: Executor, orderLineId: number, { units, cores }: { units: number; cores: number }): Promise<boolean> {
+  const counted = await db
+    .updateTable('order_lines')
+    .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', units), cores_returned: eb('cores_returned', '+', cores) }))
+    .where('id', '=', orderLineId)
+    .where((eb) => eb.and([eb(eb('returned_quantity', '+', units), '<=', eb.ref('shipped_quantity')), eb(eb('cores_returned', '+', cores), '<=', eb.ref('shipped_quantity'))]))
+    .returning('id')
+    .executeTakeFirst();
+  return counted !== undefined;
 }
 
 /** What a status change may write besides the status: the payment's id, the invoice number. */
