@@ -8,6 +8,7 @@ import {
   call,
   createProduct,
   databaseKind,
+  payWithTestCard,
   registerAdmin,
   registerCustomer,
   startTestServer,
@@ -60,6 +61,13 @@ describe(`authorization matrix (${databaseKind})`, () => {
   const paidOrder = async () => {
     const id = await placeOrder();
     await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x', invoice_number: Number(id), invoiced_at: new Date().toISOString() }).where('id', '=', Number(id)).execute();
+    return id;
+  };
+  /** An order its customer paid through the test processor, which can refund it. */
+  const paidWithTestCard = async () => {
+    const id = await placeOrder();
+    const paid = await payWithTestCard(server.app, accounts.customer, id);
+    if (paid.statusCode !== 200) throw new Error(`paying failed: ${paid.body}`);
     return id;
   };
   const clientSecretFor = async (orderId: string) => {
@@ -155,6 +163,13 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       { route: 'GET /api/audit', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/audit' }) },
       { route: 'DELETE /api/orders/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'DELETE', url: `/api/orders/${await placeOrder()}` }) },
+      { route: 'POST /api/orders/{id}/cancel', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'POST', url: `/api/orders/${await placeOrder()}/cancel` }) },
+      {
+        // A paid order: an admin's to cancel (its charge refunded through the test processor), not its customer's.
+        route: 'POST /api/orders/{id}/cancel',
+        expected: { anonymous: 401, customer: 409, other: 404, admin: 200 },
+        request: async () => ({ method: 'POST', url: `/api/orders/${await paidWithTestCard()}/cancel` }),
+      },
       {
         route: 'PATCH /api/orders/{id}',
         expected: adminOnly(200),

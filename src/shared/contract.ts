@@ -179,6 +179,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('DELETE', '/api/orders/:id', orderSchema),
   endpoint('PATCH', '/api/orders/:id', orderSchema, { body: orderPatchSchema }),
   endpoint('GET', '/api/orders/:id/history', z.array(orderEventSchema)),
+  // Cancelling: a paid order that shipped nothing (admins; its whole charge refunded), or an unpaid one as DELETE.
+  endpoint('POST', '/api/orders/:id/cancel', orderSchema),
   // The paid order's invoice as a PDF (its owner or an admin).
   endpoint('GET', '/api/orders/:id/invoice.pdf', z.string()),
   // The sales overview of `?from=YYYY-MM-DD&to=YYYY-MM-DD` in the shop's time zone (admins).

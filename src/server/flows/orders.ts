@@ -1,4 +1,4 @@
-/** Placing, cancelling and delivering orders: the orders domain with the catalog's stock. */
+/** Placing and delivering orders: the orders domain with the catalog's stock. Cancelling: refunds.ts (a paid order's money goes back). */
 import { errorMessages, messages } from '../../shared/messages.js';
 import { centsToDollars, formatDollars, MAX_ORDER_TOTAL_CENTS } from '../../shared/money.js';
 import { unitPriceCentsFor } from '../../shared/pricing.js';
@@ -219,11 +219,6 @@ export async function placeOrder(
     await moves.placed(placed.order, placed.lines);
     return placed;
   });
-}
-
-/** The customer (while unpaid) or an admin cancels an order; its units go back to stock. */
-export async function cancelOrder(db: Executor, cache: CachedAnswers, viewer: Viewer, id: number): Promise<OrderRow> {
-  return inOrderTransaction(db, cache, async (moves) => moves.move(await getOrder(moves.trx, id), 'cancelled', { viewer }));
 }
 
 /** An admin ships a paid order. */
