@@ -8,6 +8,7 @@ import {
   call,
   createProduct,
   databaseKind,
+  payWithTestCard,
   registerAdmin,
   registerCustomer,
   startTestServer,
@@ -66,6 +67,13 @@ describe(`authorization matrix (${databaseKind})`, () => {
   const shipmentOfCustomer = async () => {
     const body = { lines: [{ productId: Number(productId), quantity: 1 }], carrier: 'Other' };
     return (await call(server.app, 'POST', `/api/orders/${await paidOrder()}/shipments`, { token: accounts.admin.token, body })).json().id as string;
+  };
+  /** An order its customer paid through the test processor, which can refund it. */
+  const paidWithTestCard = async () => {
+    const id = await placeOrder();
+    const paid = await payWithTestCard(server.app, accounts.customer, id);
+    if (paid.statusCode !== 200) throw new Error(`paying failed: ${paid.body}`);
+    return id;
   };
   const clientSecretFor = async (orderId: string) => {
     const response = await call(server.app, 'POST', '/api/create-payment-intent', { token: accounts.customer.token, body: { orderId } });
@@ -160,6 +168,13 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       { route: 'GET /api/audit', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/audit' }) },
       { route: 'DELETE /api/orders/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'DELETE', url: `/api/orders/${await placeOrder()}` }) },
+      { route: 'POST /api/orders/{id}/cancel', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'POST', url: `/api/orders/${await placeOrder()}/cancel` }) },
+      {
+        // A paid order: an admin's to cancel (its charge refunded through the test processor), not its customer's.
+        route: 'POST /api/orders/{id}/cancel',
+        expected: { anonymous: 401, customer: 409, other: 404, admin: 200 },
+        request: async () => ({ method: 'POST', url: `/api/orders/${await paidWithTestCard()}/cancel` }),
+      },
       {
         route: 'PATCH /api/orders/{id}',
         expected: adminOnly(200),

@@ -321,6 +321,8 @@ export const orderEventSchema = z.object({
   actor: z.enum(ORDER_ACTORS),
   by: z.object({ name: z.string(), email: z.string() }).nullable(),
   at: z.string(),
+  /** Only on a refund's line (its status stays: from = to). */
+  refund: refundSchema.omit({ createdAt: true }).optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 

@@ -181,6 +181,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('DELETE', '/api/orders/:id', orderSchema),
   endpoint('PATCH', '/api/orders/:id', orderSchema, { body: orderPatchSchema }),
   endpoint('GET', '/api/orders/:id/history', z.array(orderEventSchema)),
+  // Cancelling: a paid order that shipped nothing (admins; its whole charge refunded), or an unpaid one as DELETE.
+  endpoint('POST', '/api/orders/:id/cancel', orderSchema),
   // The paid order's invoice as a PDF (its owner or an admin).
   endpoint('GET', '/api/orders/:id/invoice.pdf', z.string()),
   // Shipments (issue 61): a parcel of a paid order's units (admins), and its packing slip as a PDF (admins).

@@ -872,3 +872,45 @@ export const shipmentMessages = {
   noTracking: 'No tracking number',
   unitsOf: (quantity: number, sku: string, product: string) => `${quantity} × ${sku} ${product}`,
 } as const;
+
+/** Money going back (issue 61): refunds, credit notes, cancelling a paid order. */
+export const refundMessages = {
+  /** 409: the refund would give back more than was charged and not yet refunded. */
+  tooLarge: (left: string) => `This refund is more than is left to refund of the order (${left})`,
+  alreadyRecorded: 'This refund is already recorded',
+  /** 502: the payment provider did not give the money back; nothing was recorded. */
+  providerFailed: (reason: string) => `The payment provider did not refund the money, so nothing was changed; try again later. (${reason})`,
+  /** Cancelling a paid order: only an admin, only before anything shipped. */
+  notCancellable: 'Only a paid order that has shipped nothing can be cancelled and refunded',
+  creditNote: 'Credit note',
+  creditNoteNumber: 'Credit note number',
+  creditNoteDate: 'Credit note date',
+  orderNumber: 'Order number',
+  invoiceNumber: 'Invoice number',
+  returnNumber: 'Return number',
+  poNumber: 'PO number',
+  billTo: 'BILL TO',
+  refundedTitle: 'REFUNDED',
+  coreDeposit: (product: string) => `Core deposit, refundable: ${product}`,
+  shipping: 'Shipping',
+  tax: 'Tax',
+  total: 'Total refunded (USD)',
+  refundedTo: (reference: string) => `Refunded to the payment ${reference}`,
+  footer: (shop: string, number: string, page: number, pages: number) => `${shop} · Credit note ${number} · Page ${page} of ${pages}`,
+  /** The buyer's e-mail. */
+  mailSubject: (amount: string, order: string) => `Refund of ${amount} for order ${order}`,
+  mailCancelled: (order: string) => `Your order ${order} is cancelled; the parts go back to stock.`,
+  mailRefunded: (amount: string, order: string) => `We refunded ${amount} of your order ${order} to the card you paid with. It can take 5–10 days to show on your statement.`,
+  mailCreditNote: (number: string) => `Your credit note ${number} is attached.`,
+  /** Staff and buyer screens. */
+  cancelAndRefund: 'Cancel and refund',
+  confirmCancelAndRefund: (order: string, amount: string) =>
+    `Cancel order ${order} and refund ${amount} to the buyer's card? The parts go back to stock. This cannot be undone.`,
+  cancelledAndRefunded: (order: string, amount: string) => `Order ${order} is cancelled and ${amount} refunded`,
+  refundsHeading: 'Refunds',
+  refundLine: (amount: string, date: string) => `${amount} refunded on ${date}`,
+  historyRefund: (amount: string, creditNote: string) => `Refunded ${amount} (credit note ${creditNote})`,
+  downloadCreditNote: (number: string) => `Credit note ${number} (PDF)`,
+  statsRefunds: 'Refunds',
+  statsRefundsHint: 'Given back in the period: cancelled paid orders and returns',
+} as const;

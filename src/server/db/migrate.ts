@@ -49,6 +49,7 @@ import { orderCharges } from './migrations/053-order-charges.js';
 import { paidOrdersTax } from './migrations/054-paid-orders-tax.js';
 import { afterTheSale } from './migrations/055-after-the-sale.js';
 import { legacyShipments } from './migrations/057-legacy-shipments.js';
+import { refunds } from './migrations/058-refunds.js';
 import { returnRefunds } from './migrations/059-return-refunds.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
@@ -109,6 +110,7 @@ function migrations(db: Db): Record<string, Migration> {
     // After the sale (issue 61)
     '055-after-the-sale': afterTheSale(db.dialect),
     '057-legacy-shipments': legacyShipments(),
+    '058-refunds': refunds(),
     '059-return-refunds': returnRefunds(),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),

@@ -394,6 +394,18 @@ export interface TestProcessorIntentsTable extends Timestamps {
   currency: string;
   status: 'requires_payment_method' | 'succeeded' | 'refunded';
   idempotency_key: string;
+  /** Given back so far (migration 058); 'refunded' once it is the whole amount. */
+  refunded_cents: Generated<number>;
+  /** How many of its next refunds the processor declines: the refund-declining test card's payments. */
+  declines_refunds: Generated<number>;
+}
+
+export interface TestProcessorRefundsTable {
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  created_at: string;
 }
 
 // Google sign-in (migration 003-google-sign-in): started sign-ins and one-time exchange codes.
@@ -424,6 +436,8 @@ export interface OrderEventsTable extends Timestamps {
   /** Who acted, as they were named then (null for the payment provider and the shop itself). */
   actor_name: string | null;
   actor_email: string | null;
+  /** A refund of the order (migration 058): the status stays as it was. */
+  refund_id: Generated<number | null>;
 }
 
 export interface AuditLogTable extends Timestamps {
@@ -545,6 +559,7 @@ export interface Database {
   payments: PaymentsTable;
   webhook_events: WebhookEventsTable;
   test_processor_intents: TestProcessorIntentsTable;
+  test_processor_refunds: TestProcessorRefundsTable;
   order_events: OrderEventsTable;
   audit_log: AuditLogTable;
   google_sign_in_states: GoogleSignInStatesTable;
@@ -587,6 +602,7 @@ export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentLineRow = Selectable<ShipmentLinesTable>;
 export type ReturnRow = Selectable<ReturnsTable>;
 export type ReturnLineRow = Selectable<ReturnLinesTable>;
+export type RefundRow = Selectable<RefundsTable>;
 
 /** What every service runs its queries on: the database, or a caller's transaction. */
 export type Executor = Kysely<Database>;

@@ -1,15 +1,15 @@
-/** Placing and cancelling orders: the orders domain with the catalog's stock (delivering: ship-order.ts). */
+/** Placing orders: the orders domain with the catalog's stock (delivering: ship-order.ts; cancelling: refunds.ts, a paid order's money goes back). */
 import { errorMessages, messages } from '../../shared/messages.js';
 import { centsToDollars, formatDollars, MAX_ORDER_TOTAL_CENTS } from '../../shared/money.js';
 import { unitPriceCentsFor } from '../../shared/pricing.js';
 import type { OrderInput, ShippingAddress } from '../../shared/checkout-schemas.js';
 import { orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/quantity.js';
 import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } from '../catalog/service.js';
-import type { Executor, OrderRow, ProductRow } from '../db/schema.js';
+import type { Executor, ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { type Counters, ORDER_RATE_WINDOW_MS } from '../limits/service.js';
-import { createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type OrderCharges, type PlacedOrder, unpaidHoldOf } from '../orders/service.js';
+import { createOrder, findOrderByIdempotencyKey, linesOf, type NewOrderLine, type OrderCharges, type PlacedOrder, unpaidHoldOf } from '../orders/service.js';
 import { getOwnAddress } from '../addresses/service.js';
 import type { Config } from '../config.js';
 import { addressOneLine } from '../../shared/address.js';
@@ -219,9 +219,4 @@ export async function placeOrder(
     await moves.placed(placed.order, placed.lines);
     return placed;
   });
-}
-
-/** The customer (while unpaid) or an admin cancels an order; its units go back to stock. */
-export async function cancelOrder(db: Executor, cache: CachedAnswers, viewer: Viewer, id: number): Promise<OrderRow> {
-  return inOrderTransaction(db, cache, async (moves) => moves.move(await getOrder(moves.trx, id), 'cancelled', { viewer }));
 }

@@ -3,9 +3,9 @@
  * facts; it is rendered here when sent, with the shop's name and the address buyers use (PUBLIC_URL).
  */
 import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
-import { checkoutMessages } from '../../shared/messages.js';
+import { checkoutMessages, refundMessages } from '../../shared/messages.js';
 import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
-import { type Charges, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
+import { type Charges, type CreditNoteFacts, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
   name: string;
@@ -94,8 +94,20 @@ export interface BackInStockFacts {
   sku: string;
 }
 
+/** Money given back to a buyer: the credit note's PDF is rendered and attached when the mail is sent. */
+export interface RefundFacts {
+  orderId: string;
+  customerName: string;
+  /** Dollars. */
+  amount: number;
+  creditNote: CreditNoteFacts;
+  /** The refund is of a paid order the shop cancelled (not of a return). */
+  cancelled: boolean;
+}
+
 type MailData = {
   'back-in-stock': BackInStockFacts;
+  'order-refunded': RefundFacts;
   'verify-email': AccountFacts;
   'reset-password': AccountFacts;
   'contact-reply': ContactReplyFacts;
@@ -251,6 +263,15 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
     compose(shop, `Order ${formatOrderNumber(o.orderId)} is cancelled`, `Hello ${o.customerName},`, [
       `Your Order of ${formatQuantity(o.quantity)} units of ${o.product} is cancelled. Nothing was charged for it.`,
     ], myOrders(shop)),
+  'order-refunded': (r, shop) => {
+    const order = formatOrderNumber(r.orderId);
+    const amount = formatMoney(r.amount);
+    return compose(shop, refundMessages.mailSubject(amount, order), `Hello ${r.customerName},`, [
+      ...(r.cancelled ? [refundMessages.mailCancelled(order)] : []),
+      refundMessages.mailRefunded(amount, order),
+      refundMessages.mailCreditNote(r.creditNote.creditNoteNumber),
+    ], myOrders(shop));
+  },
   'order-expired': (o, shop) =>
     compose(shop, `Order ${formatOrderNumber(o.orderId)} expired unpaid`, `Hello ${o.customerName},`, [
       `Your order of ${formatQuantity(o.quantity)} units of ${o.product} was not paid in time, so it is cancelled and the parts are back in stock.`,

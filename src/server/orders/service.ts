@@ -3,13 +3,12 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
-import { formatOrderNumber, formatShipmentNumber } from '../../shared/format.js';
-import type { Insertable } from 'kysely';
+import { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber, formatShipmentNumber } from '../../shared/format.js';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, isPayable, type OrderActor, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
-import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
+import { isPaid, isPayable, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
+import { type Executor, type NewOrder, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { Charges, InvoiceFacts } from '../invoices/service.js';
@@ -20,14 +19,14 @@ import { type AfterSale, afterSaleOf, NOTHING_AFTER_SALE } from './after-sale.js
 import { packingSlipOf, recordShipment } from './shipments.js';
 import type { PackingSlipFacts } from '../invoices/service.js';
 import { DELIVERY_WITHOUT_TRACKING } from '../../shared/shipments.js';
+import { type ChangedBy, recordOrderEvent } from './events.js';
 
 export { lastShippedOfLines, lockOrder, type NewShipment, type RecordedShipment, recordShipment } from './shipments.js';
 export { refundsOfReturns } from './after-sale.js';
 
-/** An order's number as invoices and the wire show it: INV-000042. */
-export function formatInvoiceNumber(invoiceNumber: number): string {
-  return `INV-${String(invoiceNumber).padStart(6, '0')}`;
-}
+export type { ChangedBy };
+
+export { formatInvoiceNumber };
 
 export function toLineDto(line: OrderLineRow): OrderLine {
   return {
@@ -177,12 +176,6 @@ export function chargesOf(order: OrderRow): Charges {
     shippingMethod: order.shipping_method_id === null ? null : (order.shipping_method_name ?? order.shipping_method_id),
     taxLines: taxLinesOf(order).map((line) => ({ name: line.name, rate: line.rate, amount: centsToDollars(line.amountCents) })),
   };
-}
-
-/** Who changed an order: a customer or admin (as they were named then), the payment provider, or the shop. */
-export interface ChangedBy {
-  actor: OrderActor;
-  user: Pick<Viewer, 'id' | 'name' | 'email'> | null;
 }
 
 /** A line of a new order: the product as it is now, how many, the unit price its quantity reached, and its core deposit. */
@@ -585,19 +578,6 @@ export async function changeStatus(
   return updated;
 }
 
-type OrderEventValues = Required<Omit<Insertable<OrderEventsTable>, 'id'>>;
-type ActorColumns = Pick<OrderEventValues, 'actor' | 'actor_user_id' | 'actor_name' | 'actor_email'>;
-
-/** Who changed an order, as its history's columns keep them. */
-function actorColumns(by: ChangedBy): ActorColumns {
-  return { actor: by.actor, actor_user_id: by.user?.id ?? null, actor_name: by.user?.name ?? null, actor_email: by.user?.email ?? null };
-}
-
-async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy, at = now()) {
-  const event: OrderEventValues = { order_id: orderId, from_status: from, to_status: to, ...actorColumns(by), created_at: at, updated_at: at };
-  await db.insertInto('order_events').values(event).execute();
-}
-
 /**
  * An order's history, for its customer or an admin (others: 404). Its customer sees who moved it only
  * where that was the customer; an admin's name and e-mail stay with the staff.
@@ -606,9 +586,10 @@ export async function getOrderHistory(db: Executor, viewer: Viewer, orderId: num
   await getOrderFor(db, viewer, orderId);
   const events = await db
     .selectFrom('order_events')
-    .select(['from_status', 'to_status', 'actor', 'actor_user_id', 'actor_name', 'actor_email', 'created_at'])
-    .where('order_id', '=', orderId)
-    .orderBy('id', 'asc')
+    .leftJoin('refunds', 'refunds.id', 'order_events.refund_id')
+    .select(['from_status', 'to_status', 'actor', 'actor_user_id', 'actor_name', 'actor_email', 'order_events.created_at', 'refund_id', 'refunds.amount_cents', 'refunds.credit_note_number'])
+    .where('order_events.order_id', '=', orderId)
+    .orderBy('order_events.id', 'asc')
     .execute();
   return events.map((event) => ({
     from: event.from_status,
@@ -616,5 +597,20 @@ export async function getOrderHistory(db: Executor, viewer: Viewer, orderId: num
     actor: event.actor,
     by: event.actor_email && (viewer.role === 'admin' || event.actor_user_id === viewer.id) ? { name: event.actor_name ?? '', email: event.actor_email } : null,
     at: event.created_at,
+    ...(event.refund_id !== null && event.amount_cents !== null && event.credit_note_number !== null
+      ? { refund: { id: String(event.refund_id), amount: centsToDollars(event.amount_cents), creditNote: formatCreditNoteNumber(event.credit_note_number) } }
+      : {}),
   }));
 }
+
+export {
+  creditNoteFacts,
+  findRefundOfReturn,
+  getRefundFor,
+  nextCreditNoteNumber,
+  type NewRefund,
+  recordRefund,
+  refundGoodsCents,
+  type RefundLine,
+  refundLinesOf,
+} from './refunds.js';
