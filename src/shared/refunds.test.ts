@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shareOfCents } from './money.js';
-import { RefundAboveChargedError, refundOf, type RefundLineFacts } from './refunds.js';
+import { RefundAboveChargedError, refundOf, type RefundLineFacts, splitTax } from './refunds.js';
 
 // An order of 10 headlights at $89.00 and 2 alternators at $149.99 with a $25.00 core deposit each, at 8.25 %:
 //   headlights' tax   89,000 × 8.25 % = 7,342.5  → 7,343
@@ -65,5 +65,14 @@ describe('refundOf', () => {
   it('refunds no tax on an order that charged none (reverse charge, exempt)', () => {
     const untaxed = { ...headlights, taxCents: 0 };
     expect(refundOf({ lines: [back(untaxed, 2)], shipping: SHIPPING, leftCents: 89_000 }).amountCents).toBe(17_800);
+  });
+});
+
+describe('splitTax', () => {
+  it('splits a tax kept whole in proportion to what it was charged on, the parts adding up exactly', () => {
+    // 1,000 over 10,000 + 5,000 + 15,000 (30,000): 333.3 → 333, then round(1,000 × 15,000/30,000) = 500 − 333 = 167, then 1,000 − 500 = 500
+    expect(splitTax(1000, [10_000, 5000, 15_000])).toEqual([333, 167, 500]);
+    expect(splitTax(0, [100, 200])).toEqual([0, 0]);
+    expect(splitTax(7, [0, 0])).toEqual([0, 0]);
   });
 });

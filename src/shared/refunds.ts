@@ -90,3 +90,18 @@ export class RefundAboveChargedError extends Error {
     super(`the goods returned (${goodsCents} cents) are worth more than is left of the charge (${leftCents} cents)`);
   }
 }
+
+/**
+ * An order's tax split over what it was charged on, for an order whose tax was kept whole (placed before
+ * the tax was split by line): in proportion to each amount, with cumulative shares so that the parts add
+ * up to the tax exactly. `amounts` in cents (each line's goods, each line's deposits, the shipping).
+ */
+export function splitTax(taxCents: Cents, amounts: readonly Cents[]): Cents[] {
+  const whole = amounts.reduce((sum, amount) => sum + amount, 0);
+  let before = 0;
+  return amounts.map((amount) => {
+    const share = shareBetween(taxCents, before, before + amount, whole);
+    before += amount;
+    return share;
+  });
+}

@@ -39,7 +39,13 @@ export const returnReceiveSchema = z.object({
   lines: z
     .array(
       z
-        .object({ productId: idSchema, receivedQuantity: wholeUnits.nonnegative(returnMessages.quantityNotNegative), damagedQuantity: wholeUnits.nonnegative(returnMessages.quantityNotNegative) })
+        .object({
+          productId: idSchema,
+          // Needed only when the return has the part twice (a new part and its core, say): which of its lines this is.
+          reason: z.enum(RETURN_REASONS, { error: returnMessages.reasonRequired }).optional(),
+          receivedQuantity: wholeUnits.nonnegative(returnMessages.quantityNotNegative),
+          damagedQuantity: wholeUnits.nonnegative(returnMessages.quantityNotNegative),
+        })
         .refine((line) => line.damagedQuantity <= line.receivedQuantity, { path: ['damagedQuantity'], message: returnMessages.damagedAboveReceived }),
     )
     .min(1, returnMessages.linesRequired),

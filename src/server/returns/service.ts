@@ -10,13 +10,12 @@ import { RETURN_PAGE_SIZE } from '../../shared/returns-api.js';
 import { formatCreditNoteNumber, formatOrderNumber, formatReturnNumber } from '../../shared/format.js';
 import { returnMessages } from '../../shared/messages.js';
 import { centsToDollars } from '../../shared/money.js';
-import { canMoveReturn, type ReturnReason, type ReturnStatus } from '../../shared/returns.js';
+import { canMoveReturn, RETURN_REASONS, type ReturnReason, type ReturnStatus } from '../../shared/returns.js';
 import { decodeCursor, encodeCursor, fieldMessages } from '../../shared/schemas.js';
 import { type Executor, isPostgres, now, type ReturnLineRow, type ReturnRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/service.js';
-import type { ReturnMailFacts } from '../mail/templates.js';
 import { findOrder, linesOfOrders, refundsOfReturns } from '../orders/service.js';
 
 /** A line of a new return: which order line, how many units (or cores), why, and the vehicle it did not fit. */
@@ -107,16 +106,11 @@ export async function lockReturn(db: Executor, id: number): Promise<ReturnRow> {
 export async function linesOfReturns(db: Executor, returnIds: readonly number[]): Promise<Map<number, ReturnLineRow[]>> {
   const byReturn = new Map<number, ReturnLineRow[]>();
   for (let start = 0; start < returnIds.length; start += RETURNS_PER_QUERY) {
-    const rows = await db
-      .selectFrom('return_lines')
-      .selectAll()
-      .where('return_id', 'in', returnIds.slice(start, start + RETURNS_PER_QUERY))
-      .orderBy('return_id')
-      .orderBy('order_line_id')
-      .orderBy('reason')
-      .execute();
+    const rows = await db.selectFrom('return_lines').selectAll().where('return_id', 'in', returnIds.slice(start, start + RETURNS_PER_QUERY)).execute();
     for (const row of rows) byReturn.set(row.return_id, [...(byReturn.get(row.return_id) ?? []), row]);
   }
+  // In the order's line order, a part's reasons in the shared list's order.
+  for (const lines of byReturn.values()) lines.sort((a, b) => a.order_line_id - b.order_line_id || RETURN_REASONS.indexOf(a.reason) - RETURN_REASONS.indexOf(b.reason));
   return byReturn;
 }
 
@@ -229,7 +223,7 @@ export async function returnDto(db: Executor, row: ReturnRow): Promise<Return> {
 }
 
 /** The facts of a return the buyer's e-mails tell: its number, its order, its parts and why. */
-async function mailFactsOf(db: Executor, row: ReturnRow): Promise<{ to: string; facts: ReturnMailFacts }> {
+async function mailFactsOf(db: Executor, row: ReturnRow) {
   const order = (await findOrder(db, row.order_id))!;
   const dto = await returnDto(db, row);
   return {
