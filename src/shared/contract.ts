@@ -183,6 +183,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/orders/:id/cancel', orderSchema),
   // The paid order's invoice as a PDF (its owner or an admin).
   endpoint('GET', '/api/orders/:id/invoice.pdf', z.string()),
+  // A refund's credit note as a PDF (the order's owner or an admin).
+  endpoint('GET', '/api/refunds/:id/credit-note.pdf', z.string()),
   // The sales overview of `?from=YYYY-MM-DD&to=YYYY-MM-DD` in the shop's time zone (admins).
   endpoint('GET', '/api/admin/stats', salesStatsSchema),
   // Payments
