@@ -495,7 +495,7 @@ export const messages = {
       from: 'From',
       to: 'To',
       customInvalid: (maxDays: number) => `Choose a start date on or before the end date, at most ${maxDays} days apart.`,
-      figures: { revenue: 'Revenue', tax: 'Tax collected', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
+      figures: { revenue: 'Revenue', tax: 'Tax collected', refunds: 'Refunds', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
       /** A figure's change against the period of the same length just before. */
       change: (percent: string) => `${percent} vs previous period`,
       noPreviousSales: 'nothing in the previous period',
@@ -850,6 +850,4 @@ export const refundMessages = {
   refundLine: (amount: string, date: string) => `${amount} refunded on ${date}`,
   historyRefund: (amount: string, creditNote: string) => `Refunded ${amount} (credit note ${creditNote})`,
   downloadCreditNote: (number: string) => `Credit note ${number} (PDF)`,
-  statsRefunds: 'Refunds',
-  statsRefundsHint: 'Given back in the period: cancelled paid orders and returns',
 } as const;
