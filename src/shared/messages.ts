@@ -495,7 +495,7 @@ export const messages = {
       from: 'From',
       to: 'To',
       customInvalid: (maxDays: number) => `Choose a start date on or before the end date, at most ${maxDays} days apart.`,
-      figures: { revenue: 'Revenue', tax: 'Tax collected', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
+      figures: { revenue: 'Revenue', tax: 'Tax collected', refunds: 'Refunds', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
       /** A figure's change against the period of the same length just before. */
       change: (percent: string) => `${percent} vs previous period`,
       noPreviousSales: 'nothing in the previous period',
@@ -832,6 +832,8 @@ export const returnMessages = {
   receivedAboveAsked: (part: string, asked: number) => `${part}: at most the ${asked} ${asked === 1 ? 'unit' : 'units'} asked for can be received`,
   /** 409: the refund would be more than is left of what was charged. */
   refundAboveCharged: 'This refund would be more than is left of what the order charged',
+  /** 409: a credit note asked for before the return was refunded. */
+  notRefunded: 'This return is not refunded yet: its credit note comes with the refund',
 } as const;
 
 /** Shipments (issue 61): the admin's Ship dialog, the buyer's list of parcels, and what the server refuses. */
@@ -911,6 +913,4 @@ export const refundMessages = {
   refundLine: (amount: string, date: string) => `${amount} refunded on ${date}`,
   historyRefund: (amount: string, creditNote: string) => `Refunded ${amount} (credit note ${creditNote})`,
   downloadCreditNote: (number: string) => `Credit note ${number} (PDF)`,
-  statsRefunds: 'Refunds',
-  statsRefundsHint: 'Given back in the period: cancelled paid orders and returns',
 } as const;

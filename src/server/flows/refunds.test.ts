@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_DECLINING_CARD } from '../../shared/card.js';
 import { refundMessages } from '../../shared/messages.js';
 import { getOrder, linesOf } from '../orders/service.js';
+import { canReadPdfs, pdfText } from '../test/pdf-text.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { testProcessor } from '../payments/test-processor.js';
 import {
@@ -108,6 +109,30 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
     expect(again.json().error.code).toBe('illegal_transition');
     expect(await givenBack(intentId)).toEqual({ cents: 51089, refunds: 1 });
     expect((await orderOf(id)).refunds).toHaveLength(1);
+  });
+
+  it("the refund's credit note PDF: the order's buyer and admins may download it, anyone else is answered 404", async () => {
+    const { id } = await paidVermontOrder();
+    const cancelled = (await cancel(id, admin.token)).json();
+    const [refund] = cancelled.refunds;
+    const url = `/api/refunds/${refund.id}/credit-note.pdf`;
+    const mine = await call(server.app, 'GET', url, { token: buyer.token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['content-disposition']).toBe(`attachment; filename="credit-note-${refund.creditNote}.pdf"`);
+    expect((await call(server.app, 'GET', url, { token: admin.token })).statusCode).toBe(200);
+    expect((await call(server.app, 'GET', url, { token: other.token })).statusCode).toBe(404);
+    expect((await call(server.app, 'GET', url)).statusCode).toBe(401);
+    expect((await call(server.app, 'GET', '/api/refunds/987654/credit-note.pdf', { token: admin.token })).statusCode).toBe(404);
+    if (!canReadPdfs) return;
+    const text = await pdfText(mine.rawPayload);
+    expect(text).toMatch(new RegExp(`Credit note number\\s+${refund.creditNote}`));
+    expect(text).toMatch(new RegExp(`Order number\\s+${cancelled.number}`));
+    expect(text).toMatch(new RegExp(`Invoice number\\s+${cancelled.invoiceNumber}`));
+    expect(text).toMatch(/Alternator\s+3\s+\$149\.99\s+\$449\.97/);
+    expect(text).toMatch(/Shipping\s+\$32\.00/);
+    expect(text).toMatch(/Tax\s+\$28\.92/);
+    expect(text).toMatch(/Total refunded \(USD\)\s+\$510\.89/);
   });
 
   it('the provider declining the refund leaves the order paid, with its stock held and nothing recorded; cancelling again works', async () => {

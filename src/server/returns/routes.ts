@@ -8,12 +8,16 @@ import { returnListQuerySchema, returnPageSchema, returnRejectSchema, returnSche
 import { idSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
+import { conflict } from '../http/errors.js';
+import { renderCreditNotePdf } from '../invoices/service.js';
+import { creditNoteFacts, findRefundOfReturn } from '../orders/service.js';
+import { returnMessages } from '../../shared/messages.js';
 import { approveReturn, getReturnFor, listReturns, rejectReturn, returnDto, returnDtos } from './service.js';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['returns'];
 
-export async function returnsRoutes(app: FastifyInstance, { db: { kysely: db } }: AppContext) {
+export async function returnsRoutes(app: FastifyInstance, { db: { kysely: db }, config }: AppContext) {
   const api = typed(app);
 
   api.get(
@@ -62,5 +66,24 @@ export async function returnsRoutes(app: FastifyInstance, { db: { kysely: db } }
       },
     },
     async (request) => returnDto(db, await rejectReturn(db, request.params.id, request.body.reason)),
+  );
+
+  api.get(
+    '/api/returns/:id/credit-note.pdf',
+    {
+      config: { access: 'user' },
+      schema: { tags, description: "A refunded return's credit note as a PDF: its buyer's or an admin's (anyone else: 404); 409 before it is refunded.", params: idParams },
+    },
+    async (request, reply) => {
+      const found = await getReturnFor(db, requireViewer(request), request.params.id);
+      const refunded = await findRefundOfReturn(db, found.id);
+      if (!refunded) throw conflict('not_refunded', returnMessages.notRefunded);
+      const note = creditNoteFacts(refunded.order, refunded.refund);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="credit-note-${note.creditNoteNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(await renderCreditNotePdf(note, config.shop));
+    },
   );
 }
