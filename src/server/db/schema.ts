@@ -249,6 +249,8 @@ export interface OrdersTable extends Timestamps {
   /** The lines' core deposits (part of total_cents) and what has been refunded of total_cents. */
   core_deposit_cents: Generated<number>;
   refunded_cents: Generated<number>;
+  /** The part of tax_cents charged on the shipping (0 on orders placed before the tax was split). */
+  shipping_tax_cents: Generated<number>;
 }
 
 /**
@@ -273,6 +275,12 @@ export interface OrderLinesTable {
   shipped_quantity: Generated<number>;
   returned_quantity: Generated<number>;
   cores_returned: Generated<number>;
+  /**
+   * The tax charged on the line's goods and on its core deposits, each rounded on its own as the quote did;
+   * with the order's shipping_tax_cents they sum to its tax_cents (all 0 on orders placed before the split).
+   */
+  tax_cents: Generated<number>;
+  core_tax_cents: Generated<number>;
 }
 
 export interface ShipmentsTable {

@@ -69,6 +69,7 @@ function priceLines(input: OrderInput, products: Map<number, ProductRow>): [NewO
       quantity,
       unit_price_cents: unitPriceCentsFor(pricing, quantity),
       list_price_cents: product.price_cents,
+      core_charge_cents: product.core_charge_cents,
     });
   });
   problems.throwAny();
@@ -84,31 +85,36 @@ async function shippingAddressOf(trx: Executor, viewer: Viewer, input: OrderInpu
 
 /**
  * Shipping and tax for the priced lines, with the quote's own function and the tables as this transaction
- * reads them: what the buyer was quoted is what is charged, and kept with the order. The whole charge must
- * stay within what one card payment may be.
+ * reads them: what the buyer was quoted is what is charged, and kept with the order, its tax split onto the
+ * lines it was charged on (`lines`, as given with their tax). The whole charge must stay within what one
+ * card payment may be.
  */
 async function chargesOf(
   trx: Executor,
   viewer: Viewer,
   input: OrderInput,
-  lines: readonly NewOrderLine[],
+  lines: readonly [NewOrderLine, ...NewOrderLine[]],
   products: Map<number, ProductRow>,
   config: Pick<Config, 'checkout' | 'shop'>,
-): Promise<OrderCharges & { shippingAddress: ShippingAddress }> {
+): Promise<{ charges: OrderCharges & { shippingAddress: ShippingAddress }; lines: [NewOrderLine, ...NewOrderLine[]] }> {
   const address = await shippingAddressOf(trx, viewer, input);
   const quoteLines = lines.map((line) => quoteLineOf(products.get(line.product_id)!, line.quantity));
   const { quote, vatId, exemption } = await quoteDelivery(trx, viewer, quoteLines, { to: address, shippingMethodId: input.shippingMethodId, vatId: input.vatId }, config);
   if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) throw badRequest(orderTotalTooLarge(), { [input.singleProduct ? 'quantity' : 'lines']: orderTotalTooLarge() });
-  return {
+  const charges = {
     shippingCents: quote.shippingCents,
     taxCents: quote.taxCents,
     taxLines: quote.taxLines,
+    shippingTaxCents: quote.shippingTaxCents,
     shippingAddress: address,
     shippingMethod: { id: quote.method.id, name: quote.method.name },
     vatId: vatId && compactVatId(`${vatId.prefix}${vatId.number}`),
     reverseCharge: quote.reverseCharge,
     taxExemption: exemption?.certificate ?? null,
   };
+  const taxOf = (line: NewOrderLine, i: number): NewOrderLine => ({ ...line, tax_cents: quote.lines[i]!.taxCents, core_tax_cents: quote.lines[i]!.coreTaxCents });
+  const [first, ...rest] = lines;
+  return { charges, lines: [taxOf(first, 0), ...rest.map((line, i) => taxOf(line, i + 1))] };
 }
 
 /**
@@ -196,8 +202,7 @@ export async function placeOrder(
     const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
     if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id) };
     const products = await visibleProductsById(trx, input.lines.map((line) => line.productId));
-    const lines = priceLines(input, products);
-    const charges = await chargesOf(trx, viewer, input, lines, products, options);
+    const { charges, lines } = await chargesOf(trx, viewer, input, priceLines(input, products), products, options);
     await reserveLines(trx, input, lines);
     const { unpaidBefore, ...placed } = await createOrder(
       trx,

@@ -19,7 +19,7 @@ import type { Executor, OrderLineRow, OrderRow, ReturnLineRow, ReturnRow } from 
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { findVehicle } from '../fitment/service.js';
-import { countReturnedUnits, getOrder, lastShippedOfLines, linesOf, lockOrder, type RefundLine } from '../orders/service.js';
+import { countReturnedUnits, getOrder, hasTaxSplit, lastShippedOfLines, linesOf, lockOrder, type RefundLine } from '../orders/service.js';
 import {
   createReturn,
   getReturn,
@@ -116,10 +116,14 @@ function receivedLines(request: ReturnReceive, lines: readonly ReturnLineRow[], 
 }
 
 /**
- * The tax an order charged on each line's goods and deposits and on its shipping. An order placed before
- * the tax was split by line kept it whole: it is split in proportion to what it was charged on.
+ * The tax an order charged on each line's goods and deposits and on its shipping, as the order keeps it
+ * (migration 056): the rates of the day it was placed, whatever they are now. An order placed before the
+ * tax was split kept it whole: it is split in proportion to what it was charged on.
  */
 function taxSplitOf(order: OrderRow, lines: readonly OrderLineRow[]) {
+  if (hasTaxSplit(order, lines)) {
+    return { lines: new Map(lines.map((line) => [line.id, { taxCents: line.tax_cents, coreTaxCents: line.core_tax_cents }])), shippingTaxCents: order.shipping_tax_cents };
+  }
   const amounts = lines.flatMap((line) => [orderTotalCents(line.unit_price_cents, line.quantity), orderTotalCents(line.core_charge_cents, line.quantity)]);
   const shares = splitTax(order.tax_cents, [...amounts, order.shipping_cents]);
   return {

@@ -178,10 +178,15 @@ export function chargesOf(order: OrderRow): Charges {
   };
 }
 
-/** A line of a new order: the product as it is now, how many, the unit price its quantity reached, and its core deposit. */
-export type NewOrderLine = Omit<OrderLineRow, 'id' | 'order_id' | 'core_charge_cents' | 'shipped_quantity' | 'returned_quantity' | 'cores_returned'> & {
-  core_charge_cents?: number;
-};
+/**
+ * A line of a new order: the product as it is now, how many, the unit price its quantity reached, its core
+ * deposit, and the tax the quote charged on its goods and deposits (none given: none charged).
+ */
+export type NewOrderLine = Omit<
+  OrderLineRow,
+  'id' | 'order_id' | 'core_charge_cents' | 'shipped_quantity' | 'returned_quantity' | 'cores_returned' | 'tax_cents' | 'core_tax_cents'
+> &
+  Partial<Pick<OrderLineRow, 'core_charge_cents' | 'tax_cents' | 'core_tax_cents'>>;
 
 /**
  * A new order, in its first status ('not paid'), with its lines and the first line of its history, and how
@@ -231,6 +236,8 @@ export interface OrderCharges {
   shippingCents: Cents;
   taxCents: Cents;
   taxLines: readonly TaxLine[];
+  /** The part of taxCents charged on the shipping (the rest is on the lines). */
+  shippingTaxCents: Cents;
   shippingAddress: ShippingAddress | null;
   shippingMethod: { id: string; name: string } | null;
   /** The buyer's VAT ID (checked) when given, and whether it made the order reverse-charged. */
@@ -245,6 +252,7 @@ export const GOODS_ONLY: OrderCharges = {
   shippingCents: 0,
   taxCents: 0,
   taxLines: [],
+  shippingTaxCents: 0,
   shippingAddress: null,
   shippingMethod: null,
   vatId: null,
@@ -254,7 +262,7 @@ export const GOODS_ONLY: OrderCharges = {
 
 type ChargeColumns = Pick<
   OrderValues,
-  'shipping_cents' | 'tax_cents' | 'tax_lines' | 'shipping_address' | 'shipping_method_id' | 'shipping_method_name' | 'reverse_charge' | 'vat_id' | 'tax_exemption'
+  'shipping_cents' | 'tax_cents' | 'tax_lines' | 'shipping_tax_cents' | 'shipping_address' | 'shipping_method_id' | 'shipping_method_name' | 'reverse_charge' | 'vat_id' | 'tax_exemption'
 >;
 
 function chargeColumns(charges: OrderCharges): ChargeColumns {
@@ -262,6 +270,7 @@ function chargeColumns(charges: OrderCharges): ChargeColumns {
     shipping_cents: charges.shippingCents,
     tax_cents: charges.taxCents,
     tax_lines: JSON.stringify(charges.taxLines),
+    shipping_tax_cents: charges.shippingTaxCents,
     shipping_address: charges.shippingAddress && JSON.stringify(charges.shippingAddress),
     shipping_method_id: charges.shippingMethod?.id ?? null,
     shipping_method_name: charges.shippingMethod?.name ?? null,
@@ -269,6 +278,21 @@ function chargeColumns(charges: OrderCharges): ChargeColumns {
     vat_id: charges.vatId,
     tax_exemption: charges.taxExemption,
   };
+}
+
+/**
+ * The order's tax split onto what it was charged on (order_lines.tax_cents, core_tax_cents and the
+ * order's shipping_tax_cents) adds up to its tax: a refund may give back each unit's own share. Every
+ * order placed since migration 056 has it; before, an untaxed order's 0s are still the exact split, but a
+ * taxed one's tax was never split (its shares all read 0).
+ */
+export function hasTaxSplit(order: Pick<OrderRow, 'tax_cents' | 'shipping_tax_cents'>, lines: readonly Pick<OrderLineRow, 'tax_cents' | 'core_tax_cents'>[]): boolean {
+  return taxSplitCents(order, lines) === order.tax_cents;
+}
+
+/** The sum of an order's tax shares: 0 on an order placed before the split. */
+export function taxSplitCents(order: Pick<OrderRow, 'shipping_tax_cents'>, lines: readonly Pick<OrderLineRow, 'tax_cents' | 'core_tax_cents'>[]): Cents {
+  return lines.reduce((sum, line) => sum + line.tax_cents + line.core_tax_cents, order.shipping_tax_cents);
 }
 
 /** The tax an order charged, per rate. */

@@ -6,7 +6,7 @@ import { normalisePartNumber } from '../../shared/catalog.js';
 import { holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
 import type { OrderLineRow, OrderRow, ReturnLineRow, ReturnRow, ShipmentLineRow, ShipmentRow } from '../db/schema.js';
-import { taxLinesOf } from '../orders/service.js';
+import { hasTaxSplit, taxLinesOf, taxSplitCents } from '../orders/service.js';
 
 export interface StockLedger {
   productId: number;
@@ -33,8 +33,9 @@ export interface InvariantReport {
  * - every order is in a legal status and has its 'placed' event (null → PLACED_STATUS), exactly once;
  * - its events form one chain from PLACED_STATUS to its current status (nothing half-written);
  * - per product: stock + reserved + sold = the initial stock + the units returns put back (no lost or invented units);
- * - every order's lines add up to its subtotal, its tax lines to its tax, and its total is subtotal + shipping
- *   + tax; paid orders have invoice numbers 1..N, each once (gapless);
+ * - every order's lines add up to its subtotal and its core deposits, its tax lines to its tax, its tax shares
+ *   (lines, core deposits, shipping) to its tax too when it has them, and its total is subtotal + core
+ *   deposits + shipping + tax; paid orders have invoice numbers 1..N, each once (gapless);
  * - every paid order has a 'succeeded' payment whose intent id is the order's transaction id, and every
  *   'succeeded' payment belongs to a paid order carrying that intent (no payment without its order), for
  *   exactly the order's total;
@@ -119,10 +120,15 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
     const goods = own.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
     if (own.length === 0 || own.length !== order.line_count) violations.push(`order ${order.id} has ${own.length} lines, not ${order.line_count}`);
     if (goods !== order.subtotal_cents) violations.push(`order ${order.id} has a subtotal of ${order.subtotal_cents} cents but its lines ${goods}`);
-    const charged = order.subtotal_cents + order.shipping_cents + order.tax_cents;
-    if (charged !== order.total_cents) violations.push(`order ${order.id} totals ${order.total_cents} cents, not subtotal + shipping + tax ${charged}`);
+    const deposits = own.reduce((sum, line) => sum + line.core_charge_cents * line.quantity, 0);
+    if (deposits !== order.core_deposit_cents) violations.push(`order ${order.id} has core deposits of ${order.core_deposit_cents} cents but its lines ${deposits}`);
+    const charged = order.subtotal_cents + order.core_deposit_cents + order.shipping_cents + order.tax_cents;
+    if (charged !== order.total_cents) violations.push(`order ${order.id} totals ${order.total_cents} cents, not subtotal + core deposits + shipping + tax ${charged}`);
     const taxed = taxLinesOf(order).reduce((sum, line) => sum + line.amountCents, 0);
     if (taxed !== order.tax_cents) violations.push(`order ${order.id} charges ${order.tax_cents} cents of tax but its tax lines ${taxed}`);
+    // An order placed before the split has all shares 0 whatever its tax; any share written must sum to it.
+    const shares = taxSplitCents(order, own);
+    if (shares !== 0 && !hasTaxSplit(order, own)) violations.push(`order ${order.id} charges ${order.tax_cents} cents of tax but its lines and shipping ${shares}`);
   }
   const invoiceNumbers = orders.flatMap((o) => (o.invoice_number === null ? [] : [o.invoice_number])).sort((a, b) => a - b);
   if (invoiceNumbers.some((number, i) => number !== i + 1)) violations.push(`invoice numbers are not 1..${invoiceNumbers.length} once each: ${invoiceNumbers.join(', ')}`);
