@@ -39,6 +39,9 @@ import { tellWaitingBuyers } from './stock-alerts.js';
 
 const partOf = (line: Pick<OrderLineRow, 'product_sku' | 'product_name'>) => `${line.product_sku} ${line.product_name}`;
 const isCore = (reason: ReturnReason) => reason === 'core';
+/** The core deposits `received` units of a return line give back: one per core, and one per unit of a part with a deposit that came back whole. */
+const depositsBack = (line: Pick<ReturnLineRow, 'reason'>, orderLine: Pick<OrderLineRow, 'core_charge_cents'>, received: number) =>
+  isCore(line.reason) || orderLine.core_charge_cents > 0 ? received : 0;
 
 /** The vehicle a line did not fit, as the return keeps it: its label, and whether our data says the part fits it. */
 async function vehicleOf(trx: Executor, productId: number, vehicleId: number | undefined, reason: ReturnReason, field: string) {
@@ -65,7 +68,7 @@ export async function requestReturn(db: Executor, viewer: Viewer, orderId: numbe
     const lines = new Map((await linesOf(trx, order.id)).map((line) => [line.product_id, line]));
     const onReturns = await unitsOnReturns(trx, order.id);
     const lastShipped = await lastShippedOfLines(trx, order.id);
-    const asked = new Map<string, number>();
+    const asked = new Map<number, number>();
     const newLines: NewReturnLine[] = [];
     for (const [index, wanted] of request.lines.entries()) {
       const field = (name: string) => `lines.${index}.${name}`;
@@ -73,12 +76,12 @@ export async function requestReturn(db: Executor, viewer: Viewer, orderId: numbe
       if (!line) throw badRequest(returnMessages.notOnOrder(wanted.productId), { [field('productId')]: returnMessages.notOnOrder(wanted.productId) });
       const cores = isCore(wanted.reason);
       if (cores && line.core_charge_cents === 0) throw badRequest(returnMessages.noCore(partOf(line)), { [field('reason')]: returnMessages.noCore(partOf(line)) });
-      // Lines of one request with different reasons (not 'core') take from the same shipped units.
-      const key = `${line.id}:${cores}`;
-      const before = (asked.get(key) ?? 0) + (cores ? (onReturns.get(line.id)?.cores ?? 0) : (onReturns.get(line.id)?.units ?? 0));
-      const left = Math.max(0, line.shipped_quantity - before);
+      // Each shipped unit comes back once: whole, or (a part with a core deposit) its old unit for the deposit
+      // while the buyer keeps the new one. Lines of one request with different reasons take from the same units.
+      const on = onReturns.get(line.id) ?? { units: 0, cores: 0 };
+      const left = Math.max(0, line.shipped_quantity - on.units - on.cores - (asked.get(line.id) ?? 0));
       if (wanted.quantity > left) throw conflict('too_many_returned', returnMessages.tooMany(partOf(line), left, cores), { [field('quantity')]: returnMessages.tooMany(partOf(line), left, cores) });
-      asked.set(key, (asked.get(key) ?? 0) + wanted.quantity);
+      asked.set(line.id, (asked.get(line.id) ?? 0) + wanted.quantity);
       const days = cores ? windows.coreDays : windows.windowDays;
       const shippedAt = lastShipped.get(line.id);
       if (!shippedAt || !withinReturnWindow(shippedAt, days, atMs)) {
@@ -151,20 +154,25 @@ export async function receiveReturn(paying: PaymentContext, viewer: Viewer, retu
     const got = receivedLines(request, await linesOfReturn(trx, found.id), (line) => partOf(lineById.get(line.order_line_id)!));
 
     const split = taxSplitOf(order, orderLines);
-    const facts: RefundLineFacts[] = got.map(({ line, received }) => {
+    // Per order line (a return may have one line twice, with two reasons), so that its tax shares are cumulative.
+    const facts = new Map<number, RefundLineFacts>();
+    for (const { line, received } of got) {
       const orderLine = lineById.get(line.order_line_id)!;
-      const cores = isCore(line.reason);
-      return {
+      const fact = facts.get(orderLine.id) ?? {
         quantity: orderLine.quantity,
         unitPriceCents: orderLine.unit_price_cents,
         coreChargeCents: orderLine.core_charge_cents,
         ...split.lines.get(orderLine.id)!,
         unitsBefore: orderLine.returned_quantity,
-        coresBefore: orderLine.cores_returned,
-        units: cores ? 0 : received,
-        cores: cores ? received : 0,
+        // A unit that came back whole gave its deposit back too.
+        coresBefore: orderLine.cores_returned + orderLine.returned_quantity,
+        units: 0,
+        cores: 0,
       };
-    });
+      if (!isCore(line.reason)) fact.units += received;
+      fact.cores += depositsBack(line, orderLine, received);
+      facts.set(orderLine.id, fact);
+    }
     // Received returns not refunded yet will take theirs; shipping goes back once.
     const others = (await receivedReturnsOf(trx, order.id)).filter((other) => other.id !== found.id);
     const pending = others.filter((other) => other.status === 'received').reduce((sum, other) => sum + (other.refund_cents ?? 0), 0);
@@ -172,7 +180,7 @@ export async function receiveReturn(paying: PaymentContext, viewer: Viewer, retu
     let figures;
     try {
       figures = refundOf({
-        lines: facts,
+        lines: [...facts.values()],
         shipping: { cents: order.shipping_cents, taxCents: split.shippingTaxCents, refundedBefore: shippingBefore, refundNow: request.refundShipping === true },
         leftCents: order.total_cents - order.refunded_cents - pending,
       });
@@ -223,14 +231,13 @@ export async function refundReturn(paying: PaymentContext, viewer: Viewer, retur
     .filter((line) => line.received_quantity > 0)
     .map((line) => {
       const orderLine = lineById.get(line.order_line_id)!;
-      const cores = isCore(line.reason);
       return {
         productId: line.product_id,
         sku: orderLine.product_sku,
         name: orderLine.product_name,
-        quantity: cores ? 0 : line.received_quantity,
+        quantity: isCore(line.reason) ? 0 : line.received_quantity,
         unitPriceCents: orderLine.unit_price_cents,
-        cores: cores ? line.received_quantity : 0,
+        cores: depositsBack(line, orderLine, line.received_quantity),
         coreChargeCents: orderLine.core_charge_cents,
       };
     });

@@ -563,15 +563,15 @@ export async function partsBoughtBy(db: Executor, userId: number, productIds: re
 
 /**
  * Counts units of a line the buyer sent back: `units` returned (new parts) and `cores` (old units for their
- * deposit), each only while it stays within what was shipped (one conditional update). False when it would
- * not: the caller's transaction undoes the rest.
+ * deposit), together only while they stay within what was shipped (each shipped unit comes back once, whole
+ * or as its core; one conditional update). False when they would not: the caller's transaction undoes the rest.
  */
 export async function countReturnedUnits(db: Executor, orderLineId: number, { units, cores }: { units: number; cores: number }): Promise<boolean> {
   const counted = await db
     .updateTable('order_lines')
     .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', units), cores_returned: eb('cores_returned', '+', cores) }))
     .where('id', '=', orderLineId)
-    .where((eb) => eb.and([eb(eb('returned_quantity', '+', units), '<=', eb.ref('shipped_quantity')), eb(eb('cores_returned', '+', cores), '<=', eb.ref('shipped_quantity'))]))
+    .where((eb) => eb(eb(eb('returned_quantity', '+', units), '+', eb(eb.ref('cores_returned'), '+', cores)), '<=', eb.ref('shipped_quantity')))
     .returning('id')
     .executeTakeFirst();
   return counted !== undefined;

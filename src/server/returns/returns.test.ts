@@ -255,6 +255,60 @@ describe(`returns (${databaseKind})`, () => {
     expect(await stock()).toBe(before + 3);
   });
 
+  it('a core comes back for its deposit and its tax share (never restocked, the buyer keeps the part); a unit of it returned whole gives its deposit back too', async () => {
+    const alternator = await createProduct(server.app, admin, { name: 'Alternator (remanufactured)', sku: 'ALT-140R', price: 149.99, stock: 100, min: 1, weightGrams: 1200 });
+    initialStock.set(Number(alternator), 100);
+    await db().updateTable('products').set({ core_charge_cents: 2500 }).where('id', '=', Number(alternator)).execute();
+    // 2 × $149.99 = $299.98 + 2 × $25.00 deposits, 2.4 kg: Express $32.00. Vermont 6 %: $299.98 → $17.9988 → $18.00 on the
+    // goods, $50.00 → $3.00 on the deposits, $1.92 on shipping. Total $299.98 + $50.00 + $32.00 + $22.92 = $404.90.
+    const placed = await call(server.app, 'POST', '/api/orders', {
+      token: buyer.token,
+      body: { lines: [{ productId: Number(alternator), quantity: 2 }], phone: '5550100', shippingAddress: BURLINGTON, shippingMethodId: 'express' },
+    });
+    expect(placed.json()).toMatchObject({ subtotal: 299.98, coreDeposit: 50, shipping: 32, tax: 22.92, total: 404.9 });
+    const id = placed.json()._id as string;
+    expect((await payWithTestCard(server.app, buyer, id)).statusCode).toBe(200);
+    const shipped = await call(server.app, 'POST', `/api/orders/${id}/shipments`, { token: admin.token, body: { lines: [{ productId: Number(alternator), quantity: 2 }], carrier: 'UPS', trackingNumber: '1Z1' } });
+    expect(shipped.statusCode).toBe(201);
+    const stockOf = async () => (await call(server.app, 'GET', `/api/products/${alternator}`)).json().stock as number;
+    const before = await stockOf();
+
+    const core = (await ask(id, [{ productId: Number(alternator), quantity: 1, reason: 'core' }])).json();
+    expect(core.status).toBe('requested');
+    await approve(core.id);
+    const beforeRefund = await call(server.app, 'GET', `/api/returns/${core.id}/credit-note.pdf`, { token: buyer.token });
+    expect(beforeRefund.statusCode).toBe(409);
+    const coreBack = await call(server.app, 'POST', `/api/returns/${core.id}/receive`, { token: admin.token, body: { lines: [{ productId: Number(alternator), receivedQuantity: 1, damagedQuantity: 0 }] } });
+    // $25.00 + round(300 × 1/2) = $1.50 → $26.50
+    expect(coreBack.json()).toMatchObject({ status: 'refunded', refund: { amount: 26.5 } });
+    expect(await stockOf()).toBe(before);
+    const line = await db().selectFrom('order_lines').select(['returned_quantity', 'cores_returned']).where('order_id', '=', Number(id)).executeTakeFirstOrThrow();
+    expect(line).toEqual({ returned_quantity: 0, cores_returned: 1 });
+
+    // The credit note: the buyer's and an admin's, no one else's.
+    const note = await call(server.app, 'GET', `/api/returns/${core.id}/credit-note.pdf`, { token: buyer.token });
+    expect(note.statusCode).toBe(200);
+    expect(note.headers['content-type']).toBe('application/pdf');
+    expect(note.headers['content-disposition']).toBe(`attachment; filename="credit-note-${coreBack.json().refund.creditNote}.pdf"`);
+    expect(note.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(server.app, 'GET', `/api/returns/${core.id}/credit-note.pdf`, { token: other.token })).statusCode).toBe(404);
+    expect((await call(server.app, 'GET', `/api/returns/${core.id}/credit-note.pdf`, { token: admin.token })).statusCode).toBe(200);
+
+    // The unit whose core came back is kept; the other comes back whole, its deposit with it:
+    // $149.99 + round(1,800 × 1/2) = $9.00 + $25.00 + (round(300 × 2/2) − 150 = $1.50) → $185.49
+    expect((await ask(id, [{ productId: Number(alternator), quantity: 2, reason: 'not_needed' }])).statusCode).toBe(409);
+    const whole = (await ask(id, [{ productId: Number(alternator), quantity: 1, reason: 'not_needed' }])).json();
+    await approve(whole.id);
+    const wholeBack = await call(server.app, 'POST', `/api/returns/${whole.id}/receive`, { token: admin.token, body: { lines: [{ productId: Number(alternator), receivedQuantity: 1, damagedQuantity: 0 }] } });
+    expect(wholeBack.json().refund.amount).toBe(185.49);
+    expect(await stockOf()).toBe(before + 1);
+    // Every shipped unit came back once, whole or as its core.
+    expect((await ask(id, [{ productId: Number(alternator), quantity: 1, reason: 'core' }])).statusCode).toBe(409);
+    // $26.50 + $185.49 = $211.99; kept: $149.99 + $9.00 tax + $32.00 + $1.92 shipping = $192.91; $211.99 + $192.91 = $404.90.
+    expect(await orderOf(id)).toMatchObject({ refunded: 211.99 });
+    expect((await checkInvariants(server.db, initialStock)).violations).toEqual([]);
+  });
+
   describe('the window', () => {
     /** A paid order with all 10 units shipped `ago` milliseconds back. */
     const shippedAgo = async (ago: number) => {

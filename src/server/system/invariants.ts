@@ -41,7 +41,7 @@ export interface InvariantReport {
  *   exactly the order's total;
  * - shipments (`shipmentViolations`): no line ships more than was ordered, each line's shipped units are what
  *   its shipments carried, an order's status says how much of it shipped, shipment numbers are 1..N;
- * - returns (`returnViolations`): no line returns more units, or more cores, than were shipped; each line's
+ * - returns (`returnViolations`): no line returns more units and cores together than were shipped; each line's
  *   returned units and cores are what its received returns counted; a refunded return has its refund, of
  *   the amount fixed when it was received, and no other return has one; refunded ≤ charged on every order.
  */
@@ -163,8 +163,10 @@ function returnViolations(
 ): string[] {
   const violations: string[] = [];
   for (const line of lines) {
-    if (line.returned_quantity > line.shipped_quantity) violations.push(`order line ${line.id} returned ${line.returned_quantity} of ${line.shipped_quantity} shipped units`);
-    if (line.cores_returned > line.shipped_quantity) violations.push(`order line ${line.id} returned ${line.cores_returned} cores of ${line.shipped_quantity} shipped units`);
+    // Each shipped unit comes back at most once: whole, or as its core.
+    if (line.returned_quantity + line.cores_returned > line.shipped_quantity) {
+      violations.push(`order line ${line.id} returned ${line.returned_quantity} units and ${line.cores_returned} cores of ${line.shipped_quantity} shipped`);
+    }
     const own = receivedLines.filter((r) => r.order_line_id === line.id);
     const units = own.filter((r) => r.reason !== 'core').reduce((n, r) => n + r.received_quantity, 0);
     const cores = own.filter((r) => r.reason === 'core').reduce((n, r) => n + r.received_quantity, 0);
