@@ -14,7 +14,9 @@ import {
   startTestServer,
   type TestServer,
   TEST_ADDRESS,
+  TEST_CARD,
 } from './test/harness.js';
+import { REFUND_DECLINING_CARD } from '../shared/card.js';
 import { createVehicles } from './fitment/service.js';
 
 type Role = 'anonymous' | 'customer' | 'other' | 'admin';
@@ -83,6 +85,33 @@ describe(`authorization matrix (${databaseKind})`, () => {
     if (cancelled.statusCode !== 200) throw new Error(`cancelling failed: ${cancelled.body}`);
     if (!cancelled.json().refunds[0]) throw new Error(`no refund: ${cancelled.body}`);
     return cancelled.json().refunds[0].id as string;
+  };
+  /** An order of the customer's, paid (`paid`) and its unit shipped (its id). */
+  const shippedOrder = async (paid: () => Promise<string> = paidOrder) => {
+    const id = await paid();
+    const body = { lines: [{ productId: Number(productId), quantity: 1 }], carrier: 'Other' };
+    await call(server.app, 'POST', `/api/orders/${id}/shipments`, { token: accounts.admin.token, body });
+    return id;
+  };
+  const returnBody = () => ({ lines: [{ productId: Number(productId), quantity: 1, reason: 'not_needed' }] });
+  const receiveBody = () => ({ lines: [{ productId: Number(productId), receivedQuantity: 1, damagedQuantity: 0 }] });
+  /** The customer's return of that unit (its id): asked for, or approved too. */
+  const customersReturn = async (paid?: () => Promise<string>) =>
+    (await call(server.app, 'POST', `/api/orders/${await shippedOrder(paid)}/returns`, { token: accounts.customer.token, body: returnBody() })).json().id as string;
+  const approvedReturn = async (paid?: () => Promise<string>) => {
+    const id = await customersReturn(paid);
+    await call(server.app, 'POST', `/api/returns/${id}/approve`, { token: accounts.admin.token });
+    return id;
+  };
+  /** Received: refunded when the payment refunds, left received (to retry) when the card declines its first refund. */
+  const receivedReturn = async (card = TEST_CARD) => {
+    const id = await approvedReturn(async () => {
+      const order = await placeOrder();
+      await payWithTestCard(server.app, accounts.customer, order, card);
+      return order;
+    });
+    await call(server.app, 'POST', `/api/returns/${id}/receive`, { token: accounts.admin.token, body: receiveBody() });
+    return id;
   };
   const clientSecretFor = async (orderId: string) => {
     const response = await call(server.app, 'POST', '/api/create-payment-intent', { token: accounts.customer.token, body: { orderId } });
@@ -211,6 +240,32 @@ describe(`authorization matrix (${databaseKind})`, () => {
         route: 'GET /api/shipments/{id}/packing-slip.pdf',
         expected: adminOnly(200),
         request: async () => ({ method: 'GET', url: `/api/shipments/${await shipmentOfCustomer()}/packing-slip.pdf` }),
+      },
+      // Returns (issue 61): the buyer asks on their own order (anyone else is told there is no such order), reads
+      // their own returns and credit notes; admins read all and approve, reject, receive and retry refunds.
+      { route: 'POST /api/orders/{id}/returns', expected: ownerOnly(201), request: async () => ({ method: 'POST', url: `/api/orders/${await shippedOrder()}/returns`, body: returnBody() }) },
+      { route: 'GET /api/returns', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/returns?status=requested&limit=5' }) },
+      { route: 'GET /api/returns/{id}', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'GET', url: `/api/returns/${await customersReturn()}` }) },
+      { route: 'POST /api/returns/{id}/approve', expected: adminOnly(200), request: async () => ({ method: 'POST', url: `/api/returns/${await customersReturn()}/approve` }) },
+      {
+        route: 'POST /api/returns/{id}/reject',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'POST', url: `/api/returns/${await customersReturn()}/reject`, body: { reason: 'Fitted and used' } }),
+      },
+      {
+        route: 'POST /api/returns/{id}/receive',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'POST', url: `/api/returns/${await approvedReturn(paidWithTestCard)}/receive`, body: receiveBody() }),
+      },
+      {
+        route: 'POST /api/returns/{id}/refund',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'POST', url: `/api/returns/${await receivedReturn({ ...TEST_CARD, number: REFUND_DECLINING_CARD })}/refund` }),
+      },
+      {
+        route: 'GET /api/returns/{id}/credit-note.pdf',
+        expected: ownerOrAdminElseNotFound(200),
+        request: async () => ({ method: 'GET', url: `/api/returns/${await receivedReturn()}/credit-note.pdf` }),
       },
       { route: 'GET /api/payments/config', expected: every(200), request: async () => ({ method: 'GET', url: '/api/payments/config' }) },
       {
