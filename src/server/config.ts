@@ -108,6 +108,9 @@ function isProxyAddress(entry: string): boolean {
 
 const UNITS_INVALID = 'must be a whole number of units, 0 or more (e.g. 10)';
 const SHARE_INVALID = 'must be a whole percentage from 1 to 100 (e.g. 50)';
+const DAYS_INVALID = 'must be a whole number of days, 1 or more (e.g. 30)';
+const days = (fallback: number) =>
+  z.preprocess(blankAsUnset, z.coerce.number({ error: DAYS_INVALID }).int(DAYS_INVALID).min(1, DAYS_INVALID).optional().default(fallback));
 
 /** A time zone name the runtime knows (IANA: America/New_York, Europe/Berlin, UTC). */
 function isTimeZone(name: string): boolean {
@@ -236,8 +239,8 @@ const envSchema = z
     ),
     VAT_CHECK: z.preprocess(blankAsUnset, z.enum(['format', 'vies']).optional().default('format')),
     // After the sale (issue 61): days after its shipment in which a unit, and an old unit for its core deposit, may come back.
-    RETURN_WINDOW_DAYS: positiveInt(DEFAULT_RETURN_WINDOW_DAYS),
-    CORE_RETURN_DAYS: positiveInt(DEFAULT_CORE_RETURN_DAYS),
+    RETURN_WINDOW_DAYS: days(DEFAULT_RETURN_WINDOW_DAYS),
+    CORE_RETURN_DAYS: days(DEFAULT_CORE_RETURN_DAYS),
     VIES_URL: httpUrlSetting('https://ec.europa.eu/taxation_customs/vies/rest-api').transform((value) => value ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api'),
   })
   .transform((env) => ({ ...env, SHOP_REGION: env.SHOP_REGION ?? (env.SHOP_COUNTRY === 'US' ? 'IL' : '') }))
