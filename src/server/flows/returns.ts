@@ -15,7 +15,7 @@ import { type ReturnReason, withinReturnWindow } from '../../shared/returns.js';
 import { orderTotalCents } from '../../shared/money.js';
 import { partFitsVehicle, releaseStock } from '../catalog/service.js';
 import type { Config } from '../config.js';
-import type { Executor, OrderLineRow, OrderRow, ReturnLineRow, ReturnRow } from '../db/schema.js';
+import { type Executor, now, type OrderLineRow, type OrderRow, type ReturnLineRow, type ReturnRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { findVehicle } from '../fitment/service.js';
@@ -23,7 +23,6 @@ import { countReturnedUnits, getOrder, hasTaxSplit, lastShippedOfLines, linesOf,
 import {
   createReturn,
   getReturn,
-  getReturnFor,
   linesOfReturn,
   moveReturn,
   type NewReturnLine,
@@ -32,7 +31,6 @@ import {
   returnDto,
   unitsOnReturns,
 } from '../returns/service.js';
-import { now } from '../db/schema.js';
 import { giveMoneyBack } from './refunds.js';
 import type { PaymentContext } from './pay-order.js';
 import { tellWaitingBuyers } from './stock-alerts.js';
@@ -57,9 +55,10 @@ async function vehicleOf(trx: Executor, productId: number, vehicleId: number | u
 
 /**
  * The buyer asks to return shipped units of their order (POST /api/orders/:id/returns). Someone else's
- * order: 404. 409 when a line asks for more than was shipped and is not on another return yet (units and
- * cores counted apart: a core comes back while the buyer keeps the new part), or when the window, counted
- * from the latest shipment carrying the line, has closed (CORE_RETURN_DAYS for a core).
+ * order: 404. 409 when a line asks for more than was shipped and is not on another return yet (each unit
+ * comes back once: whole, or for a part with a core deposit its old unit, the core, while the buyer keeps
+ * the new one), or when the window, counted from the latest shipment carrying the line, has closed
+ * (CORE_RETURN_DAYS for a core). `atMs`: when it is asked (now).
  */
 export async function requestReturn(db: Executor, viewer: Viewer, orderId: number, request: ReturnRequest, windows: Config['returns'], atMs = Date.now()): Promise<Return> {
   const row = await db.transaction().execute(async (trx) => {
@@ -261,9 +260,4 @@ export async function refundReturn(paying: PaymentContext, viewer: Viewer, retur
     (trx) => refunded(trx),
   );
   return returnDto(paying.db, also!);
-}
-
-/** A return for its buyer or an admin (others: 404). */
-export async function returnFor(db: Executor, viewer: Viewer, id: number): Promise<Return> {
-  return returnDto(db, await getReturnFor(db, viewer, id));
 }

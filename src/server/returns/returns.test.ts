@@ -12,6 +12,7 @@ import { createVehicles } from '../fitment/service.js';
 import { requestReturn } from '../flows/returns.js';
 import { writeApplications } from '../catalog/applications.js';
 import { checkInvariants } from '../system/invariants.js';
+import { renderMail } from '../mail/templates.js';
 import {
   type Account,
   call,
@@ -164,6 +165,10 @@ describe(`returns (${databaseKind})`, () => {
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejectReason: 'Used parts cannot come back' });
     const mail = await lastMailTo(server, buyer.email, 'return-rejected');
     expect(mail?.kind === 'return-rejected' && mail.data).toMatchObject({ returnNumber: rejected.json().number, rejectReason: 'Used parts cannot come back' });
+    const text = renderMail(mail!, server.config.shop).text;
+    expect(text).toContain(`We cannot accept your return ${rejected.json().number}`);
+    expect(text).toContain('3 × HL-2015-L Headlight Assembly (No longer needed)');
+    expect(text).toContain('Why: Used parts cannot come back');
     expect((await ask(id, [units(4)])).statusCode).toBe(201);
   });
 
@@ -198,6 +203,7 @@ describe(`returns (${databaseKind})`, () => {
     expect(approved.json().status).toBe('approved');
     const mail = await lastMailTo(server, buyer.email, 'return-approved');
     expect(mail?.kind === 'return-approved' && mail.data).toMatchObject({ returnNumber: asked.number, lines: [{ sku: 'HL-2015-L', quantity: 3, reason: 'doesnt_fit' }] });
+    expect(renderMail(mail!, server.config.shop).text).toContain(`Please send the parts, with the return number ${asked.number} on the parcel, to:\n${server.config.shop.address}`);
     expect((await approve(asked.id)).statusCode).toBe(409);
 
     const before = await stock();
