@@ -27,6 +27,7 @@ import {
   TEST_ADDRESS,
   TEST_CARD,
 } from '../test/harness.js';
+import { checkInvariants } from '../system/invariants.js';
 import { giveMoneyBack } from './refunds.js';
 
 const BURLINGTON = { name: 'Dana Wu', company: 'Wu Garage', line1: '12 Pine St', city: 'Burlington', region: 'VT', postalCode: '05401', country: 'US' };
@@ -284,5 +285,19 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
       await expect(wrongSum).rejects.toThrow('does not add up');
       expect(provider.asked).toBe(0);
     });
+  });
+
+  it('leaves the data sound, as the invariants checker sees it; a refund miscounted and a credit-note gap it reports', async () => {
+    const initial = new Map([[Number(alternator), 1000]]);
+    expect((await checkInvariants(server.db, initial)).violations).toEqual([]);
+
+    // The newest refund: giveMoneyBack's $158.99, the only refund of its order.
+    const refund = await db().selectFrom('refunds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(refund.amount_cents).toBe(15899);
+    await db().updateTable('orders').set((eb) => ({ refunded_cents: eb('refunded_cents', '+', 1) })).where('id', '=', refund.order_id).execute();
+    await db().updateTable('refunds').set({ credit_note_number: refund.credit_note_number + 5 }).where('id', '=', refund.id).execute();
+    const { violations } = await checkInvariants(server.db, initial);
+    expect(violations).toContainEqual(`order ${refund.order_id} says 15900 cents refunded but its refunds give 15899`);
+    expect(violations).toContainEqual(expect.stringMatching(/^credit note numbers are not 1\.\.\d+ once each/));
   });
 });

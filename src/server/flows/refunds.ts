@@ -13,6 +13,7 @@ import { conflict, HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/service.js';
 import { type ChangedBy, creditNoteFacts, getOrder, linesOf, recordRefund, refundGoodsCents, type RefundLine } from '../orders/service.js';
 import { assertMayMove, inOrderTransaction, type OrderMoves } from './order-process.js';
+import { recordPaymentRefunded } from '../payments/service.js';
 import type { PaymentContext } from './pay-order.js';
 
 /** What to give back of an order, and why. */
@@ -122,7 +123,10 @@ export async function cancelPaidOrder(paying: PaymentContext, viewer: Viewer, or
       by: { actor: 'admin', user: viewer },
       idempotencyKey: `cancel-${order.id}`,
     },
-    (_trx, _refund, { order: refunded, moves }) => moves.move(refunded, 'cancelled', { viewer }),
+    async (trx, _refund, { order: refunded, moves }) => {
+      await recordPaymentRefunded(trx, order.transaction_id!);
+      return moves.move(refunded, 'cancelled', { viewer });
+    },
   );
   return also!;
 }

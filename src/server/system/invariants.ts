@@ -5,7 +5,8 @@
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
-import { taxLinesOf } from '../orders/service.js';
+import type { OrderRow, RefundRow } from '../db/schema.js';
+import { refundGoodsCents, refundLinesOf, taxLinesOf } from '../orders/service.js';
 
 export interface StockLedger {
   productId: number;
@@ -34,7 +35,11 @@ export interface InvariantReport {
  *   + tax; paid orders have invoice numbers 1..N, each once (gapless);
  * - every paid order has a 'succeeded' payment whose intent id is the order's transaction id, and every
  *   'succeeded' payment belongs to a paid order carrying that intent (no payment without its order), for
- *   exactly the order's total.
+ *   exactly the order's total;
+ * - money going back: an order's refunded amount is the sum of its refunds and at most its total; each
+ *   refund is its lines' units and core deposits + shipping + tax, and has one line in its order's history;
+ *   a paid order cancelled got its whole total back (its payment recorded as refunded), an order never
+ *   paid got nothing; credit-note numbers are 1..N, each once (gapless).
  */
 export async function checkInvariants(db: Db, initialStock: Map<number, number>): Promise<InvariantReport> {
   const k = db.kysely;
@@ -44,6 +49,7 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
   const payments = await k.selectFrom('payments').selectAll().orderBy('id').execute();
   const products = await k.selectFrom('products').select(['id', 'stock']).execute();
   const lines = await k.selectFrom('order_lines').selectAll().orderBy('id').execute();
+  const refunds = await k.selectFrom('refunds').selectAll().orderBy('id').execute();
   const statusOf = new Map(orders.map((order) => [order.id, order.status]));
 
   const eventsOf = new Map<number, typeof events>();
@@ -123,7 +129,32 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       violations.push(`payment ${payment.intent_id} took ${payment.amount_cents} cents for order ${order.id}, which totals ${order.total_cents}`);
     }
   }
+  violations.push(...refundViolations(orders, refunds, events));
   return { orders: orders.length, byStatus, payments: payments.length, ledgers, violations };
+}
+
+function refundViolations(orders: readonly OrderRow[], refunds: readonly RefundRow[], events: readonly { order_id: number; refund_id: number | null }[]): string[] {
+  const violations: string[] = [];
+  for (const order of orders) {
+    const own = refunds.filter((refund) => refund.order_id === order.id);
+    const given = own.reduce((sum, refund) => sum + refund.amount_cents, 0);
+    if (given !== order.refunded_cents) violations.push(`order ${order.id} says ${order.refunded_cents} cents refunded but its refunds give ${given}`);
+    if (order.refunded_cents > order.total_cents) violations.push(`order ${order.id} refunded ${order.refunded_cents} cents of the ${order.total_cents} it charged`);
+    const wasPaid = order.invoice_number !== null;
+    if (!wasPaid && given > 0) violations.push(`order ${order.id} was never paid but ${given} cents were refunded`);
+    if (wasPaid && order.status === 'cancelled' && order.refunded_cents !== order.total_cents) {
+      violations.push(`paid order ${order.id} is cancelled with ${order.refunded_cents} of its ${order.total_cents} cents refunded`);
+    }
+  }
+  for (const refund of refunds) {
+    const parts = refundGoodsCents(refundLinesOf(refund)) + refund.shipping_cents + refund.tax_cents;
+    if (parts !== refund.amount_cents) violations.push(`refund ${refund.id} gives ${refund.amount_cents} cents but its lines, shipping and tax make ${parts}`);
+    const noted = events.filter((event) => event.refund_id === refund.id);
+    if (noted.length !== 1 || noted[0]!.order_id !== refund.order_id) violations.push(`refund ${refund.id} has ${noted.length} lines in its order's history`);
+  }
+  const numbers = refunds.map((refund) => refund.credit_note_number).sort((a, b) => a - b);
+  if (numbers.some((number, i) => number !== i + 1)) violations.push(`credit note numbers are not 1..${numbers.length} once each: ${numbers.join(', ')}`);
+  return violations;
 }
 
 /** Creates a product straight in the database (the tests' fixture) and returns its id. */
