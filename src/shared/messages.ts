@@ -849,5 +849,6 @@ export const refundMessages = {
   refundsHeading: 'Refunds',
   refundLine: (amount: string, date: string) => `${amount} refunded on ${date}`,
   historyRefund: (amount: string, creditNote: string) => `Refunded ${amount} (credit note ${creditNote})`,
-  downloadCreditNote: (number: string) => `Credit note ${number} (PDF)`,
+  downloadCreditNote: (number: string) => `Credit note ${number}`,
+  creditNoteFile: (number: string) => `credit-note-${number}.pdf`,
 } as const;
