@@ -97,6 +97,9 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
       creditNote: { creditNoteNumber: body.refunds[0].creditNote, total: 510.89, tax: 28.92, shipping: 32, lines: [{ sku: expect.any(String), quantity: 3, unitPrice: 149.99, lineTotal: 449.97 }] },
     });
 
+    // Its e-mail is the refund's: no 'cancelled, nothing was charged' e-mail for a paid order.
+    expect(await lastMailTo(server, buyer.email, 'order-cancelled')).toBeUndefined();
+
     const history = (await call(server.app, 'GET', `/api/orders/${id}/history`, { token: buyer.token })).json();
     expect(history.slice(-2)).toEqual([
       expect.objectContaining({ from: 'pending', to: 'pending', actor: 'admin', refund: { id: body.refunds[0].id, amount: 510.89, creditNote: body.refunds[0].creditNote } }),
@@ -273,7 +276,7 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
       expect(after).toMatchObject({ status: 'pending', refunded_cents: 15899 });
     });
 
-    it('refuses more than is left to refund before asking the provider, and figures that do not add up', async () => {
+    it('refuses more than is left to refund before asking the provider, an order never paid, and figures that do not add up', async () => {
       const { id } = await paidVermontOrder();
       const order = await getOrder(db(), Number(id));
       const provider = countingProvider();
@@ -281,6 +284,11 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
       // $510.89 charged: $510.90 of shipping is a cent too much.
       const tooMuch = giveMoneyBack(paying(provider), { ...base, amountCents: 51090, shippingCents: 51090, idempotencyKey: `test-too-much-${id}` });
       await expect(tooMuch).rejects.toMatchObject({ statusCode: 409, code: 'refund_too_large' });
+      const unpaid = { ...order, status: 'not paid' as const, transaction_id: null };
+      await expect(giveMoneyBack(paying(provider), { ...base, order: unpaid, amountCents: 100, shippingCents: 100, idempotencyKey: `test-unpaid-${id}` })).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'not_paid',
+      });
       const wrongSum = giveMoneyBack(paying(provider), { ...base, amountCents: 100, shippingCents: 99, idempotencyKey: `test-wrong-${id}` });
       await expect(wrongSum).rejects.toThrow('does not add up');
       expect(provider.asked).toBe(0);

@@ -52,14 +52,14 @@ export async function giveMoneyBack<T = undefined>(
   const { order, amountCents } = input;
   const parts = refundGoodsCents(input.lines) + input.shippingCents + input.taxCents;
   if (amountCents <= 0 || amountCents !== parts) throw new Error(`refund of ${amountCents} cents does not add up: its parts make ${parts}`);
+  if (!order.transaction_id) throw conflict('not_paid', refundMessages.notPaid);
   const left = order.total_cents - order.refunded_cents;
-  if (amountCents > left || !isPaid(order.status) || !order.transaction_id) {
-    throw conflict('refund_too_large', refundMessages.tooLarge(formatLeft(left)));
-  }
+  if (amountCents > left) throw conflict('refund_too_large', refundMessages.tooLarge(formatLeft(left)));
 
+  const intentId = order.transaction_id;
   let providerRefund: { id: string };
   try {
-    providerRefund = await provider.refund(order.transaction_id, { amountCents, idempotencyKey: input.idempotencyKey });
+    providerRefund = await provider.refund(intentId, { amountCents, idempotencyKey: input.idempotencyKey });
   } catch (error) {
     throw new HttpError(502, 'refund_failed', refundMessages.providerFailed(error instanceof Error ? error.message : String(error)));
   }
