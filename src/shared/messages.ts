@@ -880,6 +880,7 @@ export const refundMessages = {
   /** 409: the refund would give back more than was charged and not yet refunded. */
   tooLarge: (left: string) => `This refund is more than is left to refund of the order (${left})`,
   alreadyRecorded: 'This refund is already recorded',
+  notPaid: 'This order was never paid: there is nothing to refund',
   /** 502: the payment provider did not give the money back; nothing was recorded. */
   providerFailed: (reason: string) => `The payment provider did not refund the money, so nothing was changed; try again later. (${reason})`,
   /** Cancelling a paid order: only an admin, only before anything shipped. */
@@ -912,5 +913,6 @@ export const refundMessages = {
   refundsHeading: 'Refunds',
   refundLine: (amount: string, date: string) => `${amount} refunded on ${date}`,
   historyRefund: (amount: string, creditNote: string) => `Refunded ${amount} (credit note ${creditNote})`,
-  downloadCreditNote: (number: string) => `Credit note ${number} (PDF)`,
+  downloadCreditNote: (number: string) => `Credit note ${number}`,
+  creditNoteFile: (number: string) => `credit-note-${number}.pdf`,
 } as const;

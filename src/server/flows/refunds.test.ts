@@ -27,6 +27,7 @@ import {
   TEST_ADDRESS,
   TEST_CARD,
 } from '../test/harness.js';
+import { checkInvariants } from '../system/invariants.js';
 import { giveMoneyBack } from './refunds.js';
 
 const BURLINGTON = { name: 'Dana Wu', company: 'Wu Garage', line1: '12 Pine St', city: 'Burlington', region: 'VT', postalCode: '05401', country: 'US' };
@@ -95,6 +96,9 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
       cancelled: true,
       creditNote: { creditNoteNumber: body.refunds[0].creditNote, total: 510.89, tax: 28.92, shipping: 32, lines: [{ sku: expect.any(String), quantity: 3, unitPrice: 149.99, lineTotal: 449.97 }] },
     });
+
+    // Its e-mail is the refund's: no 'cancelled, nothing was charged' e-mail for a paid order.
+    expect(await lastMailTo(server, buyer.email, 'order-cancelled')).toBeUndefined();
 
     const history = (await call(server.app, 'GET', `/api/orders/${id}/history`, { token: buyer.token })).json();
     expect(history.slice(-2)).toEqual([
@@ -272,7 +276,7 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
       expect(after).toMatchObject({ status: 'pending', refunded_cents: 15899 });
     });
 
-    it('refuses more than is left to refund before asking the provider, and figures that do not add up', async () => {
+    it('refuses more than is left to refund before asking the provider, an order never paid, and figures that do not add up', async () => {
       const { id } = await paidVermontOrder();
       const order = await getOrder(db(), Number(id));
       const provider = countingProvider();
@@ -280,9 +284,28 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
       // $510.89 charged: $510.90 of shipping is a cent too much.
       const tooMuch = giveMoneyBack(paying(provider), { ...base, amountCents: 51090, shippingCents: 51090, idempotencyKey: `test-too-much-${id}` });
       await expect(tooMuch).rejects.toMatchObject({ statusCode: 409, code: 'refund_too_large' });
+      const unpaid = { ...order, status: 'not paid' as const, transaction_id: null };
+      await expect(giveMoneyBack(paying(provider), { ...base, order: unpaid, amountCents: 100, shippingCents: 100, idempotencyKey: `test-unpaid-${id}` })).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'not_paid',
+      });
       const wrongSum = giveMoneyBack(paying(provider), { ...base, amountCents: 100, shippingCents: 99, idempotencyKey: `test-wrong-${id}` });
       await expect(wrongSum).rejects.toThrow('does not add up');
       expect(provider.asked).toBe(0);
     });
+  });
+
+  it('leaves the data sound, as the invariants checker sees it; a refund miscounted and a credit-note gap it reports', async () => {
+    const initial = new Map([[Number(alternator), 1000]]);
+    expect((await checkInvariants(server.db, initial)).violations).toEqual([]);
+
+    // The newest refund: giveMoneyBack's $158.99, the only refund of its order.
+    const refund = await db().selectFrom('refunds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(refund.amount_cents).toBe(15899);
+    await db().updateTable('orders').set((eb) => ({ refunded_cents: eb('refunded_cents', '+', 1) })).where('id', '=', refund.order_id).execute();
+    await db().updateTable('refunds').set({ credit_note_number: refund.credit_note_number + 5 }).where('id', '=', refund.id).execute();
+    const { violations } = await checkInvariants(server.db, initial);
+    expect(violations).toContainEqual(`order ${refund.order_id} says 15900 cents refunded but its refunds give 15899`);
+    expect(violations).toContainEqual(expect.stringMatching(/^credit note numbers are not 1\.\.\d+ once each/));
   });
 });

@@ -13,6 +13,7 @@ import { conflict, HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/service.js';
 import { type ChangedBy, creditNoteFacts, getOrder, linesOf, recordRefund, refundGoodsCents, type RefundLine } from '../orders/service.js';
 import { assertMayMove, inOrderTransaction, type OrderMoves } from './order-process.js';
+import { recordPaymentRefunded } from '../payments/service.js';
 import type { PaymentContext } from './pay-order.js';
 
 /** What to give back of an order, and why. */
@@ -51,14 +52,14 @@ export async function giveMoneyBack<T = undefined>(
   const { order, amountCents } = input;
   const parts = refundGoodsCents(input.lines) + input.shippingCents + input.taxCents;
   if (amountCents <= 0 || amountCents !== parts) throw new Error(`refund of ${amountCents} cents does not add up: its parts make ${parts}`);
+  if (!order.transaction_id) throw conflict('not_paid', refundMessages.notPaid);
   const left = order.total_cents - order.refunded_cents;
-  if (amountCents > left || !isPaid(order.status) || !order.transaction_id) {
-    throw conflict('refund_too_large', refundMessages.tooLarge(formatLeft(left)));
-  }
+  if (amountCents > left) throw conflict('refund_too_large', refundMessages.tooLarge(formatLeft(left)));
 
+  const intentId = order.transaction_id;
   let providerRefund: { id: string };
   try {
-    providerRefund = await provider.refund(order.transaction_id, { amountCents, idempotencyKey: input.idempotencyKey });
+    providerRefund = await provider.refund(intentId, { amountCents, idempotencyKey: input.idempotencyKey });
   } catch (error) {
     throw new HttpError(502, 'refund_failed', refundMessages.providerFailed(error instanceof Error ? error.message : String(error)));
   }
@@ -122,7 +123,10 @@ export async function cancelPaidOrder(paying: PaymentContext, viewer: Viewer, or
       by: { actor: 'admin', user: viewer },
       idempotencyKey: `cancel-${order.id}`,
     },
-    (_trx, _refund, { order: refunded, moves }) => moves.move(refunded, 'cancelled', { viewer }),
+    async (trx, _refund, { order: refunded, moves }) => {
+      await recordPaymentRefunded(trx, order.transaction_id!);
+      return moves.move(refunded, 'cancelled', { viewer });
+    },
   );
   return also!;
 }

@@ -5,8 +5,8 @@
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
-import type { OrderLineRow, OrderRow, ReturnLineRow, ReturnRow, ShipmentLineRow, ShipmentRow } from '../db/schema.js';
-import { hasTaxSplit, taxLinesOf, taxSplitCents } from '../orders/service.js';
+import type { OrderLineRow, OrderRow, RefundRow, ReturnLineRow, ReturnRow, ShipmentLineRow, ShipmentRow } from '../db/schema.js';
+import { hasTaxSplit, refundGoodsCents, refundLinesOf, taxLinesOf, taxSplitCents } from '../orders/service.js';
 
 export interface StockLedger {
   productId: number;
@@ -43,7 +43,11 @@ export interface InvariantReport {
  *   its shipments carried, an order's status says how much of it shipped, shipment numbers are 1..N;
  * - returns (`returnViolations`): no line returns more units and cores together than were shipped; each line's
  *   returned units and cores are what its received returns counted; a refunded return has its refund, of
- *   the amount fixed when it was received, and no other return has one; refunded ≤ charged on every order.
+ *   the amount fixed when it was received, and no other return has one;
+ * - money going back: an order's refunded amount is the sum of its refunds and at most its total; each
+ *   refund is its lines' units and core deposits + shipping + tax, and has one line in its order's history;
+ *   a paid order cancelled got its whole total back (its payment recorded as refunded), an order never
+ *   paid got nothing; credit-note numbers are 1..N, each once (gapless).
  */
 export async function checkInvariants(db: Db, initialStock: Map<number, number>): Promise<InvariantReport> {
   const k = db.kysely;
@@ -53,6 +57,7 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
   const payments = await k.selectFrom('payments').selectAll().orderBy('id').execute();
   const products = await k.selectFrom('products').select(['id', 'stock']).execute();
   const lines = await k.selectFrom('order_lines').selectAll().orderBy('id').execute();
+  const refunds = await k.selectFrom('refunds').selectAll().orderBy('id').execute();
   const statusOf = new Map(orders.map((order) => [order.id, order.status]));
 
   const eventsOf = new Map<number, typeof events>();
@@ -86,7 +91,6 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
 
   const returns = await k.selectFrom('returns').selectAll().execute();
   const returnLines = await k.selectFrom('return_lines').selectAll().execute();
-  const refunds = await k.selectFrom('refunds').select(['order_id', 'return_id', 'amount_cents']).execute();
   const received = new Set(returns.filter((r) => r.status === 'received' || r.status === 'refunded').map((r) => r.id));
   const receivedLines = returnLines.filter((line) => received.has(line.return_id));
 
@@ -148,18 +152,18 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
     }
   }
   violations.push(...shipmentViolations(orders, lines, await k.selectFrom('shipments').select(['id', 'number']).execute(), await k.selectFrom('shipment_lines').selectAll().execute()));
-  violations.push(...returnViolations(orders, lines, returns, returnLines, receivedLines, refunds));
+  violations.push(...returnViolations(lines, returns, returnLines, receivedLines, refunds));
+  violations.push(...refundViolations(orders, refunds, events));
   return { orders: orders.length, byStatus, payments: payments.length, ledgers, violations };
 }
 
 /** What came back never exceeds what shipped, the lines' counts are their received returns', and each refunded return has its one refund. */
 function returnViolations(
-  orders: readonly Pick<OrderRow, 'id' | 'total_cents' | 'refunded_cents'>[],
   lines: readonly Pick<OrderLineRow, 'id' | 'shipped_quantity' | 'returned_quantity' | 'cores_returned'>[],
   returns: readonly Pick<ReturnRow, 'id' | 'status' | 'refund_cents'>[],
   returnLines: readonly Pick<ReturnLineRow, 'return_id' | 'received_quantity' | 'damaged_quantity' | 'quantity'>[],
   receivedLines: readonly Pick<ReturnLineRow, 'order_line_id' | 'reason' | 'received_quantity'>[],
-  refunds: readonly { order_id: number; return_id: number | null; amount_cents: number }[],
+  refunds: readonly Pick<RefundRow, 'return_id' | 'amount_cents'>[],
 ): string[] {
   const violations: string[] = [];
   for (const line of lines) {
@@ -184,11 +188,6 @@ function returnViolations(
     const expected = found.status === 'refunded' && (found.refund_cents ?? 0) > 0 ? 1 : 0;
     if (own.length !== expected) violations.push(`return ${found.id} is '${found.status}' with ${own.length} refunds`);
     else if (expected === 1 && own[0]!.amount_cents !== found.refund_cents) violations.push(`return ${found.id} was to refund ${found.refund_cents} cents, its refund gave ${own[0]!.amount_cents}`);
-  }
-  for (const order of orders) {
-    const given = refunds.filter((refund) => refund.order_id === order.id).reduce((sum, refund) => sum + refund.amount_cents, 0);
-    if (given !== order.refunded_cents) violations.push(`order ${order.id} counts ${order.refunded_cents} cents refunded, its refunds ${given}`);
-    if (order.refunded_cents > order.total_cents) violations.push(`order ${order.id} refunded ${order.refunded_cents} cents of the ${order.total_cents} it charged`);
   }
   return violations;
 }
@@ -224,6 +223,30 @@ function shipmentViolations(
   }
   const numbers = shipments.map((shipment) => shipment.number).sort((a, b) => a - b);
   if (numbers.some((number, i) => number !== i + 1)) violations.push(`shipment numbers are not 1..${numbers.length} once each: ${numbers.join(', ')}`);
+  return violations;
+}
+
+function refundViolations(orders: readonly OrderRow[], refunds: readonly RefundRow[], events: readonly { order_id: number; refund_id: number | null }[]): string[] {
+  const violations: string[] = [];
+  for (const order of orders) {
+    const own = refunds.filter((refund) => refund.order_id === order.id);
+    const given = own.reduce((sum, refund) => sum + refund.amount_cents, 0);
+    if (given !== order.refunded_cents) violations.push(`order ${order.id} says ${order.refunded_cents} cents refunded but its refunds give ${given}`);
+    if (order.refunded_cents > order.total_cents) violations.push(`order ${order.id} refunded ${order.refunded_cents} cents of the ${order.total_cents} it charged`);
+    const wasPaid = order.invoice_number !== null;
+    if (!wasPaid && given > 0) violations.push(`order ${order.id} was never paid but ${given} cents were refunded`);
+    if (wasPaid && order.status === 'cancelled' && order.refunded_cents !== order.total_cents) {
+      violations.push(`paid order ${order.id} is cancelled with ${order.refunded_cents} of its ${order.total_cents} cents refunded`);
+    }
+  }
+  for (const refund of refunds) {
+    const parts = refundGoodsCents(refundLinesOf(refund)) + refund.shipping_cents + refund.tax_cents;
+    if (parts !== refund.amount_cents) violations.push(`refund ${refund.id} gives ${refund.amount_cents} cents but its lines, shipping and tax make ${parts}`);
+    const noted = events.filter((event) => event.refund_id === refund.id);
+    if (noted.length !== 1 || noted[0]!.order_id !== refund.order_id) violations.push(`refund ${refund.id} has ${noted.length} lines in its order's history`);
+  }
+  const numbers = refunds.map((refund) => refund.credit_note_number).sort((a, b) => a - b);
+  if (numbers.some((number, i) => number !== i + 1)) violations.push(`credit note numbers are not 1..${numbers.length} once each: ${numbers.join(', ')}`);
   return violations;
 }
 

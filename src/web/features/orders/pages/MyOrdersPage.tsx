@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../lib/format-date.js';
 import { replaceCart } from '../../../lib/cart-store.js';
 import { useCancelOrder, useMyOrderPages } from '../api.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
+import { OrderRefunds } from '../components/OrderRefunds.js';
 import { OrderChargesSummary } from '../components/OrderCharges.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
@@ -105,6 +106,7 @@ export function MyOrdersPage() {
                             {messages.ui.orders.orderAgain}
                           </button>
                         </div>
+                        <OrderRefunds order={order} />
                       </div>
                     </td>
                   </tr>
