@@ -175,7 +175,7 @@ async function mailOrderStatus(trx: Executor, order: OrderRow, lines: readonly O
       quantity: order.quantity,
       unitPrice: centsToDollars(order.unit_price_cents),
       total: centsToDollars(totalCentsOf(order)),
-      charges: chargesOf(order),
+      charges: chargesOf(order, lines),
       address: order.address,
       transactionId: order.transaction_id,
       ...(lines.length > 1 ? { lines: lines.map(toLineDto) } : {}),
