@@ -10,6 +10,7 @@
  *   tax $18.00 + $3.00 + $0.60 + $0.66 = $22.26
  *   total $309.97 + $50.00 + $11.00 + $22.26 = $393.23
  */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMail } from '../mail/templates.js';
 import { type Account, call, createProduct, databaseKind, lastMailTo, payWithTestCard, registerAdmin, registerCustomer, startTestServer, type TestServer } from '../test/harness.js';
@@ -24,12 +25,13 @@ describe(`an order with core deposits agrees to the cent everywhere (${databaseK
   let alternator: string;
   let plug: string;
   let orderId: string;
+  let admin: Account;
   const shop = { name: 'Partsmith', publicUrl: 'https://shop.partsmith.example', address: '100 Foundry Road', email: '' };
   const lines = () => [{ productId: Number(alternator), quantity: 2 }, { productId: Number(plug), quantity: 3 }];
 
   beforeAll(async () => {
     server = await startTestServer();
-    const admin = await registerAdmin(server);
+    admin = await registerAdmin(server);
     buyer = await registerCustomer(server.app, 'Vera Mont');
     alternator = await createProduct(server.app, admin, { name: 'Alternator', sku: 'ALT-1499', price: 149.99, stock: 100, min: 1, weightGrams: 2000, coreCharge: 25 });
     plug = await createProduct(server.app, admin, { name: 'Spark Plug', sku: 'SPK-0333', price: 3.33, stock: 100, min: 1, weightGrams: 50 });
@@ -71,10 +73,19 @@ describe(`an order with core deposits agrees to the cent everywhere (${databaseK
   });
 
   it('keeps the deposit the part had when ordered', async () => {
-    const admin = await registerAdmin(server);
     expect((await call(server.app, 'PATCH', `/api/products/${alternator}`, { token: admin.token, body: { coreCharge: 40 } })).statusCode).toBe(200);
     const order = (await call(server.app, 'GET', `/api/order/${orderId}`, { token: buyer.token })).json();
     expect(order).toMatchObject({ coreDeposit: 50, total: 393.23, lines: [{ coreCharge: 25 }, { coreCharge: 0 }] });
+  });
+
+  it('the orders CSV: subtotal + coreDeposit + shipping + tax = total on every line of the order', async () => {
+    const [header, ...rows] = parse((await call(server.app, 'GET', '/api/orders/export.csv', { token: admin.token })).body) as string[][];
+    const columns = ['subtotal', 'coreDeposit', 'shipping', 'tax', 'total'].map((name) => header!.indexOf(name));
+    const mine = rows.filter((row) => row[0] === orderId).map((row) => columns.map((i) => row[i]));
+    expect(mine).toEqual([
+      ['309.97', '50.00', '11.00', '22.26', '393.23'],
+      ['309.97', '50.00', '11.00', '22.26', '393.23'],
+    ]);
   });
 
   it.runIf(canReadPdfs)('the invoice PDF', async () => {
