@@ -67,6 +67,8 @@ export const productSchema = z.object({
   weightGrams: z.number().int(),
   /** Which of a destination's tax rates the part pays: standard, reduced or zero. */
   taxClass: z.enum(TAX_CLASSES),
+  /** The refundable core deposit per unit in dollars (remanufactured parts: back when the old unit is returned); 0: none. */
+  coreCharge: z.number(),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
   /** Its buyers' reviews: the average to one decimal (null without any) and how many. */

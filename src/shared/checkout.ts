@@ -3,7 +3,8 @@
  * lines and the total. The server quotes (and later charges) with it; the admin pages preview with it.
  */
 import type { Destination, ShippingConfig, TaxClass, TaxRate } from './checkout-schemas.js';
-import { type Cents, centsToDollars, orderTotalCents } from './money.js';
+import { checkoutMessages } from './messages.js';
+import { type Cents, centsToDollars, dollarsToCents, orderTotalCents } from './money.js';
 import { type Pricing, unitPriceCentsFor } from './pricing.js';
 import { type ShippingOffer, shippingOffers } from './shipping.js';
 import { isReverseCharge, orderTax, type TaxLine, untaxed } from './tax.js';
@@ -128,4 +129,23 @@ export function quoteToWire(quote: Quote) {
     reverseCharge: quote.reverseCharge,
     taxExempt: quote.taxExempt,
   };
+}
+
+/** A line's core deposit as a breakdown lists it: dollars per unit, and how many units. */
+export interface CoreDepositLine {
+  coreCharge: number;
+  quantity: number;
+}
+
+/**
+ * Each line's core deposits as the breakdowns list them, after the subtotal ("Core deposit, refundable:
+ * $25.00 × 2", $50.00), lines without one left out: the quote, the order pages, the invoice and the e-mails.
+ */
+export function coreDepositRows(lines: readonly CoreDepositLine[]): { label: string; amount: number }[] {
+  return lines
+    .filter((line) => line.coreCharge > 0)
+    .map((line) => ({
+      label: checkoutMessages.charges.coreDeposit(line.coreCharge, line.quantity),
+      amount: centsToDollars(orderTotalCents(dollarsToCents(line.coreCharge), line.quantity)),
+    }));
 }

@@ -4,7 +4,7 @@
  * notices), so they live in one place.
  * Both the server (error messages) and the browser (toasts, labels) import from here.
  */
-import { formatQuantity } from './format.js';
+import { formatMoney, formatQuantity } from './format.js';
 import { UPLOAD_MAX_MB, UPLOAD_MAX_MEGAPIXELS } from './images.js';
 import type { OrderStatus } from './order-status.js';
 
@@ -180,6 +180,8 @@ export const messages = {
       linkedPicture: 'The picture is linked from another site (as the PIES file gave it). Fetch it to keep a checked copy in the shop.',
       pictureFetched: (product: string) => `The picture of ${product} is now kept in the shop.`,
       weightHint: 'Shipping weight of one unit in whole grams, e.g. 1200 for 1.2 kg; 0: not known.',
+      coreChargeLabel: 'Core Charge ($ per unit)',
+      coreChargeHint: 'Refundable deposit on a remanufactured part, back when the old unit is returned; 0: none.',
       reorderThresholdHint: "Listed under Low Stock at or below this many units; empty: the shop's default.",
       priceBreaksHint: 'A lower unit price from a quantity on, e.g. from 100 units at $11.00. Each break starts at a larger quantity, with a lower price, than the one before.',
       productSaved: (product: string) => `The Product ${product} is saved successfully`,
@@ -210,6 +212,7 @@ export const messages = {
         { column: 'priceBreaks', meaning: 'Quantity prices, each quantity: price per unit, separated by semicolons, e.g. 500: 81.00; 1000: 75.50. Empty: none.' },
         { column: 'weightGrams', meaning: 'Shipping weight of one unit in whole grams, e.g. 1200; empty keeps the part\'s (0 on a new one: not known).' },
         { column: 'taxClass', meaning: 'standard, reduced or zero: which of a destination\'s tax rates the part pays; empty keeps the part\'s (standard on a new one).' },
+        { column: 'coreCharge', meaning: 'Refundable core deposit per unit in dollars (remanufactured parts), e.g. 25.00; 0: none; empty keeps the part\'s (0 on a new one).' },
       ],
       importChecked: 'The file is checked and can be imported.',
       importProblems: (count: number) =>
@@ -781,6 +784,13 @@ export const checkoutMessages = {
     /** A tax line: its rate's name and the rate ("Vermont sales tax (6%)"). */
     tax: (name: string, rate: string) => `${name} (${rate})`,
     total: 'Total',
+    /**
+     * A remanufactured part's refundable deposit, its own line wherever the part is priced: per unit on the
+     * card and the part's page ("Core deposit, refundable: $25.00"), per line in the cart, the quote, the
+     * invoice and the e-mails ("Core deposit, refundable: $25.00 × 2"). Dollars.
+     */
+    coreDeposit: (unitCharge: number, quantity?: number) =>
+      `Core deposit, refundable: ${formatMoney(unitCharge)}${quantity === undefined ? '' : ` × ${formatQuantity(quantity)}`}`,
     vatId: (id: string) => `VAT ID: ${id}`,
     reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)',
     taxExempt: (certificate: string) => `Tax exempt: resale/exemption certificate ${certificate}`,

@@ -48,6 +48,7 @@ export function toProductDto(row: ShownProductRow, numbers: ProductNumber[] = []
     reorderThreshold: row.reorder_threshold,
     weightGrams: row.weight_grams,
     taxClass: row.tax_class,
+    coreCharge: centsToDollars(row.core_charge_cents),
     rating: { average: row.rating_count === 0 ? null : Math.round(row.rating_average * 10) / 10, count: row.rating_count },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -246,6 +247,7 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
           reorder_threshold: input.reorderThreshold ?? null,
           weight_grams: input.weightGrams ?? 0,
           tax_class: input.taxClass ?? 'standard',
+          core_charge_cents: dollarsToCents(input.coreCharge ?? 0),
           hidden_at: null,
           archived_at: null,
           category: input.category ?? DEFAULT_CATEGORY,
@@ -329,6 +331,7 @@ async function checkedChange(db: Executor, before: ProductRow, patch: ProductPat
   if (patch.reorderThreshold !== undefined) set.reorder_threshold = patch.reorderThreshold;
   if (patch.weightGrams !== undefined) set.weight_grams = patch.weightGrams;
   if (patch.taxClass !== undefined) set.tax_class = patch.taxClass;
+  if (patch.coreCharge !== undefined) set.core_charge_cents = dollarsToCents(patch.coreCharge);
   if (patch.category !== undefined) set.category = patch.category;
   if (patch.sku !== undefined || patch.specs !== undefined) {
     Object.assign(set, derivedColumns(patch.sku ?? before.sku, patch.specs ?? (JSON.parse(before.specs) as Spec[])));

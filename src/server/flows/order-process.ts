@@ -197,7 +197,7 @@ export function orderMailFacts(order: OrderRow, lines: readonly OrderLineRow[]):
     quantity: order.quantity,
     unitPrice: centsToDollars(order.unit_price_cents),
     total: centsToDollars(totalCentsOf(order)),
-    charges: chargesOf(order),
+    charges: chargesOf(order, lines),
     address: order.address,
     transactionId: order.transaction_id,
     ...(lines.length > 1 ? { lines: lines.map(toLineDto) } : {}),

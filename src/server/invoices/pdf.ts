@@ -5,6 +5,7 @@
  */
 import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
 import { checkoutMessages } from '../../shared/messages.js';
+import { type CoreDepositLine, coreDepositRows } from '../../shared/checkout.js';
 
 const words = checkoutMessages.charges;
 
@@ -19,9 +20,11 @@ export interface InvoiceLine {
   lineTotal: number;
 }
 
-/** What an order charged beside its goods' lines, in dollars: subtotal + shipping + tax lines = the total. */
+/** What an order charged beside its goods' lines, in dollars: subtotal + core deposits + shipping + tax lines = the total. */
 export interface Charges {
   subtotal: number;
+  /** The lines with a core deposit; absent on facts from before core deposits. */
+  coreDeposits?: CoreDepositLine[];
   shipping: number;
   /** The shipping method's name; null on orders from before shipping was charged. */
   shippingMethod: string | null;
@@ -295,11 +298,12 @@ const CHARGE_ROW_HEIGHT = 15;
 /** The total's row, the payment and the notes under it, at most. */
 const TOTAL_BLOCK_HEIGHT = 150;
 
-/** Subtotal, shipping, each tax line, the total; then why no tax was charged, and the payment. */
+/** Subtotal, each core deposit, shipping, each tax line, the total; then why no tax was charged, and the payment. */
 function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
   const charges = invoice.charges ?? goodsOnly(invoice.total);
   const rows: [string, number][] = [
     [words.subtotal, charges.subtotal],
+    ...coreDepositRows(charges.coreDeposits ?? []).map((row): [string, number] => [row.label, row.amount]),
     [words.shipping(charges.shippingMethod), charges.shipping],
     ...charges.taxLines.map((line): [string, number] => [words.tax(line.name, formatRate(line.rate)), line.amount]),
   ];

@@ -4,6 +4,7 @@
  */
 import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
 import { checkoutMessages, refundMessages } from '../../shared/messages.js';
+import { coreDepositRows } from '../../shared/checkout.js';
 import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
 import { type Charges, type CreditNoteFacts, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
@@ -26,7 +27,7 @@ export interface OrderFacts {
   quantity: number;
   /** Dollars. */
   unitPrice: number;
-  /** What is charged: the goods (`charges.subtotal`), shipping and tax. */
+  /** What is charged: the goods (`charges.subtotal`), core deposits, shipping and tax. */
   total: number;
   /** Absent on mail written before orders charged shipping and tax: goods only. */
   charges?: Charges;
@@ -154,12 +155,13 @@ const orderLine = (o: OrderFacts) => {
     ? `${o.lines.length} parts, ${formatQuantity(o.quantity)} units in all: ${goods}`
     : `${formatQuantity(o.quantity)} units of ${o.product} at ${formatMoney(o.unitPrice)} per unit: ${goods}`;
 };
-/** Subtotal, shipping, each tax line and the total, a line each: the figures the invoice has. */
+/** Subtotal, each core deposit, shipping, each tax line and the total, a line each: the figures the invoice has. */
 const chargeList = (o: OrderFacts) => {
   const words = checkoutMessages.charges;
   const charges = chargesOf(o);
   return [
     `${words.subtotal}: ${formatMoney(charges.subtotal)}`,
+    ...coreDepositRows(charges.coreDeposits ?? []).map((row) => `${row.label}: ${formatMoney(row.amount)}`),
     `${words.shipping(charges.shippingMethod)}: ${formatMoney(charges.shipping)}`,
     ...charges.taxLines.map((line) => `${words.tax(line.name, formatRate(line.rate))}: ${formatMoney(line.amount)}`),
     `${words.total}: ${formatMoney(o.total)}`,

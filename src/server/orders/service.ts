@@ -82,7 +82,7 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
     coreDeposit: centsToDollars(row.core_deposit_cents),
     shipping: centsToDollars(row.shipping_cents),
     tax: centsToDollars(row.tax_cents),
-    taxLines: chargesOf(row).taxLines,
+    taxLines: chargesOf(row, lines).taxLines,
     shippingAddress: shippingAddressOf(row),
     shippingMethod: row.shipping_method_id === null ? null : { id: row.shipping_method_id, name: row.shipping_method_name ?? row.shipping_method_id },
     reverseCharge: row.reverse_charge === 1,
@@ -160,7 +160,7 @@ export function invoiceFacts(order: OrderRow, lines: readonly OrderLineRow[]): I
     customer: { name: order.customer_name, email: order.email, phone: order.phone, address: order.address, vatId: order.vat_id },
     shipTo: shipTo && addressLines(shipTo),
     lines: lines.map(toLineDto),
-    charges: chargesOf(order),
+    charges: chargesOf(order, lines),
     total: centsToDollars(totalCentsOf(order)),
     reverseCharge: order.reverse_charge === 1,
     taxExemption: order.tax_exemption,
@@ -169,9 +169,10 @@ export function invoiceFacts(order: OrderRow, lines: readonly OrderLineRow[]): I
 }
 
 /** What an order charged beside its lines, in dollars, as its invoice and its e-mails tell it. */
-export function chargesOf(order: OrderRow): Charges {
+export function chargesOf(order: OrderRow, lines: readonly OrderLineRow[]): Charges {
   return {
     subtotal: centsToDollars(order.subtotal_cents),
+    coreDeposits: lines.map((line) => ({ coreCharge: centsToDollars(line.core_charge_cents), quantity: line.quantity })).filter((line) => line.coreCharge > 0),
     shipping: centsToDollars(order.shipping_cents),
     shippingMethod: order.shipping_method_id === null ? null : (order.shipping_method_name ?? order.shipping_method_id),
     taxLines: taxLinesOf(order).map((line) => ({ name: line.name, rate: line.rate, amount: centsToDollars(line.amountCents) })),
