@@ -262,9 +262,8 @@ describe(`returns (${databaseKind})`, () => {
   });
 
   it('a core comes back for its deposit and its tax share (never restocked, the buyer keeps the part); a unit of it returned whole gives its deposit back too', async () => {
-    const alternator = await createProduct(server.app, admin, { name: 'Alternator (remanufactured)', sku: 'ALT-140R', price: 149.99, stock: 100, min: 1, weightGrams: 1200 });
+    const alternator = await createProduct(server.app, admin, { name: 'Alternator (remanufactured)', sku: 'ALT-140R', price: 149.99, coreCharge: 25, stock: 100, min: 1, weightGrams: 1200 });
     initialStock.set(Number(alternator), 100);
-    await db().updateTable('products').set({ core_charge_cents: 2500 }).where('id', '=', Number(alternator)).execute();
     // 2 × $149.99 = $299.98 + 2 × $25.00 deposits, 2.4 kg: Express $32.00. Vermont 6 %: $299.98 → $17.9988 → $18.00 on the
     // goods, $50.00 → $3.00 on the deposits, $1.92 on shipping. Total $299.98 + $50.00 + $32.00 + $22.92 = $404.90.
     const placed = await call(server.app, 'POST', '/api/orders', {
