@@ -109,9 +109,14 @@ describe('order status table', () => {
         'not paid→expired by system',
         'not paid→pending by payment',
         'pending→shipped by admin',
+        // Shipments (issue 61): a parcel of some units, then the rest.
+        'pending→partially shipped by admin',
+        'partially shipped→shipped by admin',
+        // A paid order that shipped nothing: an admin cancels it, and its charge is refunded (issue 61).
+        'pending→cancelled by admin',
       ].sort(),
     );
-    expect(ORDER_STATUSES.filter(isPaid)).toEqual(['pending', 'shipped']);
+    expect(ORDER_STATUSES.filter(isPaid)).toEqual(['pending', 'partially shipped', 'shipped']);
   });
 });
 
