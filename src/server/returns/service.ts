@@ -5,8 +5,7 @@
  * their transaction. Approving and rejecting are the staff's moves of the return alone, with the buyer's
  * e-mail.
  */
-import type { Return, ReturnListQuery } from '../../shared/returns-api.js';
-import { RETURN_PAGE_SIZE } from '../../shared/returns-api.js';
+import { type Return, type ReturnListQuery, RETURN_PAGE_SIZE } from '../../shared/returns-api.js';
 import { formatCreditNoteNumber, formatOrderNumber, formatReturnNumber } from '../../shared/format.js';
 import { returnMessages } from '../../shared/messages.js';
 import { centsToDollars } from '../../shared/money.js';
@@ -107,7 +106,11 @@ export async function linesOfReturns(db: Executor, returnIds: readonly number[])
   const byReturn = new Map<number, ReturnLineRow[]>();
   for (let start = 0; start < returnIds.length; start += RETURNS_PER_QUERY) {
     const rows = await db.selectFrom('return_lines').selectAll().where('return_id', 'in', returnIds.slice(start, start + RETURNS_PER_QUERY)).execute();
-    for (const row of rows) byReturn.set(row.return_id, [...(byReturn.get(row.return_id) ?? []), row]);
+    for (const row of rows) {
+      const lines = byReturn.get(row.return_id);
+      if (lines) lines.push(row);
+      else byReturn.set(row.return_id, [row]);
+    }
   }
   // In the order's line order, a part's reasons in the shared list's order.
   for (const lines of byReturn.values()) lines.sort((a, b) => a.order_line_id - b.order_line_id || RETURN_REASONS.indexOf(a.reason) - RETURN_REASONS.indexOf(b.reason));
