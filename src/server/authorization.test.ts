@@ -8,12 +8,15 @@ import {
   call,
   createProduct,
   databaseKind,
+  payWithTestCard,
   registerAdmin,
   registerCustomer,
   startTestServer,
   type TestServer,
   TEST_ADDRESS,
+  TEST_CARD,
 } from './test/harness.js';
+import { REFUND_DECLINING_CARD } from '../shared/card.js';
 import { createVehicles } from './fitment/service.js';
 
 type Role = 'anonymous' | 'customer' | 'other' | 'admin';
@@ -59,13 +62,56 @@ describe(`authorization matrix (${databaseKind})`, () => {
   };
   const paidOrder = async () => {
     const id = await placeOrder();
-    await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x', invoice_number: Number(id), invoiced_at: new Date().toISOString() }).where('id', '=', Number(id)).execute();
+    // An invoice number far above the sequence's: orders paid through the test processor (below) take theirs from it.
+    await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x', invoice_number: 1_000_000 + Number(id), invoiced_at: new Date().toISOString() }).where('id', '=', Number(id)).execute();
     return id;
   };
   /** A parcel of a paid order of the customer's (its id). */
   const shipmentOfCustomer = async () => {
     const body = { lines: [{ productId: Number(productId), quantity: 1 }], carrier: 'Other' };
     return (await call(server.app, 'POST', `/api/orders/${await paidOrder()}/shipments`, { token: accounts.admin.token, body })).json().id as string;
+  };
+  /** An order its customer paid through the test processor, which can refund it. */
+  const paidWithTestCard = async () => {
+    const id = await placeOrder();
+    const paid = await payWithTestCard(server.app, accounts.customer, id);
+    if (paid.statusCode !== 200 || !paid.json().paid) throw new Error(`paying failed: ${paid.body}`);
+    return id;
+  };
+  /** The refund of a paid order an admin cancelled, by its id. */
+  const refundOfPaidOrder = async () => {
+    const id = await paidWithTestCard();
+    const cancelled = await call(server.app, 'POST', `/api/orders/${id}/cancel`, { token: accounts.admin.token });
+    if (cancelled.statusCode !== 200) throw new Error(`cancelling failed: ${cancelled.body}`);
+    if (!cancelled.json().refunds[0]) throw new Error(`no refund: ${cancelled.body}`);
+    return cancelled.json().refunds[0].id as string;
+  };
+  /** An order of the customer's, paid (`paid`) and its unit shipped (its id). */
+  const shippedOrder = async (paid: () => Promise<string> = paidOrder) => {
+    const id = await paid();
+    const body = { lines: [{ productId: Number(productId), quantity: 1 }], carrier: 'Other' };
+    await call(server.app, 'POST', `/api/orders/${id}/shipments`, { token: accounts.admin.token, body });
+    return id;
+  };
+  const returnBody = () => ({ lines: [{ productId: Number(productId), quantity: 1, reason: 'not_needed' }] });
+  const receiveBody = () => ({ lines: [{ productId: Number(productId), receivedQuantity: 1, damagedQuantity: 0 }] });
+  /** The customer's return of that unit (its id): asked for, or approved too. */
+  const customersReturn = async (paid?: () => Promise<string>) =>
+    (await call(server.app, 'POST', `/api/orders/${await shippedOrder(paid)}/returns`, { token: accounts.customer.token, body: returnBody() })).json().id as string;
+  const approvedReturn = async (paid?: () => Promise<string>) => {
+    const id = await customersReturn(paid);
+    await call(server.app, 'POST', `/api/returns/${id}/approve`, { token: accounts.admin.token });
+    return id;
+  };
+  /** Received: refunded when the payment refunds, left received (to retry) when the card declines its first refund. */
+  const receivedReturn = async (card = TEST_CARD) => {
+    const id = await approvedReturn(async () => {
+      const order = await placeOrder();
+      await payWithTestCard(server.app, accounts.customer, order, card);
+      return order;
+    });
+    await call(server.app, 'POST', `/api/returns/${id}/receive`, { token: accounts.admin.token, body: receiveBody() });
+    return id;
   };
   const clientSecretFor = async (orderId: string) => {
     const response = await call(server.app, 'POST', '/api/create-payment-intent', { token: accounts.customer.token, body: { orderId } });
@@ -160,6 +206,18 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       { route: 'GET /api/audit', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/audit' }) },
       { route: 'DELETE /api/orders/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'DELETE', url: `/api/orders/${await placeOrder()}` }) },
+      { route: 'POST /api/orders/{id}/cancel', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'POST', url: `/api/orders/${await placeOrder()}/cancel` }) },
+      {
+        route: 'GET /api/refunds/{id}/credit-note.pdf',
+        expected: ownerOrAdminElseNotFound(200),
+        request: async () => ({ method: 'GET', url: `/api/refunds/${await refundOfPaidOrder()}/credit-note.pdf` }),
+      },
+      {
+        // A paid order: an admin's to cancel (its charge refunded through the test processor), not its customer's.
+        route: 'POST /api/orders/{id}/cancel',
+        expected: { anonymous: 401, customer: 409, other: 404, admin: 200 },
+        request: async () => ({ method: 'POST', url: `/api/orders/${await paidWithTestCard()}/cancel` }),
+      },
       {
         route: 'PATCH /api/orders/{id}',
         expected: adminOnly(200),
@@ -182,6 +240,32 @@ describe(`authorization matrix (${databaseKind})`, () => {
         route: 'GET /api/shipments/{id}/packing-slip.pdf',
         expected: adminOnly(200),
         request: async () => ({ method: 'GET', url: `/api/shipments/${await shipmentOfCustomer()}/packing-slip.pdf` }),
+      },
+      // Returns (issue 61): the buyer asks on their own order (anyone else is told there is no such order), reads
+      // their own returns and credit notes; admins read all and approve, reject, receive and retry refunds.
+      { route: 'POST /api/orders/{id}/returns', expected: ownerOnly(201), request: async () => ({ method: 'POST', url: `/api/orders/${await shippedOrder()}/returns`, body: returnBody() }) },
+      { route: 'GET /api/returns', expected: anyUser(200), request: async () => ({ method: 'GET', url: '/api/returns?status=requested&limit=5' }) },
+      { route: 'GET /api/returns/{id}', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'GET', url: `/api/returns/${await customersReturn()}` }) },
+      { route: 'POST /api/returns/{id}/approve', expected: adminOnly(200), request: async () => ({ method: 'POST', url: `/api/returns/${await customersReturn()}/approve` }) },
+      {
+        route: 'POST /api/returns/{id}/reject',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'POST', url: `/api/returns/${await customersReturn()}/reject`, body: { reason: 'Fitted and used' } }),
+      },
+      {
+        route: 'POST /api/returns/{id}/receive',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'POST', url: `/api/returns/${await approvedReturn(paidWithTestCard)}/receive`, body: receiveBody() }),
+      },
+      {
+        route: 'POST /api/returns/{id}/refund',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'POST', url: `/api/returns/${await receivedReturn({ ...TEST_CARD, number: REFUND_DECLINING_CARD })}/refund` }),
+      },
+      {
+        route: 'GET /api/returns/{id}/credit-note.pdf',
+        expected: ownerOrAdminElseNotFound(200),
+        request: async () => ({ method: 'GET', url: `/api/returns/${await receivedReturn()}/credit-note.pdf` }),
       },
       { route: 'GET /api/payments/config', expected: every(200), request: async () => ({ method: 'GET', url: '/api/payments/config' }) },
       {

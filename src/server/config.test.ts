@@ -25,6 +25,12 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ SHOP_EMAIL: 'orders' })).toThrow(/SHOP_EMAIL: must be an e-mail address/);
   });
+  it('gives returns 30 days from the shipment and cores 90, or the days set', () => {
+    expect(loadConfig({}).returns).toEqual({ windowDays: 30, coreDays: 90 });
+    expect(loadConfig({ RETURN_WINDOW_DAYS: '14', CORE_RETURN_DAYS: '180' }).returns).toEqual({ windowDays: 14, coreDays: 180 });
+    expect(() => loadConfig({ RETURN_WINDOW_DAYS: '0' })).toThrow(/RETURN_WINDOW_DAYS: must be a whole number of days/);
+    expect(() => loadConfig({ CORE_RETURN_DAYS: '2.5' })).toThrow(/CORE_RETURN_DAYS: must be a whole number of days/);
+  });
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

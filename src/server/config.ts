@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { STOCK_MAX } from '../shared/schemas.js';
 import { isCountryCode, regionProblem } from '../shared/geography.js';
 import { parseVatId } from '../shared/vat-id.js';
+import { DEFAULT_CORE_RETURN_DAYS, DEFAULT_RETURN_WINDOW_DAYS } from '../shared/returns.js';
 
 const flag = (fallback: boolean) =>
   z
@@ -107,6 +108,9 @@ function isProxyAddress(entry: string): boolean {
 
 const UNITS_INVALID = 'must be a whole number of units, 0 or more (e.g. 10)';
 const SHARE_INVALID = 'must be a whole percentage from 1 to 100 (e.g. 50)';
+const DAYS_INVALID = 'must be a whole number of days, 1 or more (e.g. 30)';
+const days = (fallback: number) =>
+  z.preprocess(blankAsUnset, z.coerce.number({ error: DAYS_INVALID }).int(DAYS_INVALID).min(1, DAYS_INVALID).optional().default(fallback));
 
 /** A time zone name the runtime knows (IANA: America/New_York, Europe/Berlin, UTC). */
 function isTimeZone(name: string): boolean {
@@ -234,6 +238,9 @@ const envSchema = z
       z.string().trim().refine((text) => parseVatId(text) !== null, 'must be an EU VAT ID with its country prefix, e.g. DE136695976').optional(),
     ),
     VAT_CHECK: z.preprocess(blankAsUnset, z.enum(['format', 'vies']).optional().default('format')),
+    // After the sale (issue 61): days after its shipment in which a unit, and an old unit for its core deposit, may come back.
+    RETURN_WINDOW_DAYS: days(DEFAULT_RETURN_WINDOW_DAYS),
+    CORE_RETURN_DAYS: days(DEFAULT_CORE_RETURN_DAYS),
     VIES_URL: httpUrlSetting('https://ec.europa.eu/taxation_customs/vies/rest-api').transform((value) => value ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api'),
   })
   .transform((env) => ({ ...env, SHOP_REGION: env.SHOP_REGION ?? (env.SHOP_COUNTRY === 'US' ? 'IL' : '') }))
@@ -328,6 +335,8 @@ export interface Config {
   reviewRateLimitPerHour: number;
   /** Where the shop is for tax (its country and region, its EU VAT ID), and how buyers' VAT IDs are checked. */
   checkout: CheckoutConfig;
+  /** Days after the shipment that carried them in which units may be returned, and cores for their deposit. */
+  returns: { windowDays: number; coreDays: number };
 }
 
 export interface CheckoutConfig {
@@ -452,5 +461,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shopVatId: e.SHOP_VAT_ID,
       vatCheck: e.VAT_CHECK === 'vies' ? { kind: 'vies', url: e.VIES_URL } : { kind: 'format' },
     },
+    returns: { windowDays: e.RETURN_WINDOW_DAYS, coreDays: e.CORE_RETURN_DAYS },
   };
 }

@@ -67,6 +67,8 @@ export const productSchema = z.object({
   weightGrams: z.number().int(),
   /** Which of a destination's tax rates the part pays: standard, reduced or zero. */
   taxClass: z.enum(TAX_CLASSES),
+  /** The refundable core deposit per unit in dollars (remanufactured parts: back when the old unit is returned); 0: none. */
+  coreCharge: z.number(),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
   /** Its buyers' reviews: the average to one decimal (null without any) and how many. */
@@ -321,6 +323,8 @@ export const orderEventSchema = z.object({
   actor: z.enum(ORDER_ACTORS),
   by: z.object({ name: z.string(), email: z.string() }).nullable(),
   at: z.string(),
+  /** Only on a refund's line (its status stays: from = to). */
+  refund: refundSchema.omit({ createdAt: true }).optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
@@ -503,6 +507,8 @@ export const salesStatsSchema = z.object({
   revenue: z.number(),
   /** The tax those orders charged (collected for the tax authorities). */
   tax: z.number(),
+  /** Dollars given back in the period (cancelled paid orders, returns), on the day each refund was made; revenue above is not lessened by them. */
+  refunds: z.number(),
   orders: z.number().int(),
   units: z.number().int(),
   averageOrderValue: z.number(),

@@ -4,7 +4,7 @@
  * notices), so they live in one place.
  * Both the server (error messages) and the browser (toasts, labels) import from here.
  */
-import { formatQuantity } from './format.js';
+import { formatMoney, formatQuantity } from './format.js';
 import { UPLOAD_MAX_MB, UPLOAD_MAX_MEGAPIXELS } from './images.js';
 import type { OrderStatus } from './order-status.js';
 
@@ -180,6 +180,8 @@ export const messages = {
       linkedPicture: 'The picture is linked from another site (as the PIES file gave it). Fetch it to keep a checked copy in the shop.',
       pictureFetched: (product: string) => `The picture of ${product} is now kept in the shop.`,
       weightHint: 'Shipping weight of one unit in whole grams, e.g. 1200 for 1.2 kg; 0: not known.',
+      coreChargeLabel: 'Core Charge ($ per unit)',
+      coreChargeHint: 'Refundable deposit on a remanufactured part, back when the old unit is returned; 0: none.',
       reorderThresholdHint: "Listed under Low Stock at or below this many units; empty: the shop's default.",
       priceBreaksHint: 'A lower unit price from a quantity on, e.g. from 100 units at $11.00. Each break starts at a larger quantity, with a lower price, than the one before.',
       productSaved: (product: string) => `The Product ${product} is saved successfully`,
@@ -210,6 +212,7 @@ export const messages = {
         { column: 'priceBreaks', meaning: 'Quantity prices, each quantity: price per unit, separated by semicolons, e.g. 500: 81.00; 1000: 75.50. Empty: none.' },
         { column: 'weightGrams', meaning: 'Shipping weight of one unit in whole grams, e.g. 1200; empty keeps the part\'s (0 on a new one: not known).' },
         { column: 'taxClass', meaning: 'standard, reduced or zero: which of a destination\'s tax rates the part pays; empty keeps the part\'s (standard on a new one).' },
+        { column: 'coreCharge', meaning: 'Refundable core deposit per unit in dollars (remanufactured parts), e.g. 25.00; 0: none; empty keeps the part\'s (0 on a new one).' },
       ],
       importChecked: 'The file is checked and can be imported.',
       importProblems: (count: number) =>
@@ -495,7 +498,7 @@ export const messages = {
       from: 'From',
       to: 'To',
       customInvalid: (maxDays: number) => `Choose a start date on or before the end date, at most ${maxDays} days apart.`,
-      figures: { revenue: 'Revenue', tax: 'Tax collected', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
+      figures: { revenue: 'Revenue', tax: 'Tax collected', refunds: 'Refunds', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
       /** A figure's change against the period of the same length just before. */
       change: (percent: string) => `${percent} vs previous period`,
       noPreviousSales: 'nothing in the previous period',
@@ -781,6 +784,13 @@ export const checkoutMessages = {
     /** A tax line: its rate's name and the rate ("Vermont sales tax (6%)"). */
     tax: (name: string, rate: string) => `${name} (${rate})`,
     total: 'Total',
+    /**
+     * A remanufactured part's refundable deposit, its own line wherever the part is priced: per unit on the
+     * card and the part's page ("Core deposit, refundable: $25.00"), per line in the cart, the quote, the
+     * invoice and the e-mails ("Core deposit, refundable: $25.00 × 2"). Dollars.
+     */
+    coreDeposit: (unitCharge: number, quantity?: number) =>
+      `Core deposit, refundable: ${formatMoney(unitCharge)}${quantity === undefined ? '' : ` × ${formatQuantity(quantity)}`}`,
     vatId: (id: string) => `VAT ID: ${id}`,
     reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)',
     taxExempt: (certificate: string) => `Tax exempt: resale/exemption certificate ${certificate}`,
@@ -810,6 +820,30 @@ export const returnMessages = {
   vehicleRequired: 'Name the vehicle the part did not fit',
   rejectReasonRequired: 'Say why the return is rejected',
   damagedAboveReceived: 'Damaged units cannot be more than the units received',
+  statusInvalid: 'Must be requested, approved, rejected, received or refunded',
+  /** 400: a line names a part the order does not have. */
+  notOnOrder: (productId: number) => `Part ${productId} is not on this order`,
+  /** 400: reason 'core' on a part without a core deposit. */
+  noCore: (part: string) => `${part} carries no core deposit: there is no core to return`,
+  /** 400: the vehicle named is not in the vehicle base. */
+  vehicleUnknown: 'Choose the vehicle from your garage or the vehicle selector',
+  /** 409: more than was shipped and not yet returned; `left` units (or cores) of it may still come back. */
+  tooMany: (part: string, left: number, cores: boolean) => {
+    const what = cores ? (left === 1 ? 'core' : 'cores') : left === 1 ? 'unit' : 'units';
+    return left === 0 ? `No ${cores ? 'cores' : 'units'} of ${part} are left to return` : `Only ${left} ${what} of ${part} can still be returned`;
+  },
+  /** 409: the window (counted from the shipment that carried the line) has closed. */
+  windowClosed: (part: string, days: number, cores: boolean) =>
+    `${cores ? 'The core of ' : ''}${part} could be returned within ${days} days of its shipment: that time has passed`,
+  /** 409: a move the return's status does not allow. */
+  illegalMove: (from: string, to: string) => `A return that is '${from}' cannot become '${to}'`,
+  /** 400: a received line names a part the return does not have, or more than was asked for. */
+  notOnReturn: (productId: number) => `Part ${productId} is not on this return`,
+  receivedAboveAsked: (part: string, asked: number) => `${part}: at most the ${asked} ${asked === 1 ? 'unit' : 'units'} asked for can be received`,
+  /** 409: the refund would be more than is left of what was charged. */
+  refundAboveCharged: 'This refund would be more than is left of what the order charged',
+  /** 409: a credit note asked for before the return was refunded. */
+  notRefunded: 'This return is not refunded yet: its credit note comes with the refund',
 } as const;
 
 /** Shipments (issue 61): the admin's Ship dialog, the buyer's list of parcels, and what the server refuses. */
@@ -847,4 +881,46 @@ export const shipmentMessages = {
   tracking: (trackingNumber: string) => `Tracking ${trackingNumber}`,
   noTracking: 'No tracking number',
   unitsOf: (quantity: number, sku: string, product: string) => `${quantity} × ${sku} ${product}`,
+} as const;
+
+/** Money going back (issue 61): refunds, credit notes, cancelling a paid order. */
+export const refundMessages = {
+  /** 409: the refund would give back more than was charged and not yet refunded. */
+  tooLarge: (left: string) => `This refund is more than is left to refund of the order (${left})`,
+  alreadyRecorded: 'This refund is already recorded',
+  notPaid: 'This order was never paid: there is nothing to refund',
+  /** 502: the payment provider did not give the money back; nothing was recorded. */
+  providerFailed: (reason: string) => `The payment provider did not refund the money, so nothing was changed; try again later. (${reason})`,
+  /** Cancelling a paid order: only an admin, only before anything shipped. */
+  notCancellable: 'Only a paid order that has shipped nothing can be cancelled and refunded',
+  creditNote: 'Credit note',
+  creditNoteNumber: 'Credit note number',
+  creditNoteDate: 'Credit note date',
+  orderNumber: 'Order number',
+  invoiceNumber: 'Invoice number',
+  returnNumber: 'Return number',
+  poNumber: 'PO number',
+  billTo: 'BILL TO',
+  refundedTitle: 'REFUNDED',
+  coreDeposit: (product: string) => `Core deposit, refundable: ${product}`,
+  shipping: 'Shipping',
+  tax: 'Tax',
+  total: 'Total refunded (USD)',
+  refundedTo: (reference: string) => `Refunded to the payment ${reference}`,
+  footer: (shop: string, number: string, page: number, pages: number) => `${shop} · Credit note ${number} · Page ${page} of ${pages}`,
+  /** The buyer's e-mail. */
+  mailSubject: (amount: string, order: string) => `Refund of ${amount} for order ${order}`,
+  mailCancelled: (order: string) => `Your order ${order} is cancelled; the parts go back to stock.`,
+  mailRefunded: (amount: string, order: string) => `We refunded ${amount} of your order ${order} to the card you paid with. It can take 5–10 days to show on your statement.`,
+  mailCreditNote: (number: string) => `Your credit note ${number} is attached.`,
+  /** Staff and buyer screens. */
+  cancelAndRefund: 'Cancel and refund',
+  confirmCancelAndRefund: (order: string, amount: string) =>
+    `Cancel order ${order} and refund ${amount} to the buyer's card? The parts go back to stock. This cannot be undone.`,
+  cancelledAndRefunded: (order: string, amount: string) => `Order ${order} is cancelled and ${amount} refunded`,
+  refundsHeading: 'Refunds',
+  refundLine: (amount: string, date: string) => `${amount} refunded on ${date}`,
+  historyRefund: (amount: string, creditNote: string) => `Refunded ${amount} (credit note ${creditNote})`,
+  downloadCreditNote: (number: string) => `Credit note ${number}`,
+  creditNoteFile: (number: string) => `credit-note-${number}.pdf`,
 } as const;

@@ -23,8 +23,8 @@ const RULES: Record<OrderStatus, StatusRule> = {
     holdsStock: true,
     next: { pending: ['payment'], cancelled: ['customer', 'admin'], expired: ['system'] },
   },
-  // Paid, waiting to ship (see PAID_STATUS).
-  pending: { paid: true, holdsStock: true, next: { 'partially shipped': ['admin'], shipped: ['admin'] } },
+  // Paid, waiting to ship (see PAID_STATUS). An admin may cancel it, its whole charge refunded (flows/refunds.ts).
+  pending: { paid: true, holdsStock: true, next: { 'partially shipped': ['admin'], shipped: ['admin'], cancelled: ['admin'] } },
   // Some units shipped, some still to ship.
   'partially shipped': { paid: true, holdsStock: true, next: { shipped: ['admin'] } },
   shipped: { paid: true, holdsStock: true, next: {} },

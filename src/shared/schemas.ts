@@ -80,6 +80,7 @@ export const fieldMessages = {
   linesOrProduct: 'Send either lines or productId and quantity, not both',
   packSizeInvalid: 'Pack Size must be a whole number of 1 or more',
   weightInvalid: 'Weight must be a whole number of grams, 0 or more (at most 10,000,000)',
+  coreChargeInvalid: 'Core Charge must be an amount in dollars, 0 or more, at most two decimals (0: no core deposit)',
   reorderThresholdInvalid: "Reorder Threshold must be a whole number of 0 or more, or empty for the shop's default",
   priceBreakQuantity: 'A price break starts at a quantity of 2 or more',
   priceBreakPrice: 'A price break price must be a positive amount in dollars, at most two decimals',
@@ -397,6 +398,11 @@ const weightGramsSchema = numberFromInput(fieldMessages.weightInvalid, fieldMess
   z.number().int(fieldMessages.weightInvalid).min(0, fieldMessages.weightInvalid).max(WEIGHT_GRAMS_MAX, fieldMessages.weightInvalid),
 );
 
+/** The refundable deposit per unit on a remanufactured part, in dollars; 0: none. */
+const coreChargeSchema = numberFromInput(fieldMessages.coreChargeInvalid, fieldMessages.coreChargeInvalid).pipe(
+  z.number().min(0, fieldMessages.coreChargeInvalid).max(1_000_000, fieldMessages.coreChargeInvalid).refine(hasAtMostTwoDecimals, fieldMessages.coreChargeInvalid),
+);
+
 const reorderThresholdInvalid = fieldMessages.reorderThresholdInvalid;
 /** The part's own low-stock threshold; null or an empty field: the shop's default (absent: unchanged when editing). */
 const reorderThresholdSchema = z.preprocess(
@@ -451,6 +457,7 @@ const productFields = {
   reorderThreshold: reorderThresholdSchema,
   weightGrams: emptyAsAbsent(weightGramsSchema),
   taxClass: emptyAsAbsent(taxClassSchema),
+  coreCharge: emptyAsAbsent(coreChargeSchema),
 };
 
 export const productInputSchema = z

@@ -13,7 +13,7 @@ import { listedProducts } from './product-rows.js';
 import { priceBreaksOf } from './service.js';
 
 /** New columns go at the end: a file written before them still imports (a column a file lacks changes nothing). */
-export const CSV_COLUMNS = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams', 'taxClass'] as const;
+export const CSV_COLUMNS = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams', 'taxClass', 'coreCharge'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 const EXPORT_BATCH = 1000;
@@ -34,6 +34,7 @@ function productRecord(row: ProductRow): string[] {
     priceBreaks: priceBreaksToText(priceBreaksOf(row)),
     weightGrams: String(row.weight_grams),
     taxClass: row.tax_class,
+    coreCharge: centsToDollars(row.core_charge_cents).toFixed(2),
   };
   return CSV_COLUMNS.map((column) => cells[column]);
 }

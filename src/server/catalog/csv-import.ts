@@ -217,6 +217,8 @@ function rowFields(cells: Cells): RowFields {
   if (weightGrams) values.weightGrams = weightGrams;
   const taxClass = cells.taxClass?.trim().toLowerCase();
   if (taxClass) values.taxClass = taxClass;
+  const coreCharge = cells.coreCharge?.trim();
+  if (coreCharge) values.coreCharge = coreCharge;
   if (cells.priceBreaks !== undefined) {
     const priceBreaks = priceBreaksFromText(cells.priceBreaks);
     if (Array.isArray(priceBreaks)) values.priceBreaks = priceBreaks;

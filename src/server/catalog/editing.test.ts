@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductChange, ProductPage } from '../../shared/api.js';
+import { fieldMessages } from '../../shared/schemas.js';
 import { type Account, call, createProduct, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, validProduct, TEST_ADDRESS } from '../test/harness.js';
 
 /** The catalog manager's work: part numbers, edits, restocks, archiving, and the record of every change. */
@@ -53,6 +54,20 @@ describe(`catalog editing (${databaseKind})`, () => {
       const response = await patch(weighed._id, { weightGrams });
       expect(response.statusCode, String(weightGrams)).toBe(400);
       expect(response.json().error.fields).toEqual({ weightGrams: 'Weight must be a whole number of grams, 0 or more (at most 10,000,000)' });
+    }
+  });
+
+  it('keeps a core deposit in dollars per unit (coreCharge): 0 when not given, refused below 0 or with more than two decimals', async () => {
+    expect(((await post({ name: 'New Pump' })).json() as Product).coreCharge).toBe(0);
+    const reman = (await post({ name: 'Remanufactured Caliper', coreCharge: '30.00' })).json() as Product;
+    expect(reman.coreCharge).toBe(30);
+    expect((await patch(reman._id, { coreCharge: 42.5 })).json().coreCharge).toBe(42.5);
+    expect((await publicProduct(reman._id)).json().coreCharge).toBe(42.5);
+    expect((await patch(reman._id, { coreCharge: 0 })).json().coreCharge).toBe(0);
+    for (const coreCharge of [-1, 1.005, 'deposit']) {
+      const response = await patch(reman._id, { coreCharge });
+      expect(response.statusCode, String(coreCharge)).toBe(400);
+      expect(response.json().error.fields).toEqual({ coreCharge: fieldMessages.coreChargeInvalid });
     }
   });
 

@@ -105,7 +105,7 @@ describe(`price breaks, pack sizes and resolving part numbers (${databaseKind})`
   });
 
   describe('in the CSV files', () => {
-    const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams', 'taxClass'];
+    const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams', 'taxClass', 'coreCharge'];
     const OLD_HEADER = HEADER.slice(0, 10);
     const csvFile = (columns: string[], rows: Record<string, string>[]) => stringify([columns, ...rows.map((row) => columns.map((column) => row[column] ?? ''))]);
     const cells = (sku: string, overrides: Record<string, string> = {}) => ({

@@ -36,7 +36,7 @@ vi.mock('./service.js', async (importOriginal) => {
 });
 
 const m = errorMessages.catalogImport;
-const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams', 'taxClass'];
+const HEADER = ['sku', 'name', 'description', 'price', 'stock', 'min', 'category', 'img', 'specs', 'active', 'packSize', 'priceBreaks', 'weightGrams', 'taxClass', 'coreCharge'];
 
 /** A CSV file of these cells by column, in the order the first row gives them. */
 function csvFile(rows: Record<string, string>[], columns = Object.keys(rows[0] ?? {})): string {
@@ -130,8 +130,8 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
     expect(response.body).toContain('"Line one\nline two"');
     expect(parse(response.body)).toEqual([
       HEADER,
-      ['LT-77', 'Fog Lamp', 'Bright, "amber", and wide', '24.50', '100', '10', 'lighting', validProduct.img, 'Voltage: 12 V; Bulb type: H7', 'true', '1', '', '780', 'standard'],
-      ['BR-5', 'Old Pad', 'Line one\nline two', '3.00', '5', '1', 'brakes', validProduct.img, '', 'false', '1', '', '0', 'standard'],
+      ['LT-77', 'Fog Lamp', 'Bright, "amber", and wide', '24.50', '100', '10', 'lighting', validProduct.img, 'Voltage: 12 V; Bulb type: H7', 'true', '1', '', '780', 'standard', '0.00'],
+      ['BR-5', 'Old Pad', 'Line one\nline two', '3.00', '5', '1', 'brakes', validProduct.img, '', 'false', '1', '', '0', 'standard', '0.00'],
     ]);
   });
 
@@ -148,6 +148,27 @@ describe(`catalog CSV export and import (${databaseKind})`, () => {
     const created = (await importCsv(csvFile([newPartCells(9901)]))).json();
     expect(created).toMatchObject({ created: 1, errors: [] });
     expect((await productsTable()).find((p) => p.sku === 'IMP-9901')?.weight_grams).toBe(0);
+  });
+
+  it('round-trips the core deposit (coreCharge, dollars per unit): exported, read back, kept by a file without the column', async () => {
+    const part = await createProduct({ sku: 'CC-1', name: 'Remanufactured Alternator', coreCharge: 25 });
+    const coreCharge = async () => (await call(ctx.server.app, 'GET', `/api/products/${part._id}`)).json().coreCharge;
+    const exported = await exportCsv();
+    const header = (parse(exported.body) as string[][])[0]!;
+    const record = (parse(exported.body) as string[][]).find((row) => row[0] === 'CC-1')!;
+    expect(record[header.indexOf('coreCharge')]).toBe('25.00');
+    // The export read back changes nothing; a file without the column keeps the deposit.
+    expect((await importCsv(exported.body)).json()).toMatchObject({ created: 0, updated: 0, errors: [] });
+    expect((await importCsv(csvFile([{ sku: 'CC-1', name: 'Remanufactured Alternator 120 A' }]))).json()).toMatchObject({ updated: 1, errors: [] });
+    expect(await coreCharge()).toBe(25);
+    expect((await importCsv(csvFile([{ sku: 'CC-1', coreCharge: '32.50' }]))).json()).toMatchObject({ updated: 1, errors: [] });
+    expect(await coreCharge()).toBe(32.5);
+    for (const bad of ['-1', '2.505', 'free']) {
+      const refused = (await importCsv(csvFile([{ sku: 'CC-1', coreCharge: bad }]), { dryRun: true })).json();
+      expect(refused.errors, bad).toEqual([{ row: 2, column: 'coreCharge', message: fieldMessages.coreChargeInvalid }]);
+    }
+    expect((await importCsv(csvFile([newPartCells(9902)]))).json()).toMatchObject({ created: 1, errors: [] });
+    expect((await productsTable()).find((p) => p.sku === 'IMP-9902')?.core_charge_cents).toBe(0);
   });
 
   it('starts cells a spreadsheet would run as formulas with a quote, and reads them back as they were', async () => {

@@ -39,6 +39,13 @@ describe(`migrating a shop's existing orders (${databaseKind})`, () => {
     expect(orders.map((o) => [o.id, Number(o.total_cents), Number(o.line_count)])).toEqual([[1, 5000, 1], [2, 5000, 1], [3, 5000, 1]]);
   });
 
+  it('gives the orders placed before the tax was split a share of 0 everywhere (they charged no tax)', async () => {
+    const lines = await k.selectFrom('order_lines').select(['tax_cents', 'core_tax_cents']).execute();
+    expect(lines.map((line) => [Number(line.tax_cents), Number(line.core_tax_cents)])).toEqual([[0, 0], [0, 0], [0, 0]]);
+    const orders = await k.selectFrom('orders').select(['tax_cents', 'shipping_tax_cents']).execute();
+    expect(orders.map((order) => [Number(order.tax_cents), Number(order.shipping_tax_cents)])).toEqual([[0, 0], [0, 0], [0, 0]]);
+  });
+
   it('invoices the orders already paid, in the order they were paid, and goes on from there', async () => {
     const orders = await k.selectFrom('orders').select(['id', 'invoice_number', 'invoiced_at']).orderBy('id').execute();
     expect(orders).toEqual([

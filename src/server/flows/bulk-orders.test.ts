@@ -16,6 +16,9 @@ import {
 } from '../test/harness.js';
 import { pdfText } from '../test/pdf-text.js';
 
+/** A line just ordered: no core deposit, nothing shipped or returned yet (issue 61's line fields). */
+const NOTHING_AFTER_THE_SALE = { coreCharge: 0, shippedQuantity: 0, returnedQuantity: 0 };
+
 describe(`orders of many lines, price breaks, pack sizes and invoices (${databaseKind})`, () => {
   let server: TestServer;
   let admin: Account;
@@ -71,8 +74,8 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.lines).toEqual([
-      { productId: brakes, sku: 'BD-100', product: 'Brake Disc', quantity: 120, unitPrice: 9, listPrice: 10, lineTotal: 1080, coreCharge: 0, shippedQuantity: 0, returnedQuantity: 0 },
-      { productId: filters, sku: 'OF-12', product: 'Oil Filter', quantity: 24, unitPrice: 4.5, listPrice: 4.5, lineTotal: 108, coreCharge: 0, shippedQuantity: 0, returnedQuantity: 0 },
+      { productId: brakes, sku: 'BD-100', product: 'Brake Disc', quantity: 120, unitPrice: 9, listPrice: 10, lineTotal: 1080, ...NOTHING_AFTER_THE_SALE },
+      { productId: filters, sku: 'OF-12', product: 'Oil Filter', quantity: 24, unitPrice: 4.5, listPrice: 4.5, lineTotal: 108, ...NOTHING_AFTER_THE_SALE },
     ]);
     expect(body).toMatchObject({
       total: 1188,
@@ -109,7 +112,7 @@ describe(`orders of many lines, price breaks, pack sizes and invoices (${databas
     const productId = await createProduct(server.app, admin, { price: 12.99, stock: 100, min: 10 });
     const placed = (await order(customer.token, { productId, quantity: 15 })).json();
     expect(placed).toMatchObject({ productId, product: 'Test Bumper', quantity: 15, price: 12.99, total: 194.85, poNumber: '' });
-    expect(placed.lines).toEqual([{ productId, sku: placed.sku, product: 'Test Bumper', quantity: 15, unitPrice: 12.99, listPrice: 12.99, lineTotal: 194.85, coreCharge: 0, shippedQuantity: 0, returnedQuantity: 0 }]);
+    expect(placed.lines).toEqual([{ productId, sku: placed.sku, product: 'Test Bumper', quantity: 15, unitPrice: 12.99, listPrice: 12.99, lineTotal: 194.85, ...NOTHING_AFTER_THE_SALE }]);
     const high = await order(customer.token, { productId, quantity: 86 });
     expect(high.statusCode).toBe(409);
     expect(high.json().error).toEqual({ code: 'out_of_stock', message: 'Quantity Must be lower than 85 ', fields: { quantity: 'Quantity Must be lower than 85 ' } });

@@ -5,9 +5,9 @@
  * once it committed (cached answers). Placing, cancelling, expiring, paying and delivering an order each
  * run in `inOrderTransaction`.
  */
-import { errorMessages, messages } from '../../shared/messages.js';
+import { errorMessages, messages, refundMessages } from '../../shared/messages.js';
 import { centsToDollars } from '../../shared/money.js';
-import { canEverMoveTo, canTransition, holdsStock, type OrderActor, type OrderStatus, PAID_STATUS, releasesStock } from '../../shared/order-status.js';
+import { canEverMoveTo, canTransition, holdsStock, isPaid, type OrderActor, type OrderStatus, PAID_STATUS, releasesStock } from '../../shared/order-status.js';
 import { releaseStock } from '../catalog/service.js';
 import type { Executor, OrderLineRow, OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
@@ -56,6 +56,11 @@ function actingAs(requester: Requester, order: OrderRow, to: OrderStatus): Chang
   throw roles.some((role) => canEverMoveTo(to, role)) ? illegal(order, to) : forbidden();
 }
 
+/** Refuses, before anything is written, a change this requester may not make now: 403 or 409 as `move` would. */
+export function assertMayMove(requester: Requester, order: OrderRow, to: OrderStatus): void {
+  actingAs(requester, order, to);
+}
+
 /** The server's cached answers, which an order's move may make stale. */
 export type CachedAnswers = Pick<ResponseCache, 'invalidate'>;
 
@@ -80,18 +85,28 @@ interface Effect {
 /** Placing an order takes its units from stock; a move that lets them go gives them back. */
 const changesStock = ({ from, to }: Move) => (from === null ? holdsStock(to) : releasesStock(from, to));
 
+/** A paid order given up: its money goes back (flows/refunds.ts, in the same transaction). */
+const cancelsPayment = ({ from, to }: Move) => from !== null && isPaid(from) && !isPaid(to);
+
 /** What each move sets off besides its status change and history event, in this order. */
 const EFFECTS: readonly Effect[] = [
+  // No route may cancel a paid order without giving its whole charge back first, in the same transaction.
+  { when: cancelsPayment, inTransaction: assertRefundedWhole },
   { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: giveUnitsBack },
   // Units given back may make a part orderable for the buyers waiting for it.
   { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: tellBuyersWaitingForUnits },
-  // Most statuses have their e-mail (STATUS_MAIL); a shipment tells its own parcel instead (flows/ship-order.ts).
-  { when: ({ to }) => STATUS_MAIL[to] !== null, inTransaction: mailOrderStatus },
+  // Most statuses have their e-mail (STATUS_MAIL); a shipment tells its own parcel instead (flows/ship-order.ts),
+  // and a cancelled paid order's is its refund's (flows/refunds.ts).
+  { when: (move) => STATUS_MAIL[move.to] !== null && !cancelsPayment(move), inTransaction: mailOrderStatus },
   // The catalog's cached pages and products show stock.
   { when: changesStock, afterCommit: dropCatalogAnswers },
   // A paid order makes its buyer's reviews of its parts verified purchases.
   { when: ({ to }) => to === PAID_STATUS, inTransaction: verifyReviewsOfPurchase },
 ];
+
+async function assertRefundedWhole(_trx: Executor, order: OrderRow): Promise<void> {
+  if (order.refunded_cents < order.total_cents) throw conflict('not_refunded', refundMessages.notCancellable);
+}
 
 async function tellBuyersWaitingForUnits(trx: Executor): Promise<void> {
   await tellWaitingBuyers(trx);
@@ -182,7 +197,7 @@ export function orderMailFacts(order: OrderRow, lines: readonly OrderLineRow[]):
     quantity: order.quantity,
     unitPrice: centsToDollars(order.unit_price_cents),
     total: centsToDollars(totalCentsOf(order)),
-    charges: chargesOf(order),
+    charges: chargesOf(order, lines),
     address: order.address,
     transactionId: order.transaction_id,
     ...(lines.length > 1 ? { lines: lines.map(toLineDto) } : {}),

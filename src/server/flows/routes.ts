@@ -14,14 +14,15 @@ import type { OrderRow } from '../db/schema.js';
 import { toProductDto } from '../catalog/service.js';
 import { requireViewer } from '../http/access.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { orderDto, toOrderDto } from '../orders/service.js';
+import { getOrderFor, orderDto, toOrderDto } from '../orders/service.js';
 import { WebhookSignatureError } from '../payments/provider.js';
 import type { TestProcessor } from '../payments/test-processor.js';
 import { pictureStorage } from '../media/storage.js';
 import { fetchProductPicture } from './fetch-picture.js';
 import { mostOrderedProducts } from './home-products.js';
 import { homeSummary } from './home-summary.js';
-import { cancelOrder, placeOrder } from './orders.js';
+import { placeOrder } from './orders.js';
+import { cancelOrder } from './refunds.js';
 import { deliverOrder, shipUnits } from './ship-order.js';
 import { confirmPayment, createPaymentIntent, handlePaymentEvent, settleTestCharge } from './pay-order.js';
 import { removeAccount, removeProduct } from './removals.js';
@@ -59,7 +60,27 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     '/api/orders/:id',
     { config: { access: 'user' }, schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } } },
     async (request) => {
-      return dto(await cancelOrder(db, cache, requireViewer(request), request.params.id));
+      return dto(await cancelOrder(paying, requireViewer(request), request.params.id));
+    },
+  );
+
+  api.post(
+    '/api/orders/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        description:
+          "Cancels an order, its units back to stock. A paid order that shipped nothing: an admin only, and its whole charge is refunded through the payment provider first " +
+          "(the answer lists the refund; the provider failing: 502, the order stays paid). An unpaid order: its customer or an admin, as DELETE does. Someone else's order: 404; shipped or partly shipped: 409.",
+        params: idParams,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      await getOrderFor(db, viewer, request.params.id);
+      return dto(await cancelOrder(paying, viewer, request.params.id));
     },
   );
 

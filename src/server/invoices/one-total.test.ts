@@ -92,11 +92,11 @@ describe(`an order to a taxed destination agrees to the cent everywhere (${datab
     const exported = await call(server.app, 'GET', '/api/orders/export.csv', { token: admin.token });
     expect(exported.statusCode).toBe(200);
     const [header, ...rows] = parse(exported.body) as string[][];
-    expect(header!.slice(-5)).toEqual(['orderTotal', 'subtotal', 'shipping', 'tax', 'total']);
+    expect(header!.slice(-6)).toEqual(['orderTotal', 'subtotal', 'shipping', 'tax', 'total', 'coreDeposit']);
     const mine = rows.filter((row) => row[0] === orderId);
-    expect(mine.map((row) => row.slice(-5))).toEqual([
-      ['923.25', '859.99', '11.00', '52.26', '923.25'],
-      ['923.25', '859.99', '11.00', '52.26', '923.25'],
+    expect(mine.map((row) => row.slice(-6))).toEqual([
+      ['923.25', '859.99', '11.00', '52.26', '923.25', '0.00'],
+      ['923.25', '859.99', '11.00', '52.26', '923.25', '0.00'],
     ]);
   });
 

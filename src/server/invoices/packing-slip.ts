@@ -9,7 +9,6 @@ import {
   addressBlock,
   BAND,
   BOLD,
-  collect,
   CONTENT_WIDTH,
   type Doc,
   drawable,
@@ -18,7 +17,7 @@ import {
   INK,
   LEFT,
   linesOf,
-  MARGIN,
+  newDocument,
   MUTED,
   REGULAR,
   RIGHT,
@@ -58,14 +57,7 @@ const FACT_LABEL_WIDTH = 96;
 export async function renderPackingSlipPdf(facts: PackingSlipFacts, shopDetails: ShopDetails): Promise<Buffer> {
   const slip = drawable(facts);
   const shop = drawable(shopDetails);
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `Packing slip ${slip.shipmentNumber}`, Author: shop.name, Subject: `Order ${formatOrderNumber(slip.orderId)}` },
-  });
-  const pdf = collect(doc);
+  const { doc, pdf } = await newDocument({ Title: `Packing slip ${slip.shipmentNumber}`, Author: shop.name, Subject: `Order ${formatOrderNumber(slip.orderId)}` });
   drawHeader(doc, slip, shop);
   const [receiver, ...rest] = slip.shipTo;
   if (receiver !== undefined) doc.y = addressBlock(doc, 'SHIP TO', LEFT, doc.y, CONTENT_WIDTH / 2, receiver, rest);
@@ -74,7 +66,7 @@ export async function renderPackingSlipPdf(facts: PackingSlipFacts, shopDetails:
   drawLines(doc, slip.lines);
   const units = slip.lines.reduce((sum, line) => sum + line.quantity, 0);
   doc.moveDown(1).font(BOLD).fontSize(10).fillColor(INK).text(`${formatQuantity(units)} ${units === 1 ? 'unit' : 'units'} in this parcel`, LEFT, doc.y, { width: CONTENT_WIDTH, align: 'right' });
-  drawFooters(doc, shop, `Packing slip ${slip.shipmentNumber}`);
+  drawFooters(doc, (page, pages) => `${shop.name} · Packing slip ${slip.shipmentNumber} · Page ${page} of ${pages}`);
   doc.end();
   return pdf;
 }

@@ -5,6 +5,7 @@
  */
 import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
 import { checkoutMessages } from '../../shared/messages.js';
+import { type CoreDepositLine, coreDepositRows } from '../../shared/checkout.js';
 
 const words = checkoutMessages.charges;
 
@@ -19,9 +20,11 @@ export interface InvoiceLine {
   lineTotal: number;
 }
 
-/** What an order charged beside its goods' lines, in dollars: subtotal + shipping + tax lines = the total. */
+/** What an order charged beside its goods' lines, in dollars: subtotal + core deposits + shipping + tax lines = the total. */
 export interface Charges {
   subtotal: number;
+  /** The lines with a core deposit; absent on facts from before core deposits. */
+  coreDeposits?: CoreDepositLine[];
   shipping: number;
   /** The shipping method's name; null on orders from before shipping was charged. */
   shippingMethod: string | null;
@@ -131,25 +134,25 @@ export const linesOf = (text: string) =>
 export async function renderInvoicePdf(facts: InvoiceFacts, shopDetails: ShopDetails): Promise<Buffer> {
   const invoice = drawable(facts);
   const shop = drawable(shopDetails);
-  // Loaded with the first invoice, not at start: its fonts take megabytes of heap that most servers never need.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: shop.name, Subject: `Order ${formatOrderNumber(invoice.orderId)}` },
-  });
-  const pdf = collect(doc);
+  const { doc, pdf } = await newDocument({ Title: `Invoice ${invoice.invoiceNumber}`, Author: shop.name, Subject: `Order ${formatOrderNumber(invoice.orderId)}` });
   drawHeader(doc, invoice, shop);
   drawAddresses(doc, invoice);
-  drawLines(doc, invoice.lines);
+  drawRows(doc, invoice.lines.map(rowOf));
   drawTotal(doc, invoice);
-  drawFooters(doc, shop, `Invoice ${invoice.invoiceNumber}`);
+  drawFooters(doc, (page, pages) => `${shop.name} · Invoice ${invoice.invoiceNumber} · Page ${page} of ${pages}`);
   doc.end();
   return pdf;
 }
 
-export function collect(doc: Doc): Promise<Buffer> {
+/** A new US Letter document in the built-in fonts, its pages kept for the footers, and its bytes once it ends. */
+export async function newDocument(info: { Title: string; Author: string; Subject: string }): Promise<{ doc: Doc; pdf: Promise<Buffer> }> {
+  // Loaded with the first document, not at start: its fonts take megabytes of heap that most servers never need.
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: true, info });
+  return { doc, pdf: collect(doc) };
+}
+
+function collect(doc: Doc): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   return new Promise((resolve, reject) => {
@@ -159,6 +162,18 @@ export function collect(doc: Doc): Promise<Buffer> {
 }
 
 function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.invoiceNumber],
+    ['Invoice date', formatInvoiceDate(invoice.issuedAt)],
+    ['Order number', formatOrderNumber(invoice.orderId)],
+    ['Order date', formatInvoiceDate(invoice.orderedAt)],
+  ];
+  if (invoice.poNumber.trim()) facts.push(['PO number', invoice.poNumber.trim()]);
+  drawHeading(doc, shop, 'Invoice', facts);
+}
+
+/** The shop on the left; the document's title and its facts (label, value) on the right. */
+export function drawHeading(doc: Doc, shop: ShopDetails, title: string, facts: readonly [string, string][]): void {
   const top = doc.y;
   const shopWidth = FACTS_LEFT - LEFT - 16;
   doc.font(BOLD).fontSize(16).fillColor(INK).text(shop.name, LEFT, top, { width: shopWidth });
@@ -167,15 +182,8 @@ function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
   for (const line of [...linesOf(shop.address), shop.email, shop.publicUrl, vatId].filter(Boolean)) doc.text(line, { width: shopWidth });
   const shopBottom = doc.y;
 
-  doc.font(BOLD).fontSize(24).fillColor(INK).text('Invoice', FACTS_LEFT, top, { width: FACTS_WIDTH, align: 'right' });
+  doc.font(BOLD).fontSize(24).fillColor(INK).text(title, FACTS_LEFT, top, { width: FACTS_WIDTH, align: 'right' });
   doc.moveDown(0.3);
-  const facts: [string, string][] = [
-    ['Invoice number', invoice.invoiceNumber],
-    ['Invoice date', formatInvoiceDate(invoice.issuedAt)],
-    ['Order number', formatOrderNumber(invoice.orderId)],
-    ['Order date', formatInvoiceDate(invoice.orderedAt)],
-  ];
-  if (invoice.poNumber.trim()) facts.push(['PO number', invoice.poNumber.trim()]);
   for (const [label, value] of facts) {
     const y = doc.y;
     doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, FACTS_LEFT, y, { width: FACT_LABEL_WIDTH });
@@ -185,7 +193,7 @@ function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
 }
 
 /** The buyer on the left, where the parts go on the right (when the order has a structured address). */
-function drawAddresses(doc: Doc, invoice: InvoiceFacts): void {
+export function drawAddresses(doc: Doc, invoice: Pick<InvoiceFacts, 'customer' | 'shipTo'>): void {
   const { customer } = invoice;
   const top = doc.y;
   const width = CONTENT_WIDTH / 2 - 12;
@@ -207,7 +215,7 @@ export function addressBlock(doc: Doc, title: string, x: number, top: number, wi
   return doc.y;
 }
 
-interface Row {
+export interface Row {
   cells: string[];
   /** Printed under the description, smaller: why the unit price is below the list price. */
   note?: string;
@@ -269,9 +277,10 @@ export function rule(doc: Doc, y: number, color = RULE): void {
 /** What is left of the page above its bottom margin (the footer lives in the margin). */
 export const roomLeft = (doc: Doc) => doc.page.height - doc.page.margins.bottom - doc.y;
 
-function drawLines(doc: Doc, lines: InvoiceLine[]): void {
+/** The table of lines (part number, description, quantity, unit price, line total), over as many pages as it takes. */
+export function drawRows(doc: Doc, rows: readonly Row[]): void {
   drawTableHeader(doc);
-  for (const row of lines.map(rowOf)) {
+  for (const row of rows) {
     const height = rowHeight(doc, row);
     if (height > roomLeft(doc)) {
       doc.addPage();
@@ -289,14 +298,22 @@ const CHARGE_ROW_HEIGHT = 15;
 /** The total's row, the payment and the notes under it, at most. */
 const TOTAL_BLOCK_HEIGHT = 150;
 
-/** Subtotal, shipping, each tax line, the total; then why no tax was charged, and the payment. */
+/** Subtotal, each core deposit, shipping, each tax line, the total; then why no tax was charged, and the payment. */
 function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
   const charges = invoice.charges ?? goodsOnly(invoice.total);
   const rows: [string, number][] = [
     [words.subtotal, charges.subtotal],
+    ...coreDepositRows(charges.coreDeposits ?? []).map((row): [string, number] => [row.label, row.amount]),
     [words.shipping(charges.shippingMethod), charges.shipping],
     ...charges.taxLines.map((line): [string, number] => [words.tax(line.name, formatRate(line.rate)), line.amount]),
   ];
+  drawSums(doc, rows, 'Total (USD)', invoice.total);
+  doc.y += 18;
+  drawPayment(doc, invoice);
+}
+
+/** Amounts a line each (label, amount), a rule, and the total in bold; on a new page when they would not fit. */
+export function drawSums(doc: Doc, rows: readonly [string, number][], totalLabel: string, total: number): void {
   if (rows.length * 2 * CHARGE_ROW_HEIGHT + TOTAL_BLOCK_HEIGHT > roomLeft(doc)) doc.addPage();
   doc.y += 10;
   for (const [label, amount] of rows) {
@@ -308,11 +325,13 @@ function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
   }
   rule(doc, doc.y, RULE);
   const top = doc.y + 6;
-  doc.font(BOLD).fontSize(11).fillColor(INK).text('Total (USD)', TOTALS_LEFT, top, { width: TOTALS_LABEL_WIDTH });
-  doc.text(formatMoney(invoice.total), RIGHT - AMOUNT_WIDTH, top, { width: AMOUNT_WIDTH, align: 'right' });
+  doc.font(BOLD).fontSize(11).fillColor(INK).text(totalLabel, TOTALS_LEFT, top, { width: TOTALS_LABEL_WIDTH });
+  doc.text(formatMoney(total), RIGHT - AMOUNT_WIDTH, top, { width: AMOUNT_WIDTH, align: 'right' });
   rule(doc, doc.y + 4, INK);
+}
 
-  doc.y += 18;
+/** Notes and the payment under the totals. */
+function drawPayment(doc: Doc, invoice: InvoiceFacts): void {
   const notes = [invoice.reverseCharge ? words.reverseCharge : '', invoice.taxExemption ? words.taxExempt(invoice.taxExemption) : ''].filter(Boolean);
   for (const note of notes) doc.font(REGULAR).fontSize(9).fillColor(INK).text(note, LEFT, doc.y, { width: CONTENT_WIDTH });
   if (notes.length > 0) doc.moveDown(1);
@@ -323,8 +342,8 @@ function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
   doc.moveDown(1).fillColor(MUTED).text('Thank you for your order.');
 }
 
-/** Every page's footer: the shop, the document ("Invoice INV-000042") and the page of how many. */
-export function drawFooters(doc: Doc, shop: ShopDetails, document: string): void {
+/** Each page's footer, in the bottom margin: `text(page, pages)`. */
+export function drawFooters(doc: Doc, text: (page: number, pages: number) => string): void {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
@@ -334,7 +353,7 @@ export function drawFooters(doc: Doc, shop: ShopDetails, document: string): void
       .font(REGULAR)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${shop.name} · ${document} · Page ${i - start + 1} of ${count}`, LEFT, doc.page.height - MARGIN + 20, {
+      .text(text(i - start + 1, count), LEFT, doc.page.height - MARGIN + 20, {
         width: CONTENT_WIDTH,
         align: 'center',
         lineBreak: false,

@@ -3,8 +3,10 @@
  * facts; it is rendered here when sent, with the shop's name and the address buyers use (PUBLIC_URL).
  */
 import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
-import { checkoutMessages } from '../../shared/messages.js';
-import { type Charges, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
+import { checkoutMessages, refundMessages } from '../../shared/messages.js';
+import { coreDepositRows } from '../../shared/checkout.js';
+import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
+import { type Charges, type CreditNoteFacts, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
   name: string;
@@ -25,7 +27,7 @@ export interface OrderFacts {
   quantity: number;
   /** Dollars. */
   unitPrice: number;
-  /** What is charged: the goods (`charges.subtotal`), shipping and tax. */
+  /** What is charged: the goods (`charges.subtotal`), core deposits, shipping and tax. */
   total: number;
   /** Absent on mail written before orders charged shipping and tax: goods only. */
   charges?: Charges;
@@ -48,6 +50,17 @@ export interface ShipmentMailFacts {
   lines: { sku: string; product: string; quantity: number }[];
   /** Units of the order still to ship after this parcel. */
   leftToShip: number;
+}
+
+/** A return (RMA) of an order, on the buyer's e-mails when the staff approve or reject it. */
+export interface ReturnMailFacts {
+  /** RMA-000042 */
+  returnNumber: string;
+  orderId: string;
+  customerName: string;
+  lines: { sku: string; product: string; quantity: number; reason: ReturnReason }[];
+  /** Why it was rejected (on the rejected e-mail). */
+  rejectReason: string | null;
 }
 
 interface AccountFacts {
@@ -82,12 +95,26 @@ export interface BackInStockFacts {
   sku: string;
 }
 
+/** Money given back to a buyer: the credit note's PDF is rendered and attached when the mail is sent. */
+export interface RefundFacts {
+  orderId: string;
+  customerName: string;
+  /** Dollars. */
+  amount: number;
+  creditNote: CreditNoteFacts;
+  /** The refund is of a paid order the shop cancelled (not of a return). */
+  cancelled: boolean;
+}
+
 type MailData = {
   'back-in-stock': BackInStockFacts;
+  'order-refunded': RefundFacts;
   'verify-email': AccountFacts;
   'reset-password': AccountFacts;
   'contact-reply': ContactReplyFacts;
   'low-stock-digest': LowStockDigestFacts;
+  'return-approved': ReturnMailFacts;
+  'return-rejected': ReturnMailFacts;
 } & Record<Exclude<OrderMailKind, 'order-shipped'>, OrderFacts> & { 'order-shipped': ShippedFacts };
 export type MailKind = keyof MailData;
 
@@ -128,12 +155,13 @@ const orderLine = (o: OrderFacts) => {
     ? `${o.lines.length} parts, ${formatQuantity(o.quantity)} units in all: ${goods}`
     : `${formatQuantity(o.quantity)} units of ${o.product} at ${formatMoney(o.unitPrice)} per unit: ${goods}`;
 };
-/** Subtotal, shipping, each tax line and the total, a line each: the figures the invoice has. */
+/** Subtotal, each core deposit, shipping, each tax line and the total, a line each: the figures the invoice has. */
 const chargeList = (o: OrderFacts) => {
   const words = checkoutMessages.charges;
   const charges = chargesOf(o);
   return [
     `${words.subtotal}: ${formatMoney(charges.subtotal)}`,
+    ...coreDepositRows(charges.coreDeposits ?? []).map((row) => `${row.label}: ${formatMoney(row.amount)}`),
     `${words.shipping(charges.shippingMethod)}: ${formatMoney(charges.shipping)}`,
     ...charges.taxLines.map((line) => `${words.tax(line.name, formatRate(line.rate))}: ${formatMoney(line.amount)}`),
     `${words.total}: ${formatMoney(o.total)}`,
@@ -168,6 +196,10 @@ function parcelMail(o: OrderFacts, parcel: ShipmentMailFacts, shop: ShopIdentity
   ], parcel.trackingUrl ? { label: 'Track your parcel', url: parcel.trackingUrl } : myOrders(shop));
 }
 
+/** A return's parts, a line each, with why they come back. */
+const returnLines = (r: ReturnMailFacts) =>
+  r.lines.map((line) => `${formatQuantity(line.quantity)} × ${line.sku} ${line.product} (${RETURN_REASON_IN_WORDS[line.reason]})`).join('\n');
+
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
   'verify-email': (d, shop) =>
     compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
@@ -195,6 +227,20 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       ...d.items.map((item) => `${item.sku} ${item.name}: ${formatQuantity(item.stock)} in stock (reorder at ${formatQuantity(item.threshold)})`),
       ...(d.more ? ['More parts are low than this e-mail lists.'] : []),
     ], { label: 'See the low-stock list', url: `${shop.publicUrl}/dashboard/low-stock` }),
+  'return-approved': (r, shop) =>
+    compose(shop, `Return ${r.returnNumber} is approved`, `Hello ${r.customerName},`, [
+      `Your return ${r.returnNumber} of order ${formatOrderNumber(r.orderId)} is approved:`,
+      returnLines(r),
+      `Please send the parts, with the return number ${r.returnNumber} on the parcel, to:\n${shop.address}`,
+      'Once they arrive we refund them and send you the credit note.',
+    ], myOrders(shop)),
+  'return-rejected': (r, shop) =>
+    compose(shop, `Return ${r.returnNumber} is not accepted`, `Hello ${r.customerName},`, [
+      `We cannot accept your return ${r.returnNumber} of order ${formatOrderNumber(r.orderId)}:`,
+      returnLines(r),
+      `Why: ${r.rejectReason ?? ''}`,
+      'Please keep the parts. If you have questions, just answer this e-mail.',
+    ], myOrders(shop)),
   'order-placed': (o, shop) =>
     compose(shop, `Your order ${o.orderId} is placed`, `Hello ${o.customerName},`, [
       `Your order is placed successfully: ${orderLine(o)}.`,
@@ -222,6 +268,15 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
     compose(shop, `Order ${formatOrderNumber(o.orderId)} is cancelled`, `Hello ${o.customerName},`, [
       `Your Order of ${formatQuantity(o.quantity)} units of ${o.product} is cancelled. Nothing was charged for it.`,
     ], myOrders(shop)),
+  'order-refunded': (r, shop) => {
+    const order = formatOrderNumber(r.orderId);
+    const amount = formatMoney(r.amount);
+    return compose(shop, refundMessages.mailSubject(amount, order), `Hello ${r.customerName},`, [
+      ...(r.cancelled ? [refundMessages.mailCancelled(order)] : []),
+      refundMessages.mailRefunded(amount, order),
+      refundMessages.mailCreditNote(r.creditNote.creditNoteNumber),
+    ], myOrders(shop));
+  },
   'order-expired': (o, shop) =>
     compose(shop, `Order ${formatOrderNumber(o.orderId)} expired unpaid`, `Hello ${o.customerName},`, [
       `Your order of ${formatQuantity(o.quantity)} units of ${o.product} was not paid in time, so it is cancelled and the parts are back in stock.`,

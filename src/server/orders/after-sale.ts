@@ -72,3 +72,17 @@ export function toShipmentDto(shipment: ShipmentRow, lines: readonly Pick<Shipme
 
 /** Orders named in one query: one parameter each, well under either database's limit on parameters. */
 const ORDERS_PER_QUERY = 5000;
+
+/** The refund of each of these returns that has one: its amount and credit-note number. */
+export async function refundsOfReturns(db: Executor, returnIds: readonly number[]): Promise<Map<number, { amountCents: number; creditNoteNumber: number }>> {
+  const found = new Map<number, { amountCents: number; creditNoteNumber: number }>();
+  for (let start = 0; start < returnIds.length; start += ORDERS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('refunds')
+      .select(['return_id', 'amount_cents', 'credit_note_number'])
+      .where('return_id', 'in', returnIds.slice(start, start + ORDERS_PER_QUERY))
+      .execute();
+    for (const row of rows) found.set(row.return_id!, { amountCents: row.amount_cents, creditNoteNumber: row.credit_note_number });
+  }
+  return found;
+}

@@ -223,7 +223,7 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
 
     it('writes a row per order line, newest order first, with the order on every row', async () => {
       const [header, ...rows] = await exported('');
-      expect(header).toEqual(['orderId', 'placedAt', 'status', 'customerName', 'email', 'poNumber', 'invoiceNumber', 'sku', 'product', 'quantity', 'unitPrice', 'lineTotal', 'orderTotal', 'subtotal', 'shipping', 'tax', 'total']);
+      expect(header).toEqual(['orderId', 'placedAt', 'status', 'customerName', 'email', 'poNumber', 'invoiceNumber', 'sku', 'product', 'quantity', 'unitPrice', 'lineTotal', 'orderTotal', 'subtotal', 'shipping', 'tax', 'total', 'coreDeposit']);
       const expected = [...seeded].reverse().flatMap(({ row, lines }) => lines.map((line) => [String(row.id), line.product_sku]));
       expect(rows.map((cells) => [cells[0], cells[7]])).toEqual(expected);
       const paid = seeded.find((order) => order.row.status === 'shipped' && order.lines.length === 2)!;
@@ -242,11 +242,12 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
         (paid.lines[0]!.unit_price_cents / 100).toFixed(2),
         ((paid.lines[0]!.unit_price_cents * paid.lines[0]!.quantity) / 100).toFixed(2),
         (paid.row.total_cents / 100).toFixed(2),
-        // The seeded orders are goods only: no shipping, no tax.
+        // The seeded orders are goods only: no shipping, no tax, no core deposits.
         (paid.row.total_cents / 100).toFixed(2),
         '0.00',
         '0.00',
         (paid.row.total_cents / 100).toFixed(2),
+        '0.00',
       ]);
       expect(second!.slice(7, 12)).toEqual(['OF-220', "'+Oil Filter", '2', '5.50', '11.00']);
     });

@@ -320,6 +320,8 @@ export const ORDER_CSV_COLUMNS = [
   'shipping',
   'tax',
   'total',
+  // The core deposits (issue 61), in total: subtotal + coreDeposit + shipping + tax = total.
+  'coreDeposit',
 ] as const;
 
 /** An amount as a spreadsheet reads it: dollars with two decimals, no grouping or sign ("1234.50"). */
@@ -357,6 +359,7 @@ async function* orderLineRecords(db: Executor, filters: OrderFilters): AsyncGene
         csvAmount(order.shipping_cents),
         csvAmount(order.tax_cents),
         csvAmount(order.total_cents),
+        csvAmount(order.core_deposit_cents),
       ]),
     );
     cursor = page.nextCursor ?? undefined;

@@ -17,9 +17,9 @@ import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
 import { getActiveUser } from '../users/service.js';
 import { conflict } from '../http/errors.js';
-import { renderInvoicePdf, renderPackingSlipPdf } from '../invoices/service.js';
+import { renderCreditNotePdf, renderInvoicePdf, renderPackingSlipPdf } from '../invoices/service.js';
 import { ORDER_CSV_COLUMNS, exportOrdersCsv, type OrderList, queryOrders } from './listing.js';
-import { getOrderFor, getOrderHistory, invoiceFacts, linesOf, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos, packingSlipFacts } from './service.js';
+import { creditNoteFacts, getOrderFor, getOrderHistory, getRefundFor, invoiceFacts, linesOf, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos, packingSlipFacts } from './service.js';
 import { SettledSales, salesStats } from './stats.js';
 
 const idParams = z.object({ id: idSchema });
@@ -150,6 +150,23 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
         .header('content-disposition', `attachment; filename="packing-slip-${slip.shipmentNumber}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
+    },
+  );
+
+  api.get(
+    '/api/refunds/:id/credit-note.pdf',
+    {
+      config: { access: 'user' },
+      schema: { tags, description: "A refund's credit note as a PDF: the order's customer's or an admin's (anyone else: 404).", params: idParams },
+    },
+    async (request, reply) => {
+      const { refund, order } = await getRefundFor(db, requireViewer(request), request.params.id);
+      const note = creditNoteFacts(order, refund);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="credit-note-${note.creditNoteNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(await renderCreditNotePdf(note, config.shop));
     },
   );
 

@@ -125,3 +125,15 @@ export async function packingSlipOf(db: Executor, shipmentId: number): Promise<S
     .execute();
   return { shipment, order, lines };
 }
+
+/** When each shipped line of the order last left: the latest shipment carrying it (a return's window runs from then). */
+export async function lastShippedOfLines(db: Executor, orderId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('shipment_lines')
+    .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+    .select((eb) => ['shipment_lines.order_line_id', eb.fn.max('shipments.shipped_at').as('shipped_at')])
+    .where('shipments.order_id', '=', orderId)
+    .groupBy('shipment_lines.order_line_id')
+    .execute();
+  return new Map(rows.map((row) => [row.order_line_id, row.shipped_at]));
+}

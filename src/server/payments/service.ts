@@ -44,6 +44,11 @@ export async function recordPayment(
     .execute();
 }
 
+/** The whole of a payment was given back (its order cancelled): the record says so. A part given back (a return) leaves it succeeded. */
+export async function recordPaymentRefunded(db: Executor, intentId: string) {
+  await db.updateTable('payments').set({ status: 'refunded', updated_at: now() }).where('intent_id', '=', intentId).execute();
+}
+
 /** A payment of the shop's past (the demo's months of sales), by the built-in test processor. */
 export async function recordPastPayment(db: Executor, payment: { orderId: number; intentId: string; amountCents: number; at: string }) {
   await db

@@ -7,12 +7,13 @@ import type { ProductInput } from '../../shared/schemas.js';
  * order or price (Tire, Radiator, the original six) have neither price breaks nor a pack size.
  */
 type DemoProduct = Omit<ProductInput, 'img'> & { img: string };
-type Bulk = Pick<ProductInput, 'packSize' | 'priceBreaks'>;
+/** Sold in bulk (packs, price breaks), or remanufactured with a refundable core deposit. */
+type Extras = Pick<ProductInput, 'packSize' | 'priceBreaks' | 'coreCharge'>;
 
-const p = (sku: string, category: CategorySlug, name: string, price: number, stock: number, min: number, img: string, description: string, specs: Record<string, string>, bulk: Bulk = {}): DemoProduct => ({
+const p = (sku: string, category: CategorySlug, name: string, price: number, stock: number, min: number, img: string, description: string, specs: Record<string, string>, extras: Extras = {}): DemoProduct => ({
   sku, category, name, price, stock, min, img: `/images/products/${img}`, description, weightGrams: DEMO_WEIGHTS_GRAMS[sku] ?? 0,
   specs: Object.entries(specs).map(([specName, value]) => ({ name: specName, value })),
-  ...bulk,
+  ...extras,
 });
 
 /** Shipping weight of one unit (a pack's parts counted one by one), in grams. */
@@ -21,6 +22,7 @@ const DEMO_WEIGHTS_GRAMS: Record<string, number> = {
   'EN-0412-IR': 45, 'FL-2201': 310, 'CL-7030': 5400, 'EL-1201-120': 5200, 'SU-6620-F': 2100, 'LT-0H7-55': 90, 'LT-FG-880': 780,
   'BR-2801-V': 6800, 'BR-1508': 950, 'WT-2254-17': 10400, 'WT-1515-S': 470, 'WP-4518': 200, 'WP-3012-R': 150, 'MR-5510-L': 260,
   'EN-9920-TB': 1850, 'FL-0540-OF': 330, 'FL-3300-CB': 180, 'SU-6620-R': 1900, 'CL-7100-TH': 210, 'EL-4455-ST': 3600, 'BD-2020-BL': 120,
+  'BR-3105-RC': 3400,
 };
 
 /** Price breaks as `[from quantity, dollars per unit]`. */
@@ -58,8 +60,8 @@ export const demoProducts: DemoProduct[] = [
     'Aluminium core radiator with plastic tanks, pressure-tested and ready to bolt in.',
     { Core: 'Aluminium', Rows: '2', 'Core size': '650 x 400 mm', Transmission: 'Manual or automatic' }),
   p('EL-1201-120', 'electrical', 'Alternator', 215, 500, 25, 'alternator.svg',
-    '120 A alternator, new (not remanufactured), with a built-in voltage regulator and pulley.',
-    { Output: '120 A', Voltage: '14 V', Pulley: '6-groove', Condition: 'New' }, { priceBreaks: breaks([50, 205], [100, 195]) }),
+    '120 A alternator, remanufactured to OE specification and bench-tested, with a new voltage regulator and pulley. The core deposit comes back when your old unit does.',
+    { Output: '120 A', Voltage: '14 V', Pulley: '6-groove', Condition: 'Remanufactured' }, { priceBreaks: breaks([50, 205], [100, 195]), coreCharge: 25 }),
   p('SU-6620-F', 'suspension', 'Shock Absorber', 79.9, 900, 60, 'shock-absorber.svg',
     'Twin-tube gas shock absorber that restores ride comfort and handling on worn suspensions.',
     { Position: 'Front axle', Type: 'Twin-tube gas', 'Extended length': '520 mm' }),
@@ -111,6 +113,9 @@ export const demoProducts: DemoProduct[] = [
   p('BD-2020-BL', 'body', 'Bumper Bracket', 9.5, 5, 20, 'bumper-bracket.svg',
     'Front bumper mounting bracket in glass-fibre reinforced nylon; clips in without drilling.',
     { Material: 'PA6-GF30', Position: 'Front' }),
+  p('BR-3105-RC', 'brakes', 'Brake Caliper', 68, 400, 10, 'brake-disc.svg',
+    'Remanufactured single-piston front brake caliper with new seals, piston and bleeder screw. The core deposit comes back when your old caliper does.',
+    { Position: 'Front axle', Pistons: '1', 'Piston diameter': '54 mm', Condition: 'Remanufactured' }, { coreCharge: 30 }),
 ];
 
 export const demoReviews = [

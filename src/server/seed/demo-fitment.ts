@@ -256,4 +256,12 @@ export const demoFitment: Record<string, DemoFitment> = {
     ],
     numbers: [oe('Toyota', '52116-02250'), oe('Toyota', '52115-02310')],
   },
+  'BR-3105-RC': {
+    applications: [
+      fits('Volkswagen', 'Golf', 2015, 2019, { qualifier: 'with 280 mm front discs', position: 'Front Left' }),
+      fits('Volkswagen', 'Golf', 2015, 2019, { qualifier: 'with 280 mm front discs', position: 'Front Right' }),
+      fits('Skoda', 'Octavia', 2014, 2019, { qualifier: 'with 280 mm front discs', position: 'Front Left' }),
+    ],
+    numbers: [oe('Volkswagen', '1K0 615 123 E'), interchange('Stopwell', 'SW-C54-R')],
+  },
 };

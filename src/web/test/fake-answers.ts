@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/api.js';
 import { cardMessages } from '../../shared/card.js';
 import { findEndpoint } from '../../shared/contract.js';
-import { checkoutMessages, errorMessages, messages } from '../../shared/messages.js';
+import { checkoutMessages, errorMessages, messages, refundMessages } from '../../shared/messages.js';
 import { fieldMessages } from '../../shared/schemas.js';
 
 export type FakeAnswer = { status: number; body?: unknown };
@@ -17,7 +17,7 @@ type MessageFunction = (...args: never[]) => string;
 
 // What the server words: its error messages, the original storefront's validation messages
 // (docs/legacy-contract.md#validation-messages), Stripe's card wording and the field messages of the input schemas. (The browser's own toasts and notices are not server answers.)
-const SERVER_WORDS = { errorMessages, validation: messages.validation, cardMessages, fieldMessages, checkoutMessages };
+const SERVER_WORDS = { errorMessages, validation: messages.validation, cardMessages, fieldMessages, checkoutMessages, refundMessages };
 
 const fixedMessages = new Set<string>();
 const messageFunctions = new Set<MessageFunction>();

@@ -21,6 +21,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     weightGrams: 0,
     reorderThreshold: null,
     taxClass: 'standard',
+    coreCharge: 0,
     rating: { average: null, count: 0 },
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -136,6 +136,20 @@ export function useCancelOrder() {
   });
 }
 
+/** An admin cancels a paid order that shipped nothing (its whole charge refunded), or anyone who may an unpaid one. */
+export function useCancelAndRefund() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<Order>(`/api/orders/${seg(id)}/cancel`, { method: 'POST' }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.orders }),
+        // Its units go back to the product's stock.
+        client.invalidateQueries({ queryKey: keys.products }),
+      ]),
+  });
+}
+
 /** PATCH /api/orders/:id, both faces (docs/legacy-contract.md#two-faced-patch): a delivery (admin) or a payment report (the owner). */
 const patchOrder = (id: string, body: OrderPatchBody) => apiFetch<Order>(`/api/orders/${seg(id)}`, { method: 'PATCH', body });
 
@@ -165,6 +179,10 @@ export function fetchPackingSlip(shipmentId: string): Promise<Blob> {
 /** A paid order's invoice, a PDF (its owner or an admin). */
 export function fetchInvoice(id: string): Promise<Blob> {
   return apiFile(`/api/orders/${seg(id)}/invoice.pdf`);
+}
+
+export function fetchCreditNote(refundId: string): Promise<Blob> {
+  return apiFile(`/api/refunds/${seg(refundId)}/credit-note.pdf`);
 }
 
 /** Who changed an order and when (admin only). Loaded when its dialog opens. */

@@ -29,6 +29,8 @@ export interface ProductFormValues {
   /** Whole grams; 0: not known. */
   weightGrams: string;
   taxClass: TaxClass;
+  /** Dollars per unit; 0: no core deposit. */
+  coreCharge: string;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -46,6 +48,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   priceBreaks: [],
   weightGrams: '0',
   taxClass: 'standard',
+  coreCharge: '0.00',
 };
 
 /** A saved product as the form shows it, to edit. */
@@ -65,6 +68,7 @@ export function productFormValues(product: Product): ProductFormValues {
     priceBreaks: product.priceBreaks.map(({ minQuantity, price }) => ({ minQuantity: String(minQuantity), price: price.toFixed(2) })),
     weightGrams: String(product.weightGrams),
     taxClass: product.taxClass,
+    coreCharge: product.coreCharge.toFixed(2),
   };
 }
 
@@ -84,6 +88,7 @@ const FIELDS: readonly Path<ProductFormValues>[] = [
   'reorderThreshold',
   'weightGrams',
   'taxClass',
+  'coreCharge',
   'priceBreaks',
   ...Array.from({ length: PRICE_BREAKS_MAX }, (_, index) => [`priceBreaks.${index}.minQuantity`, `priceBreaks.${index}.price`] as const).flat(),
 ];
@@ -194,6 +199,9 @@ export function ProductForm<TOutput extends ProductOutput>({
             </option>
           ))}
         </select>
+      </Field>
+      <Field label={messages.ui.productAdmin.coreChargeLabel} error={errors.coreCharge?.message} hint={messages.ui.productAdmin.coreChargeHint}>
+        <input type="text" inputMode="decimal" className="input" {...register('coreCharge')} />
       </Field>
       <div className="sm:col-span-2">
         <PriceBreaksField control={control} register={register} errors={errors} />

@@ -93,7 +93,8 @@ describe('AddProductPage', () => {
       min: 50,
       img: '/images/products/air-filter.svg',
       // The new fields left as they are: no part number (the server generates one), the default category, no specs,
-      // sold by the unit, no price breaks, the shop's default reorder threshold, no shipping weight, the standard tax class.
+      // sold by the unit, no price breaks, the shop's default reorder threshold, no shipping weight, the standard tax class,
+      // no core deposit.
       category: 'other',
       specs: [],
       packSize: 1,
@@ -101,12 +102,13 @@ describe('AddProductPage', () => {
       reorderThreshold: null,
       weightGrams: 0,
       taxClass: 'standard',
+      coreCharge: 0,
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument());
   });
 
-  it('keeps the original fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, shipping weight, tax class, price breaks and specs', () => {
+  it('keeps the original fields in their order, then the picture upload, the part number, category, pack size, reorder threshold, shipping weight, tax class, core charge, price breaks and specs', () => {
     mockFetch(() => undefined);
     renderWithProviders(<AddProductPage />);
     const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);
@@ -124,10 +126,28 @@ describe('AddProductPage', () => {
       'Reorder Threshold',
       'Shipping Weight (g)',
       'Tax Class',
+      'Core Charge ($ per unit)',
     ]);
     expect(screen.getByText('Left empty, one is generated from the category (e.g. BR-10003).')).toBeInTheDocument();
     expect(screen.getByLabelText('Category')).toHaveValue('other');
     expect(screen.getByRole('option', { name: 'Wheels & Tires' })).toHaveValue('wheels-tires');
+  });
+
+  it('sends a core charge in dollars, and says what a bad one is', async () => {
+    const { calls } = mockFetch((url, init) =>
+      url === '/api/products' && init.method === 'POST' ? { status: 201, body: aProduct({ _id: '99', name: 'Oil Filter', coreCharge: 25 }) } : undefined,
+    );
+    const { user } = renderWithProviders(<AddProductPage />);
+    await fill(user, { ...valid, 'Core Charge ($ per unit)': '-5' });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Core Charge must be an amount in dollars, 0 or more, at most two decimals (0: no core deposit)')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.clear(screen.getByLabelText('Core Charge ($ per unit)'));
+    await user.type(screen.getByLabelText('Core Charge ($ per unit)'), '25.00');
+    fireEvent.load(await preview());
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('The Product Oil Filter is added successfully')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ coreCharge: 25 });
   });
 
   it('sends the part number, the category and the spec rows', async () => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Product } from '../../../../shared/api.js';
-import { messages } from '../../../../shared/messages.js';
+import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { productPath } from '../../../../shared/paths.js';
 import { Field } from '../../../components/Field.js';
 import { Spinner } from '../../../components/Spinner.js';
@@ -79,6 +79,11 @@ export function CartLineItem({ item, onQuantity, onRemove }: CartLineItemProps) 
         {item.price && (
           <p className="text-sm text-slate-800">
             <TierPrice price={item.price} />
+          </p>
+        )}
+        {item.price && product.coreCharge > 0 && (
+          <p className="text-sm text-slate-800" data-testid="line-core-deposit">
+            {checkoutMessages.charges.coreDeposit(product.coreCharge, Number(item.typed))}
           </p>
         )}
       </div>

@@ -30,13 +30,16 @@ const hubcaps = aProduct({
   ],
 });
 
-/** The shop: these parts for sale (any other id is not), the customer's profile, and `answer` for the rest. */
-function serveShop(products: Product[], answer?: FakeHandler) {
+/**
+ * The shop: these parts for sale (any other id is not), the customer's profile, and `answer` for the rest;
+ * the quote prices every part at `quoted.unitPrice` (default $12.50) with a core deposit of `quoted.coreCharge` (none).
+ */
+function serveShop(products: Product[], answer?: FakeHandler, quoted: { unitPrice?: number; coreCharge?: number } = {}) {
   return mockFetch((url, init) => {
     const product = products.find((item) => url === `/api/products/${item._id}`);
     if (product) return { status: 200, body: product };
     if (/^\/api\/products\/\d+$/.test(url)) return apiError(404, 'not_found', serverMessage(errorMessages.notFound, 'Product'));
-    const checkout = checkoutAnswer(url, init ?? {});
+    const checkout = checkoutAnswer(url, init ?? {}, quoted);
     if (checkout) return checkout;
     if (url === '/api/user/customer%40partsmith.example')
       return { status: 200, body: { ...customer, phone: '+1 555 0100', address: '1 Main Street, Springfield' } };
@@ -75,6 +78,20 @@ describe('CartPage', () => {
     expect(hubcapLine.getByTestId('line-total')).toHaveTextContent('Line total: $200.00');
     expect(hubcapLine.getByTestId('next-tier')).toHaveTextContent('Order 500 for $1.80 each');
     expect(total()).toHaveTextContent('Total: $450.00');
+  });
+
+  it("shows a line's refundable core deposits under it, in the cart's total and as their own line of the quote", async () => {
+    const alternator = aProduct({ _id: '9', name: 'Alternator', sku: 'EL-1201', min: 1, stock: 50, price: 200, coreCharge: 25 });
+    replaceCart([{ productId: '9', quantity: 2 }]);
+    serveShop([alternator], undefined, { unitPrice: 200, coreCharge: 25 });
+    renderCart();
+    const line = await lineOf('Alternator');
+    expect(line.getByTestId('line-core-deposit')).toHaveTextContent('Core deposit, refundable: $25.00 × 2');
+    // 2 × $200.00 + 2 × $25.00.
+    expect(total()).toHaveTextContent('Total: $450.00');
+    // The quote: $400.00 + $50.00 deposits + Ground $11.00, 6 % of $461.00 = $27.66: $488.66.
+    expect(await screen.findByTestId('quote-core-deposit')).toHaveTextContent('Core deposit, refundable: $25.00 × 2$50.00');
+    expect(screen.getByTestId('quote-total')).toHaveTextContent('$488.66');
   });
 
   it('applies a price break when the quantity crosses it: the unit price, the struck list price and both totals change', async () => {

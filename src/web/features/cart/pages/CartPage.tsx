@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast.js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { MAX_ORDER_TOTAL_CENTS } from '../../../../shared/money.js';
+import { dollarsToCents, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from '../../../../shared/money.js';
 import { orderTotalTooLarge, quantityError } from '../../../../shared/quantity.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { FormError } from '../../../components/Field.js';
@@ -72,10 +72,11 @@ function itemOf(line: CartLine, query: UseQueryResult<Product>, typed: string | 
   return { ...base, product, problem: serverProblem ?? null, price: linePrice(bounds, Number(shown)) };
 }
 
-/** Every line priced (a part for sale, a quantity it accepts): the cart's total, and whether a card can pay it. */
+/** Every line priced (a part for sale, a quantity it accepts): the cart's total with the core deposits, and whether a card can pay it. */
 function cartTotal(items: readonly CartItem[]): { cents: number; payable: boolean } | null {
   if (!items.every((item) => item.price)) return null;
-  const cents = items.reduce((sum, item) => sum + item.price!.totalCents, 0);
+  const deposit = (item: CartItem) => (typeof item.product === 'string' ? 0 : orderTotalCents(dollarsToCents(item.product.coreCharge), Number(item.typed)));
+  const cents = items.reduce((sum, item) => sum + item.price!.totalCents + deposit(item), 0);
   return { cents, payable: cents <= MAX_ORDER_TOTAL_CENTS };
 }
 

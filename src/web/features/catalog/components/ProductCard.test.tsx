@@ -36,6 +36,13 @@ describe('ProductCard', () => {
     expect(card.getByRole('img', { name: 'Brake Pads' }).closest('a')).toHaveAttribute('tabindex', '-1');
   });
 
+  it('shows the core deposit of a remanufactured part under its price, and none on a part without one', () => {
+    renderWithProviders(<ProductGrid products={[aProduct({ name: 'Alternator', coreCharge: 25 }), aProduct({ _id: '8', name: 'Tire' })]} />);
+    const [alternator, tire] = screen.getAllByRole('article').map((article) => within(article));
+    expect(alternator!.getByText('Core deposit, refundable: $25.00')).toBeInTheDocument();
+    expect(tire!.queryByText(/^Core deposit/)).not.toBeInTheDocument();
+  });
+
   it('loads the first row of a grid at once and the rest lazily', () => {
     renderWithProviders(<ProductGrid products={[1, 2, 3, 4].map((id) => aProduct({ _id: String(id), name: `Part ${id}` }))} />);
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy']);

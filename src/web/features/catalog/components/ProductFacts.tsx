@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../shared/api.js';
 import { formatWeight } from '../../../../shared/catalog.js';
-import { messages } from '../../../../shared/messages.js';
+import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { legacyDollars } from '../../../../shared/format.js';
 import { centsToDollars, formatDollars } from '../../../../shared/money.js';
 import { bestTier, pricingOf } from '../../../../shared/pricing.js';
@@ -113,6 +113,11 @@ export function ProductFacts({ product, layout, heading = 'h3', eager = false, a
           <li className={style.fact}>Available Items: {product.stock} units</li>
           <li className={style.fact}>Minimum Order Quantity: {product.min} units</li>
           <li className={style.price}>Price: ${legacyDollars(product.price)} (per unit)</li>
+          {product.coreCharge > 0 && (
+            <li className={style.fact} data-testid="core-deposit">
+              {checkoutMessages.charges.coreDeposit(product.coreCharge)}
+            </li>
+          )}
           <BulkFacts product={product} withBestTier={layout === 'card'} className={style.fact} />
           {layout === 'page' && product.weightGrams > 0 && <li className={style.fact}>{messages.ui.pricing.shippingWeight(formatWeight(product.weightGrams))}</li>}
         </ul>

@@ -277,6 +277,17 @@ describe('ProductPage: buying in bulk', () => {
     expect(screen.queryByText(/^Shipping weight/)).not.toBeInTheDocument();
   });
 
+  it("shows a remanufactured part's refundable core deposit per unit, and no line for a part without one", async () => {
+    servePart(aProduct({ ...padSet, coreCharge: 25 }));
+    const first = renderPage('BR-10007');
+    expect(await screen.findByText('Core deposit, refundable: $25.00')).toBeInTheDocument();
+    first.unmount();
+    servePart(aProduct({ ...padSet, coreCharge: 0 }));
+    renderPage('BR-10007');
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pad Set' });
+    expect(screen.queryByText(/^Core deposit/)).not.toBeInTheDocument();
+  });
+
   it('has no price-break table or pack line for a part sold by the unit at one price', async () => {
     servePart();
     renderPage('BR-10007');

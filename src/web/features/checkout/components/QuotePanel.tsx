@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { checkoutCopy as text } from '../../../../shared/checkout-copy.js';
 import { destinationSchema, NEW_ADDRESS } from '../../../../shared/checkout-schemas.js';
+import { coreDepositRows } from '../../../../shared/checkout.js';
 import { formatMoney } from '../../../../shared/format.js';
 import { Field } from '../../../components/Field.js';
 import { Spinner } from '../../../components/Spinner.js';
@@ -24,13 +25,19 @@ function useDestination(): Destination | null {
   }, [choice, country, region, postalCode]);
 }
 
-/** The goods subtotal, shipping, tax lines and total, from the server's figures. */
+/** The goods subtotal, each line's core deposits, shipping, tax lines and total, from the server's figures. */
 export function QuoteFigures({ quote }: { quote: Quote }) {
   const methodName = quote.methods.find((method) => method.id === quote.shippingMethodId)?.name;
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm text-slate-800" data-testid="quote-figures">
       <dt>{text.subtotal}</dt>
       <dd className="text-right">{formatMoney(quote.subtotal)}</dd>
+      {coreDepositRows(quote.lines).map((row, index) => (
+        <div key={index} className="contents" data-testid="quote-core-deposit">
+          <dt>{row.label}</dt>
+          <dd className="text-right">{formatMoney(row.amount)}</dd>
+        </div>
+      ))}
       <dt>
         {text.shipping}
         {methodName && ` (${methodName})`}

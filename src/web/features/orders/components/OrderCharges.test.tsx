@@ -17,6 +17,17 @@ describe('an order’s charges', () => {
     expect(rows()).toEqual(['Subtotal$1,500.00', 'Shipping (Ground)$11.00', 'VT Sales Tax (6%)$90.00', 'Total$1,601.00']);
   });
 
+  it("lists each line's refundable core deposits after the goods, in the total", () => {
+    // 2 alternators at $200.00 with a $25.00 core each: $400.00 + $50.00 deposits + $11.00 shipping + 6 % of $461.00 ($27.66) = $488.66.
+    const lines = [{ ...unpaidOrder().lines[0]!, productId: '9', sku: 'EL-1201', product: 'Alternator', quantity: 2, unitPrice: 200, listPrice: 200, lineTotal: 400, coreCharge: 25 }];
+    render(
+      <OrderCharges
+        order={vermontOrder({ lines, subtotal: 400, coreDeposit: 50, taxLines: [{ name: 'VT Sales Tax', rate: 6, amount: 27.66 }], tax: 27.66, total: 488.66 })}
+      />,
+    );
+    expect(rows()).toEqual(['Subtotal$400.00', 'Core deposit, refundable: $25.00 × 2$50.00', 'Shipping (Ground)$11.00', 'VT Sales Tax (6%)$27.66', 'Total$488.66']);
+  });
+
   it('ships to the address block: name, company, lines, city region postal code, country, and names the method', () => {
     render(<OrderCharges order={vermontOrder()} />);
     const shipTo = screen.getByTestId('ship-to');

@@ -1,5 +1,6 @@
 import type { Order } from '../../../../shared/api.js';
 import { addressLines } from '../../../../shared/address.js';
+import { coreDepositRows } from '../../../../shared/checkout.js';
 import { formatRate } from '../../../../shared/format.js';
 import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
@@ -9,7 +10,8 @@ const text = messages.ui.orders.charges;
 const charges = checkoutMessages.charges;
 
 /**
- * What an order charged, as it was quoted and placed (issue 60): goods, shipping by its method, each tax line,
+ * What an order charged, as it was quoted and placed (issue 60): goods, each line's refundable core deposits,
+ * shipping by its method, each tax line,
  * the tax total when there are several, the total (what the card is charged), why there is no tax when there is
  * none by reverse charge or exemption, and where the parts go. Every order view shows this one, so they agree
  * to the cent.
@@ -24,6 +26,7 @@ interface ChargeRowData {
 function chargeRows(order: Order): ChargeRowData[] {
   return [
     { key: 'subtotal', label: charges.subtotal, amount: order.subtotal },
+    ...coreDepositRows(order.lines).map((row) => ({ key: 'core-deposit', ...row })),
     { key: 'shipping', label: charges.shipping(order.shippingMethod?.name ?? null), amount: order.shipping },
     ...order.taxLines.map((line) => ({ key: 'tax-line', label: charges.tax(line.name, formatRate(line.rate)), amount: line.amount })),
     ...(order.taxLines.length > 1 ? [{ key: 'tax', label: text.taxTotal, amount: order.tax }] : []),

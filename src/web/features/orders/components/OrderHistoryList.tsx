@@ -1,5 +1,6 @@
 import type { OrderEvent } from '../../../../shared/api.js';
-import { messages } from '../../../../shared/messages.js';
+import { formatMoney } from '../../../../shared/format.js';
+import { messages, refundMessages } from '../../../../shared/messages.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { ORDER_STATUS_DISPLAY, statusLabel } from '../order-status.js';
 
@@ -23,11 +24,16 @@ export function OrderHistoryList({ events }: { events: readonly OrderEvent[] }) 
     <ol className="space-y-3" aria-label="Status changes">
       {events.map((event, index) => (
         <li key={index} className="rounded-lg border border-slate-200 p-3 text-sm" data-testid="history-event">
-          <p className="font-semibold text-slate-900">
-            <span className="capitalize">{changeName(event)}</span>
-            {': '}
-            {event.from === null ? 'new' : statusLabel(event.from)} → {statusLabel(event.to)}
-          </p>
+          {event.refund ? (
+            // A refund: the status stays, the money goes back.
+            <p className="font-semibold text-slate-900">{refundMessages.historyRefund(formatMoney(event.refund.amount), event.refund.creditNote)}</p>
+          ) : (
+            <p className="font-semibold text-slate-900">
+              <span className="capitalize">{changeName(event)}</span>
+              {': '}
+              {event.from === null ? 'new' : statusLabel(event.from)} → {statusLabel(event.to)}
+            </p>
+          )}
           <p className="text-slate-700">
             <time dateTime={event.at}>{formatDateTime(event.at)}</time> · by {byWhom(event)}
           </p>

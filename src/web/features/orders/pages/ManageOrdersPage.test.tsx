@@ -3,6 +3,9 @@ import { fakeAuth, mockFetch, renderWithProviders, customer } from '../../../tes
 import { aShipment, paidOrder, partlyShippedOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import type { Order } from '../../../../shared/api.js';
 import { ManageOrdersPage } from './ManageOrdersPage.js';
+import { cardMessages } from '../../../../shared/card.js';
+import { refundMessages } from '../../../../shared/messages.js';
+import { apiError, serverMessage } from '../../../test/fake-answers.js';
 
 const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' as const };
 const asAdmin = { auth: fakeAuth({ user: admin, isAdmin: true }) };
@@ -270,5 +273,59 @@ describe('ManageOrdersPage', () => {
     } finally {
       click.mockRestore();
     }
+  });
+
+  it('offers Cancel and refund on a paid order that shipped nothing, naming the amount; refused by the provider, the dialog says why', async () => {
+    // The fixture's paid order: 120 × $12.50 = $1,500.00 charged.
+    const refunded = paidOrder('pi_1', {
+      _id: '8',
+      number: 'ORD-000008',
+      status: 'cancelled',
+      paid: false,
+      refunded: 1500,
+      refunds: [{ id: '3', amount: 1500, creditNote: 'CN-000003', createdAt: '2030-06-03T09:00:00.000Z' }],
+    });
+    let providerFails = true;
+    const { calls } = mockFetch((url, init) => {
+      if (url === FIRST_PAGE) return page([paidOrder('pi_1', { _id: '8', number: 'ORD-000008' }), paidOrder('pi_2', { _id: '9', status: 'shipped' }), unpaidOrder({ _id: '10' })]);
+      if (url === '/api/orders/8/cancel' && init.method === 'POST') {
+        if (providerFails) {
+          return apiError(502, 'refund_failed', serverMessage(refundMessages.providerFailed, cardMessages.refundDeclined));
+        }
+        return { status: 200, body: refunded };
+      }
+      if (url === '/api/orders/8/history')
+        return {
+          status: 200,
+          body: [
+            { from: 'pending', to: 'pending', actor: 'admin', by: { name: 'Ada Admin', email: admin.email }, at: '2030-06-03T09:00:00.000Z', refund: { id: '3', amount: 1500, creditNote: 'CN-000003' } },
+            { from: 'pending', to: 'cancelled', actor: 'admin', by: { name: 'Ada Admin', email: admin.email }, at: '2030-06-03T09:00:00.000Z' },
+          ],
+        };
+      return undefined;
+    });
+    const { user } = renderWithProviders(<ManageOrdersPage />, asAdmin);
+    const paid = within(await screen.findByTestId('order-8'));
+    expect(within(screen.getByTestId('order-9')).queryByRole('button', { name: 'Cancel and refund' })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('order-10')).queryByRole('button', { name: 'Cancel and refund' })).not.toBeInTheDocument();
+
+    await user.click(paid.getByRole('button', { name: 'Cancel and refund' }));
+    let dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText("Cancel order ORD-000008 and refund $1,500.00 to the buyer's card? The parts go back to stock. This cannot be undone.")).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Cancel and refund' }));
+    expect(await dialog.findByText(/The payment provider did not refund the money/)).toBeInTheDocument();
+
+    providerFails = false;
+    await user.click(dialog.getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText('Order ORD-000008 is cancelled and $1,500.00 refunded')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/orders/8/cancel', 'POST /api/orders/8/cancel']);
+
+    await user.click(paid.getByRole('button', { name: /History/ }));
+    dialog = within(await screen.findByRole('dialog', { name: /History of order 8/ }));
+    const events = await dialog.findAllByTestId('history-event');
+    expect(events.map((event) => event.querySelector('p')?.textContent)).toEqual([
+      'Refunded $1,500.00 (credit note CN-000003)',
+      'cancelled: Paid – preparing shipment → Cancelled',
+    ]);
   });
 });

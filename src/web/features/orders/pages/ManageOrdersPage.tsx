@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { Order } from '../../../../shared/api.js';
-import { formatQuantity } from '../../../../shared/format.js';
-import { messages, shipmentMessages } from '../../../../shared/messages.js';
+import { formatMoney, formatQuantity } from '../../../../shared/format.js';
+import { messages, refundMessages, shipmentMessages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
-import { canTransition, isShippable } from '../../../../shared/order-status.js';
+import { canTransition, isPaid, isShippable } from '../../../../shared/order-status.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { LoadMore } from '../../../components/LoadMore.js';
 import { Panel } from '../../../components/Panel.js';
@@ -15,7 +15,7 @@ import { useConfirm } from '../../../components/useConfirm.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { useSearchBox } from '../../../lib/useSearchBox.js';
-import { exportOrders, type OrderFilters, orderSearchParams, useAllOrderPages, useCancelOrder, useDeliverOrder } from '../api.js';
+import { exportOrders, type OrderFilters, orderSearchParams, useAllOrderPages, useCancelAndRefund, useCancelOrder, useDeliverOrder } from '../api.js';
 import { OrderFilterBar, orderFiltersFromSearch } from '../components/OrderFilters.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
 import { OrderChargesSummary } from '../components/OrderCharges.js';
@@ -42,6 +42,7 @@ export function ManageOrdersPage() {
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const cancel = useCancelOrder();
   const deliver = useDeliverOrder();
+  const cancelAndRefund = useCancelAndRefund();
   const { ask, dialog } = useConfirm();
   const [historyOf, setHistoryOf] = useState<Order | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
@@ -54,6 +55,17 @@ export function ManageOrdersPage() {
         return messages.toast.orderCancelledByAdmin(order.quantity, order.product);
       },
       messages.ui.confirmButtons.cancelOrder,
+    );
+
+  // A paid order that shipped nothing: its whole charge goes back to the buyer's card.
+  const onCancelAndRefund = (order: Order) =>
+    ask(
+      refundMessages.confirmCancelAndRefund(order.number, formatMoney(order.total)),
+      async () => {
+        await cancelAndRefund.mutateAsync(order._id);
+        return refundMessages.cancelledAndRefunded(order.number, formatMoney(order.total));
+      },
+      { confirmLabel: refundMessages.cancelAndRefund, cancelLabel: messages.ui.confirmButtons.cancelOrder.cancelLabel },
     );
 
   const onDeliver = (order: Order) =>
@@ -110,6 +122,11 @@ export function ManageOrdersPage() {
                         {isShippable(order.status) && (
                           <button type="button" className="btn-primary px-3 py-1.5" aria-label={shipmentMessages.shipLabel(order.number)} onClick={() => setShipping(order)}>
                             {shipmentMessages.ship}
+                          </button>
+                        )}
+                        {isPaid(order.status) && canTransition(order.status, 'cancelled', 'admin') && (
+                          <button type="button" className="btn-danger px-3 py-1.5" onClick={() => onCancelAndRefund(order)}>
+                            {refundMessages.cancelAndRefund}
                           </button>
                         )}
                         <button

@@ -190,4 +190,36 @@ describe('MyOrdersPage', () => {
     expect(parcel.getByText(/^Shipped Jun 3, 2030/)).toBeInTheDocument();
     expect(within(screen.getByTestId('order-8')).queryByRole('list', { name: /Shipments/ })).not.toBeInTheDocument();
   });
+
+  it("lists a cancelled paid order's refund with its credit note, which downloads as credit-note-CN-000003.pdf", async () => {
+    const refunded = paidOrder('pi_1', {
+      _id: '8',
+      status: 'cancelled',
+      paid: false,
+      refunded: 1500,
+      refunds: [{ id: '3', amount: 1500, creditNote: 'CN-000003', createdAt: '2030-06-03T09:00:00.000Z' }],
+    });
+    const { calls } = mockFetch((url) => {
+      if (url === firstPage) return page([refunded, unpaidOrder({ _id: '9' })]);
+      if (url === '/api/refunds/3/credit-note.pdf') return { status: 200, body: '%PDF-1.7 credit note' };
+      return undefined;
+    });
+    const names: string[] = [];
+    URL.createObjectURL = () => 'blob:credit-note';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    try {
+      const { user } = renderWithProviders(<MyOrdersPage />, { auth: fakeAuth({ user: customer }) });
+      const refund = within(await screen.findByTestId('refund-3'));
+      expect(refund.getByText(/^\$1,500\.00 refunded on /)).toBeInTheDocument();
+      expect(within(screen.getByTestId('order-9')).queryByRole('region', { name: 'Refunds' })).not.toBeInTheDocument();
+      await user.click(refund.getByRole('button', { name: 'Credit note CN-000003' }));
+      await waitFor(() => expect(names).toEqual(['credit-note-CN-000003.pdf']));
+      expect(calls.map((call) => call.url)).toContain('/api/refunds/3/credit-note.pdf');
+    } finally {
+      click.mockRestore();
+    }
+  });
 });

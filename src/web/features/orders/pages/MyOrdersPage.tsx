@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../lib/format-date.js';
 import { replaceCart } from '../../../lib/cart-store.js';
 import { useCancelOrder, useMyOrderPages } from '../api.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
+import { OrderRefunds } from '../components/OrderRefunds.js';
 import { OrderChargesSummary } from '../components/OrderCharges.js';
 import { ShipmentList } from '../components/Shipments.js';
 import { StatusBadge } from '../components/StatusBadge.js';
@@ -112,6 +113,7 @@ export function MyOrdersPage() {
                             {messages.ui.orders.orderAgain}
                           </button>
                         </div>
+                        <OrderRefunds order={order} />
                       </div>
                     </td>
                   </tr>

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { useOrder, useOrderHistory } from '../api.js';
 import { InvoiceButton } from '../components/InvoiceButton.js';
+import { OrderRefunds } from '../components/OrderRefunds.js';
 import { OrderHistoryList } from '../components/OrderHistoryList.js';
 import { OrderCharges, ShipTo } from '../components/OrderCharges.js';
 import { OrderLines } from '../components/OrderLines.js';
@@ -79,6 +80,7 @@ function OrderDetails({ order }: { order: Order }) {
           </Section>
           <Section title={text.documents}>
             {order.invoiceNumber ? <InvoiceButton order={order} /> : <p className="text-slate-700">{text.noDocuments}</p>}
+            <OrderRefunds order={order} />
           </Section>
         </div>
         <Section title={text.history}>

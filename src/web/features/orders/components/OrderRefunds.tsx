@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { Order, Refund } from '../../../../shared/api.js';
+import { formatMoney } from '../../../../shared/format.js';
+import { refundMessages as text } from '../../../../shared/messages.js';
+import { errorText } from '../../../lib/form-errors.js';
+import { formatDateTime } from '../../../lib/format-date.js';
+import { saveFile } from '../../../lib/save-file.js';
+import { toast } from '../../../lib/toast.js';
+import { fetchCreditNote } from '../api.js';
+
+/** "Credit note CN-000001": downloads a refund's credit note as credit-note-CN-000001.pdf. */
+export function CreditNoteButton({ refund }: { refund: Refund }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveFile(await fetchCreditNote(refund.id), text.creditNoteFile(refund.creditNote));
+    } catch (failure) {
+      toast.error(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy} onClick={() => void download()}>
+      {text.downloadCreditNote(refund.creditNote)}
+    </button>
+  );
+}
+
+/** What the shop gave back of an order, a line each with its credit note; nothing when nothing was refunded. */
+export function OrderRefunds({ order }: { order: Order }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <section aria-label={text.refundsHeading} className="space-y-1">
+      <h3 className="text-sm font-semibold text-slate-900">{text.refundsHeading}</h3>
+      <ul className="space-y-1">
+        {order.refunds.map((refund) => (
+          <li key={refund.id} className="flex flex-wrap items-center gap-2 text-sm text-slate-800" data-testid={`refund-${refund.id}`}>
+            <span>{text.refundLine(formatMoney(refund.amount), formatDateTime(refund.createdAt))}</span>
+            <CreditNoteButton refund={refund} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
