@@ -5,8 +5,8 @@ import { productPageSchema } from '../src/shared/api.js';
 import { ADMIN, apiAddProduct, apiLogin, expectNoSeriousA11yViolations, saveScreenshot, signInWithToken } from './helpers.js';
 
 const HEADER = 'sku,name,description,price,stock,min,category,img,specs,active';
-// The export adds the bulk-buying, shipping weight and tax class columns at the end; a file without them still imports as before.
-const EXPORT_HEADER = `${HEADER},packSize,priceBreaks,weightGrams,taxClass`;
+// The export adds the bulk-buying, shipping weight, tax class and core deposit columns at the end; a file without them still imports as before.
+const EXPORT_HEADER = `${HEADER},packSize,priceBreaks,weightGrams,taxClass,coreCharge`;
 
 /** A part of this test's own (a name no other test or earlier run has used), added through the API. */
 async function addPart(request: APIRequestContext, token: string, name: string) {

@@ -29,7 +29,7 @@ describe('ImportProductsPage', () => {
     renderWithProviders(<ImportProductsPage />);
     expect(screen.getByRole('heading', { name: 'Import / Export' })).toBeInTheDocument();
     // Every column the import knows; a file may leave out the pack size and price breaks (HEADER).
-    expect(screen.getByText(`${HEADER},packSize,priceBreaks,weightGrams,taxClass`)).toBeInTheDocument();
+    expect(screen.getByText(`${HEADER},packSize,priceBreaks,weightGrams,taxClass,coreCharge`)).toBeInTheDocument();
     expect(screen.getByText('Name: value pairs separated by semicolons, e.g. Voltage: 12 V; Bulb type: H7.')).toBeInTheDocument();
     expect(screen.getByLabelText('CSV file to import')).toHaveAttribute('accept', '.csv,text/csv');
   });
