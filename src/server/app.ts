@@ -44,6 +44,7 @@ import { usersRoutes } from './users/routes.js';
 import { addressesRoutes } from './addresses/routes.js';
 import { shippingTaxRoutes } from './shipping-tax/routes.js';
 import { checkoutRoutes } from './flows/checkout-routes.js';
+import { fitmentQualityRoutes } from './flows/fitment-quality.js';
 
 export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
@@ -109,6 +110,8 @@ export async function buildApp(
   // Saved parts lists (issue 65); their CSV routes read `text/csv` bodies, in a plugin of their own.
   await app.register(listsRoutes, context);
   await app.register(listTransferRoutes, context);
+  // After the sale (issue 61): what the returns say about the fitment data.
+  await app.register(fitmentQualityRoutes, context);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
