@@ -74,6 +74,7 @@ import {
 import { addressSchema, noShippingMethodSchema, quoteSchema, shippingConfigAnswerSchema, taxConfigAnswerSchema, taxExemptionAnswerSchema } from './checkout-api.js';
 import {
   orderInputSchema, addressInputSchema, addressPatchSchema, quoteRequestSchema, shippingConfigSchema, taxConfigSchema, taxExemptionSchema } from './checkout-schemas.js';
+import { fitmentQualitySchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
 import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -261,6 +262,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('DELETE', '/api/lists/:id', null),
   endpoint('GET', '/api/lists/:id/export.csv', z.string()),
   endpoint('POST', '/api/lists/:id/import', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
+  // After the sale (issue 61): returns. The buyer asks for one on their order; the staff approve or reject it,
+  // receive the parts (which refunds them at once) and retry a refund the payment provider failed.
+  endpoint('POST', '/api/orders/:id/returns', returnSchema, { status: 201, body: returnRequestSchema }),
+  endpoint('GET', '/api/returns', z.array(returnSchema)),
+  endpoint('GET', '/api/returns/:id', returnSchema),
+  endpoint('POST', '/api/returns/:id/approve', returnSchema),
+  endpoint('POST', '/api/returns/:id/reject', returnSchema, { body: returnRejectSchema }),
+  endpoint('POST', '/api/returns/:id/receive', returnSchema, { body: returnReceiveSchema }),
+  endpoint('POST', '/api/returns/:id/refund', returnSchema),
+  endpoint('GET', '/api/returns/:id/credit-note.pdf', z.string()),
+  // Parts ranked by "doesn't fit" returns, with the vehicles named (admins).
+  endpoint('GET', '/api/admin/fitment-quality', fitmentQualitySchema),
 ];
 
 function matches(pattern: string, path: string): boolean {
