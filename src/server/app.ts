@@ -44,6 +44,9 @@ import { usersRoutes } from './users/routes.js';
 import { addressesRoutes } from './addresses/routes.js';
 import { shippingTaxRoutes } from './shipping-tax/routes.js';
 import { checkoutRoutes } from './flows/checkout-routes.js';
+// After the sale (issue 61)
+import { returnsRoutes } from './returns/routes.js';
+import { returnsFlowRoutes } from './flows/returns-routes.js';
 import { fitmentQualityRoutes } from './flows/fitment-quality.js';
 
 export async function buildApp(
@@ -107,11 +110,11 @@ export async function buildApp(
   await app.register(googleRoutes, context); // Continue with Google (OpenID Connect)
   // The checkout (issue 60)
   for (const routes of [addressesRoutes, shippingTaxRoutes, checkoutRoutes]) await app.register(routes, context);
+  // After the sale (issue 61): returns
+  for (const routes of [returnsRoutes, returnsFlowRoutes, fitmentQualityRoutes]) await app.register(routes, context);
   // Saved parts lists (issue 65); their CSV routes read `text/csv` bodies, in a plugin of their own.
   await app.register(listsRoutes, context);
   await app.register(listTransferRoutes, context);
-  // After the sale (issue 61): what the returns say about the fitment data.
-  await app.register(fitmentQualityRoutes, context);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

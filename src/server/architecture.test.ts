@@ -36,6 +36,7 @@ const TABLE_OWNERS: Record<string, string> = {
   payments: 'payments',
   webhook_events: 'payments',
   test_processor_intents: 'payments',
+  test_processor_refunds: 'payments',
   reviews: 'reviews',
   contact_messages: 'contact',
   audit_log: 'audit',

@@ -8,6 +8,7 @@ import {
   call,
   createProduct,
   databaseKind,
+  payWithTestCard,
   registerAdmin,
   registerCustomer,
   startTestServer,
@@ -59,8 +60,29 @@ describe(`authorization matrix (${databaseKind})`, () => {
   };
   const paidOrder = async () => {
     const id = await placeOrder();
-    await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x', invoice_number: Number(id), invoiced_at: new Date().toISOString() }).where('id', '=', Number(id)).execute();
+    // An invoice number far above the sequence's: orders paid through the test processor (below) take theirs from it.
+    await server.db.kysely.updateTable('orders').set({ status: 'pending', transaction_id: 'pi_x', invoice_number: 1_000_000 + Number(id), invoiced_at: new Date().toISOString() }).where('id', '=', Number(id)).execute();
     return id;
+  };
+  /** A parcel of a paid order of the customer's (its id). */
+  const shipmentOfCustomer = async () => {
+    const body = { lines: [{ productId: Number(productId), quantity: 1 }], carrier: 'Other' };
+    return (await call(server.app, 'POST', `/api/orders/${await paidOrder()}/shipments`, { token: accounts.admin.token, body })).json().id as string;
+  };
+  /** An order its customer paid through the test processor, which can refund it. */
+  const paidWithTestCard = async () => {
+    const id = await placeOrder();
+    const paid = await payWithTestCard(server.app, accounts.customer, id);
+    if (paid.statusCode !== 200 || !paid.json().paid) throw new Error(`paying failed: ${paid.body}`);
+    return id;
+  };
+  /** The refund of a paid order an admin cancelled, by its id. */
+  const refundOfPaidOrder = async () => {
+    const id = await paidWithTestCard();
+    const cancelled = await call(server.app, 'POST', `/api/orders/${id}/cancel`, { token: accounts.admin.token });
+    if (cancelled.statusCode !== 200) throw new Error(`cancelling failed: ${cancelled.body}`);
+    if (!cancelled.json().refunds[0]) throw new Error(`no refund: ${cancelled.body}`);
+    return cancelled.json().refunds[0].id as string;
   };
   const clientSecretFor = async (orderId: string) => {
     const response = await call(server.app, 'POST', '/api/create-payment-intent', { token: accounts.customer.token, body: { orderId } });
@@ -157,6 +179,18 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       { route: 'GET /api/audit', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/audit' }) },
       { route: 'DELETE /api/orders/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'DELETE', url: `/api/orders/${await placeOrder()}` }) },
+      { route: 'POST /api/orders/{id}/cancel', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'POST', url: `/api/orders/${await placeOrder()}/cancel` }) },
+      {
+        route: 'GET /api/refunds/{id}/credit-note.pdf',
+        expected: ownerOrAdminElseNotFound(200),
+        request: async () => ({ method: 'GET', url: `/api/refunds/${await refundOfPaidOrder()}/credit-note.pdf` }),
+      },
+      {
+        // A paid order: an admin's to cancel (its charge refunded through the test processor), not its customer's.
+        route: 'POST /api/orders/{id}/cancel',
+        expected: { anonymous: 401, customer: 409, other: 404, admin: 200 },
+        request: async () => ({ method: 'POST', url: `/api/orders/${await paidWithTestCard()}/cancel` }),
+      },
       {
         route: 'PATCH /api/orders/{id}',
         expected: adminOnly(200),
@@ -168,6 +202,17 @@ describe(`authorization matrix (${databaseKind})`, () => {
         route: 'PATCH /api/orders/{id}',
         expected: { anonymous: 401, customer: 400, other: 403, admin: 403 },
         request: async () => ({ method: 'PATCH', url: `/api/orders/${await placeOrder()}`, body: { transactionId: 'pi_1' } }),
+      },
+      // Shipments (issue 61): admins ship a paid order's units and print a parcel's packing slip.
+      {
+        route: 'POST /api/orders/{id}/shipments',
+        expected: adminOnly(201),
+        request: async () => ({ method: 'POST', url: `/api/orders/${await paidOrder()}/shipments`, body: { lines: [{ productId: Number(productId), quantity: 1 }], carrier: 'UPS', trackingNumber: '1Z1' } }),
+      },
+      {
+        route: 'GET /api/shipments/{id}/packing-slip.pdf',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'GET', url: `/api/shipments/${await shipmentOfCustomer()}/packing-slip.pdf` }),
       },
       { route: 'GET /api/payments/config', expected: every(200), request: async () => ({ method: 'GET', url: '/api/payments/config' }) },
       {

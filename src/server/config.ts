@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { STOCK_MAX } from '../shared/schemas.js';
 import { isCountryCode, regionProblem } from '../shared/geography.js';
 import { parseVatId } from '../shared/vat-id.js';
+import { DEFAULT_CORE_RETURN_DAYS, DEFAULT_RETURN_WINDOW_DAYS } from '../shared/returns.js';
 
 const flag = (fallback: boolean) =>
   z
@@ -234,6 +235,9 @@ const envSchema = z
       z.string().trim().refine((text) => parseVatId(text) !== null, 'must be an EU VAT ID with its country prefix, e.g. DE136695976').optional(),
     ),
     VAT_CHECK: z.preprocess(blankAsUnset, z.enum(['format', 'vies']).optional().default('format')),
+    // After the sale (issue 61): days after its shipment in which a unit, and an old unit for its core deposit, may come back.
+    RETURN_WINDOW_DAYS: positiveInt(DEFAULT_RETURN_WINDOW_DAYS),
+    CORE_RETURN_DAYS: positiveInt(DEFAULT_CORE_RETURN_DAYS),
     VIES_URL: httpUrlSetting('https://ec.europa.eu/taxation_customs/vies/rest-api').transform((value) => value ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api'),
   })
   .transform((env) => ({ ...env, SHOP_REGION: env.SHOP_REGION ?? (env.SHOP_COUNTRY === 'US' ? 'IL' : '') }))
@@ -328,6 +332,8 @@ export interface Config {
   reviewRateLimitPerHour: number;
   /** Where the shop is for tax (its country and region, its EU VAT ID), and how buyers' VAT IDs are checked. */
   checkout: CheckoutConfig;
+  /** Days after the shipment that carried them in which units may be returned, and cores for their deposit. */
+  returns: { windowDays: number; coreDays: number };
 }
 
 export interface CheckoutConfig {
@@ -452,5 +458,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shopVatId: e.SHOP_VAT_ID,
       vatCheck: e.VAT_CHECK === 'vies' ? { kind: 'vies', url: e.VIES_URL } : { kind: 'format' },
     },
+    returns: { windowDays: e.RETURN_WINDOW_DAYS, coreDays: e.CORE_RETURN_DAYS },
   };
 }

@@ -321,6 +321,8 @@ export const orderEventSchema = z.object({
   actor: z.enum(ORDER_ACTORS),
   by: z.object({ name: z.string(), email: z.string() }).nullable(),
   at: z.string(),
+  /** Only on a refund's line (its status stays: from = to). */
+  refund: refundSchema.omit({ createdAt: true }).optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
@@ -503,6 +505,8 @@ export const salesStatsSchema = z.object({
   revenue: z.number(),
   /** The tax those orders charged (collected for the tax authorities). */
   tax: z.number(),
+  /** Dollars given back in the period (cancelled paid orders, returns), on the day each refund was made; revenue above is not lessened by them. */
+  refunds: z.number(),
   orders: z.number().int(),
   units: z.number().int(),
   averageOrderValue: z.number(),

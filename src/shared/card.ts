@@ -15,6 +15,11 @@ export const cardMessages = {
   expiredCard: 'Your card has expired.',
   incorrectCvc: "Your card's security code is incorrect.",
   processingError: 'An error occurred while processing your card. Try again in a little bit.',
+  refundDeclined: "The card's bank declined the refund. Try again in a little bit.",
+  refundTooLarge: (amount: string, left: string) => `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+  nothingToRefund: 'This PaymentIntent does not have a successful charge to refund.',
+  idempotencyMismatch: (key: string) =>
+    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
 } as const;
 
 export interface CardInput {
@@ -77,4 +82,12 @@ export const TEST_CARD_OUTCOMES: Record<string, string | null> = {
   '4000000000000069': cardMessages.expiredCard,
   '4000000000000127': cardMessages.incorrectCvc,
   '4000000000000119': cardMessages.processingError,
+  '4000000000005126': null,
 };
+
+/**
+ * Stripe's test card whose refunds fail: the charge succeeds, and the first refund asked for of it is
+ * declined (Stripe fails it a little later; the test processor at once, as the shop hears of no refund
+ * afterwards); asked again, the refund goes through. How a test makes the provider refuse a refund.
+ */
+export const REFUND_DECLINING_CARD = '4000000000005126';

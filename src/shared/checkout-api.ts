@@ -39,8 +39,10 @@ export type TaxExemptionAnswer = z.infer<typeof taxExemptionAnswerSchema>;
 
 /** POST /api/checkout/quote. */
 export const quoteSchema = z.object({
-  lines: z.array(z.object({ productId: z.string(), quantity: z.number().int(), unitPrice: z.number(), lineTotal: z.number() })),
+  lines: z.array(z.object({ productId: z.string(), quantity: z.number().int(), unitPrice: z.number(), lineTotal: z.number(), coreCharge: z.number() })),
   subtotal: z.number(),
+  /** The lines' core deposits (dollars), refundable, part of the total: subtotal + coreDeposit + shipping + tax. */
+  coreDeposit: z.number(),
   weightGrams: z.number().int(),
   methods: z.array(z.object({ id: z.string(), name: z.string(), price: z.number(), minDays: z.number().int(), maxDays: z.number().int() })),
   shippingMethodId: z.string(),

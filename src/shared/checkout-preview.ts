@@ -7,7 +7,7 @@ import { checkoutMessages } from './messages.js';
 import { type Cents, formatCents } from './money.js';
 import { formatWeight } from './catalog.js';
 import { formatDestination, shippingOffers } from './shipping.js';
-import { taxLines } from './tax.js';
+import { orderTax } from './tax.js';
 
 export function previewLines(shipping: ShippingConfig, rates: readonly TaxRate[], to: Destination, grams: number, subtotalCents: Cents): string[] {
   const weight = formatWeight(grams);
@@ -15,8 +15,8 @@ export function previewLines(shipping: ShippingConfig, rates: readonly TaxRate[]
   const offers = shippingOffers(shipping, to, { grams, subtotalCents });
   if (offers.length === 0) return [checkoutMessages.admin.previewNone(weight, where)];
   return offers.map((offer) => {
-    const goods = subtotalCents > 0 ? [{ lineTotalCents: subtotalCents, taxClass: 'standard' as const }] : [];
-    const tax = taxLines(rates, to, goods, offer.priceCents).reduce((sum, line) => sum + line.amountCents, 0);
+    const goods = subtotalCents > 0 ? [{ lineTotalCents: subtotalCents, coreDepositCents: 0, taxClass: 'standard' as const }] : [];
+    const tax = orderTax(rates, to, goods, offer.priceCents).taxCents;
     return checkoutMessages.admin.previewLine(weight, where, offer.name, formatCents(offer.priceCents), formatCents(tax));
   });
 }

@@ -8,7 +8,7 @@ import { checkPostalCode, regionProblem } from './geography.js';
 import { percentOfCents } from './money.js';
 import { formatWeight } from './catalog.js';
 import { formatDestination, methodPriceCents, shippingOffers, zoneFor } from './shipping.js';
-import { isReverseCharge, rateFor, taxLines } from './tax.js';
+import { isReverseCharge, orderTax, rateFor, type TaxedLine } from './tax.js';
 import { parseVatId } from './vat-id.js';
 
 const to = (country: string, region = '', postalCode = ''): Destination => ({ country, region, postalCode });
@@ -98,23 +98,45 @@ describe('tax', () => {
     expect(percentOfCents(20, 6.25)).toBe(1); // 1.25
     expect(percentOfCents(1000, 6.25)).toBe(63); // 62.5
   });
+  const goods = (lineTotalCents: number, taxClass: TaxedLine['taxClass'] = 'standard', coreDepositCents = 0): TaxedLine => ({ lineTotalCents, coreDepositCents, taxClass });
   it('rounds each line on its own: 3 × $3.33 at 2.5 % is 25 cents on one line, 24 on three', () => {
     const bavaria = to('DE', 'BY');
-    expect(taxLines(rates, bavaria, [{ lineTotalCents: 999, taxClass: 'standard' }], 0)).toEqual([{ name: 'Bavaria test rate', rate: 2.5, amountCents: 25 }]);
-    const three = [1, 2, 3].map(() => ({ lineTotalCents: 333, taxClass: 'standard' as const }));
-    expect(taxLines(rates, bavaria, three, 0)).toEqual([{ name: 'Bavaria test rate', rate: 2.5, amountCents: 24 }]);
+    expect(orderTax(rates, bavaria, [goods(999)], 0).taxLines).toEqual([{ name: 'Bavaria test rate', rate: 2.5, amountCents: 25 }]);
+    const three = orderTax(rates, bavaria, [goods(333), goods(333), goods(333)], 0);
+    expect(three.taxLines).toEqual([{ name: 'Bavaria test rate', rate: 2.5, amountCents: 24 }]);
+    // 8.325 → 8 cents on each line.
+    expect(three.lines).toEqual([1, 2, 3].map(() => ({ taxCents: 8, coreTaxCents: 0 })));
   });
   it('taxes shipping only where the standard rate says so, listing each rate once', () => {
     // Vermont: $100.00 goods + $11.00 shipping at 6 % = 6.00 + 0.66.
-    expect(taxLines(rates, to('US', 'VT'), [{ lineTotalCents: 10_000, taxClass: 'standard' }], 1100)).toEqual([{ name: 'Vermont sales tax', rate: 6, amountCents: 666 }]);
+    expect(orderTax(rates, to('US', 'VT'), [goods(10_000)], 1100).taxLines).toEqual([{ name: 'Vermont sales tax', rate: 6, amountCents: 666 }]);
     // New York: shipping not taxed, $100.00 at 4 %.
-    expect(taxLines(rates, to('US', 'NY'), [{ lineTotalCents: 10_000, taxClass: 'standard' }], 1100)).toEqual([{ name: 'New York sales tax', rate: 4, amountCents: 400 }]);
+    expect(orderTax(rates, to('US', 'NY'), [goods(10_000)], 1100).taxLines).toEqual([{ name: 'New York sales tax', rate: 4, amountCents: 400 }]);
     // Germany: $10.00 standard (1.90) + $10.00 reduced (0.70) + $5.00 shipping at 19 % (0.95).
-    const german = taxLines(rates, to('DE', 'BE'), [{ lineTotalCents: 1000, taxClass: 'standard' }, { lineTotalCents: 1000, taxClass: 'reduced' }, { lineTotalCents: 1000, taxClass: 'zero' }], 500);
-    expect(german).toEqual([
+    const german = orderTax(rates, to('DE', 'BE'), [goods(1000), goods(1000, 'reduced'), goods(1000, 'zero')], 500);
+    expect(german.taxLines).toEqual([
       { name: 'MwSt. 19 %', rate: 19, amountCents: 285 },
       { name: 'MwSt. 7 %', rate: 7, amountCents: 70 },
     ]);
+    expect(german).toMatchObject({ lines: [{ taxCents: 190 }, { taxCents: 70 }, { taxCents: 0 }], shippingTaxCents: 95, taxCents: 355 });
+  });
+  it('taxes core deposits as their part is, each line\'s rounded on its own, and splits the tax so the shares sum to it', () => {
+    // Vermont 6 %: 3 × $33.33 = $99.99 → 5.9994 → 6.00; its cores 3 × $8.25 = $24.75 → 1.485 → 1.49 (7.49 on the line, where 124.74 together would be 7.4844 → 7.48);
+    // 1 × $0.25 → 0.015 → 0.02, no core; shipping $12.25 → 0.735 → 0.74. Tax 6.00 + 1.49 + 0.02 + 0.74 = 8.25.
+    const tax = orderTax(rates, to('US', 'VT'), [goods(9999, 'standard', 2475), goods(25)], 1225);
+    expect(tax).toEqual({
+      taxLines: [{ name: 'Vermont sales tax', rate: 6, amountCents: 825 }],
+      lines: [
+        { taxCents: 600, coreTaxCents: 149 },
+        { taxCents: 2, coreTaxCents: 0 },
+      ],
+      shippingTaxCents: 74,
+      taxCents: 825,
+    });
+    // Germany: a reduced-rate part's core is taxed at 7 %, not 19 %: $40.00 core → 2.80; its goods $50.00 → 3.50.
+    expect(orderTax(rates, to('DE', 'BE'), [goods(5000, 'reduced', 4000)], 0)).toMatchObject({ lines: [{ taxCents: 350, coreTaxCents: 280 }], taxCents: 630 });
+    // A zero-rated part's core carries no tax either.
+    expect(orderTax(rates, to('DE', 'BE'), [goods(5000, 'zero', 4000)], 0)).toMatchObject({ lines: [{ taxCents: 0, coreTaxCents: 0 }], taxCents: 0, taxLines: [] });
   });
 });
 
@@ -191,7 +213,7 @@ describe('addresses', () => {
 
 describe('a whole quote', () => {
   const base: QuoteInput = {
-    lines: [{ productId: 1, quantity: 10, pricing: { priceCents: 1000, tiers: [{ minQuantity: 10, priceCents: 900 }] }, unitWeightGrams: 300, taxClass: 'standard' }],
+    lines: [{ productId: 1, quantity: 10, pricing: { priceCents: 1000, tiers: [{ minQuantity: 10, priceCents: 900 }] }, unitWeightGrams: 300, taxClass: 'standard', coreChargeCents: 0 }],
     to: to('US', 'VT', '05001'),
     shipping,
     rates,
@@ -212,9 +234,29 @@ describe('a whole quote', () => {
       method: { id: 'ground' },
     });
   });
+  it('adds core deposits to the total, taxed as the part, with each share of the tax on its line', () => {
+    // 10 × $9.00 = $90.00 → tax 5.40; cores 10 × $25.00 = $250.00 → tax 15.00; Ground $11.00 → 0.66.
+    // Total 90.00 + 250.00 + 11.00 + (5.40 + 15.00 + 0.66 = 21.06) = $372.06.
+    const outcome = quoteOrder({ ...base, lines: [{ ...base.lines[0]!, coreChargeCents: 2500 }] });
+    expect('quote' in outcome && outcome.quote).toMatchObject({
+      lines: [{ unitPriceCents: 900, lineTotalCents: 9000, coreChargeCents: 2500, coreDepositCents: 25_000, taxCents: 540, coreTaxCents: 1500 }],
+      subtotalCents: 9000,
+      coreDepositCents: 25_000,
+      shippingTaxCents: 66,
+      taxCents: 2106,
+      totalCents: 37_206,
+    });
+  });
+  it('charges no VAT on a reverse-charged sale, nor any share of it', () => {
+    const outcome = quoteOrder({ ...base, to: to('DE', 'BE', '10115'), shopCountry: 'NL', vatId: parseVatId('DE136695976') });
+    // 10 × $9.00 = $90.00 + EU parcel $40.00, no VAT.
+    expect('quote' in outcome && outcome.quote).toMatchObject({ reverseCharge: true, taxCents: 0, shippingTaxCents: 0, totalCents: 13_000, lines: [{ taxCents: 0, coreTaxCents: 0 }] });
+  });
   it('charges no tax to an exempt buyer, and names a method no one can use', () => {
-    const exempt = quoteOrder({ ...base, taxExempt: true });
-    expect('quote' in exempt && [exempt.quote.taxCents, exempt.quote.totalCents, exempt.quote.taxExempt]).toEqual([0, 10_100, true]);
+    const exempt = quoteOrder({ ...base, lines: [{ ...base.lines[0]!, coreChargeCents: 2500 }], taxExempt: true });
+    // 90.00 + 250.00 core + 11.00 shipping, no tax, and no share of it anywhere.
+    expect('quote' in exempt && [exempt.quote.taxCents, exempt.quote.totalCents, exempt.quote.taxExempt]).toEqual([0, 35_100, true]);
+    expect('quote' in exempt && [exempt.quote.lines[0], exempt.quote.shippingTaxCents]).toEqual([expect.objectContaining({ taxCents: 0, coreTaxCents: 0 }), 0]);
     expect(quoteOrder({ ...base, methodId: 'express' })).toEqual({ problem: 'method_unavailable', weightGrams: 3000 });
     expect(quoteOrder({ ...base, to: to('JP') })).toEqual({ problem: 'no_shipping_method', weightGrams: 3000 });
   });

@@ -3,10 +3,10 @@
  * lines and the total. The server quotes (and later charges) with it; the admin pages preview with it.
  */
 import type { Destination, ShippingConfig, TaxClass, TaxRate } from './checkout-schemas.js';
-import { type Cents, centsToDollars } from './money.js';
+import { type Cents, centsToDollars, orderTotalCents } from './money.js';
 import { type Pricing, unitPriceCentsFor } from './pricing.js';
 import { type ShippingOffer, shippingOffers } from './shipping.js';
-import { isReverseCharge, type TaxLine, taxLines } from './tax.js';
+import { isReverseCharge, orderTax, type TaxLine, untaxed } from './tax.js';
 import type { VatId } from './vat-id.js';
 
 export interface QuoteLineInput {
@@ -16,6 +16,8 @@ export interface QuoteLineInput {
   /** One unit's shipping weight. */
   unitWeightGrams: number;
   taxClass: TaxClass;
+  /** One unit's core deposit (0: none). */
+  coreChargeCents: Cents;
 }
 
 export interface QuoteInput {
@@ -31,14 +33,30 @@ export interface QuoteInput {
   methodId?: string;
 }
 
+export interface QuoteLine {
+  productId: number;
+  quantity: number;
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
+  coreChargeCents: Cents;
+  /** Every unit's core deposit. */
+  coreDepositCents: Cents;
+  /** The tax of the line's goods and of its core deposits, each rounded on its own (0 untaxed). */
+  taxCents: Cents;
+  coreTaxCents: Cents;
+}
+
 export interface Quote {
-  lines: { productId: number; quantity: number; unitPriceCents: Cents; lineTotalCents: Cents }[];
+  lines: QuoteLine[];
   subtotalCents: Cents;
+  coreDepositCents: Cents;
   weightGrams: number;
   methods: ShippingOffer[];
   method: ShippingOffer;
   shippingCents: Cents;
   taxLines: TaxLine[];
+  /** The part of taxCents charged on the shipping. */
+  shippingTaxCents: Cents;
   taxCents: Cents;
   totalCents: Cents;
   reverseCharge: boolean;
@@ -50,28 +68,38 @@ export type QuoteOutcome = { quote: Quote } | { problem: 'no_shipping_method' | 
 export function quoteOrder(input: QuoteInput): QuoteOutcome {
   const lines = input.lines.map((line) => {
     const unitPriceCents = unitPriceCentsFor(line.pricing, line.quantity);
-    return { productId: line.productId, quantity: line.quantity, unitPriceCents, lineTotalCents: unitPriceCents * line.quantity, taxClass: line.taxClass };
+    return {
+      productId: line.productId,
+      quantity: line.quantity,
+      unitPriceCents,
+      lineTotalCents: orderTotalCents(unitPriceCents, line.quantity),
+      coreChargeCents: line.coreChargeCents,
+      coreDepositCents: orderTotalCents(line.coreChargeCents, line.quantity),
+      taxClass: line.taxClass,
+    };
   });
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const coreDepositCents = lines.reduce((sum, line) => sum + line.coreDepositCents, 0);
   const weightGrams = input.lines.reduce((sum, line) => sum + line.unitWeightGrams * line.quantity, 0);
   const methods = shippingOffers(input.shipping, input.to, { grams: weightGrams, subtotalCents });
   if (methods.length === 0) return { problem: 'no_shipping_method', weightGrams };
   const method = input.methodId === undefined ? methods[0] : methods.find((offer) => offer.id === input.methodId);
   if (!method) return { problem: 'method_unavailable', weightGrams };
   const reverseCharge = isReverseCharge(input.shopCountry, input.to, input.vatId);
-  const taxed = reverseCharge || input.taxExempt ? [] : taxLines(input.rates, input.to, lines, method.priceCents);
-  const taxCents = taxed.reduce((sum, line) => sum + line.amountCents, 0);
+  const tax = reverseCharge || input.taxExempt ? untaxed(lines) : orderTax(input.rates, input.to, lines, method.priceCents);
   return {
     quote: {
-      lines: lines.map(({ taxClass: _taxClass, ...line }) => line),
+      lines: lines.map(({ taxClass: _taxClass, ...line }, i) => ({ ...line, ...tax.lines[i]! })),
       subtotalCents,
+      coreDepositCents,
       weightGrams,
       methods,
       method,
       shippingCents: method.priceCents,
-      taxLines: taxed,
-      taxCents,
-      totalCents: subtotalCents + method.priceCents + taxCents,
+      taxLines: tax.taxLines,
+      shippingTaxCents: tax.shippingTaxCents,
+      taxCents: tax.taxCents,
+      totalCents: subtotalCents + coreDepositCents + method.priceCents + tax.taxCents,
       reverseCharge,
       taxExempt: input.taxExempt && !reverseCharge,
     },
@@ -86,8 +114,10 @@ export function quoteToWire(quote: Quote) {
       quantity: line.quantity,
       unitPrice: centsToDollars(line.unitPriceCents),
       lineTotal: centsToDollars(line.lineTotalCents),
+      coreCharge: centsToDollars(line.coreChargeCents),
     })),
     subtotal: centsToDollars(quote.subtotalCents),
+    coreDeposit: centsToDollars(quote.coreDepositCents),
     weightGrams: quote.weightGrams,
     methods: quote.methods.map((offer) => ({ id: offer.id, name: offer.name, price: centsToDollars(offer.priceCents), minDays: offer.minDays, maxDays: offer.maxDays })),
     shippingMethodId: quote.method.id,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   adminFlagSchema,
+  shipmentSchema,
   auditEntrySchema,
   applicationSchema,
   authResponseSchema,
@@ -49,6 +50,7 @@ import {
 } from './api.js';
 import {
   cartInputSchema,
+  shipmentRequestSchema,
   contactInputSchema,
   contactReadSchema,
   contactReplySchema,
@@ -74,7 +76,7 @@ import {
 import { addressSchema, noShippingMethodSchema, quoteSchema, shippingConfigAnswerSchema, taxConfigAnswerSchema, taxExemptionAnswerSchema } from './checkout-api.js';
 import {
   orderInputSchema, addressInputSchema, addressPatchSchema, quoteRequestSchema, shippingConfigSchema, taxConfigSchema, taxExemptionSchema } from './checkout-schemas.js';
-import { fitmentQualitySchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
+import { fitmentQualitySchema, returnPageSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
 import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -180,8 +182,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('DELETE', '/api/orders/:id', orderSchema),
   endpoint('PATCH', '/api/orders/:id', orderSchema, { body: orderPatchSchema }),
   endpoint('GET', '/api/orders/:id/history', z.array(orderEventSchema)),
+  // Cancelling: a paid order that shipped nothing (admins; its whole charge refunded), or an unpaid one as DELETE.
+  endpoint('POST', '/api/orders/:id/cancel', orderSchema),
   // The paid order's invoice as a PDF (its owner or an admin).
   endpoint('GET', '/api/orders/:id/invoice.pdf', z.string()),
+  // Shipments (issue 61): a parcel of a paid order's units (admins), and its packing slip as a PDF (admins).
+  endpoint('POST', '/api/orders/:id/shipments', shipmentSchema, { status: 201, body: shipmentRequestSchema }),
+  endpoint('GET', '/api/shipments/:id/packing-slip.pdf', z.string()),
+  // A refund's credit note as a PDF (the order's owner or an admin).
+  endpoint('GET', '/api/refunds/:id/credit-note.pdf', z.string()),
   // The sales overview of `?from=YYYY-MM-DD&to=YYYY-MM-DD` in the shop's time zone (admins).
   endpoint('GET', '/api/admin/stats', salesStatsSchema),
   // Payments
@@ -265,7 +274,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // After the sale (issue 61): returns. The buyer asks for one on their order; the staff approve or reject it,
   // receive the parts (which refunds them at once) and retry a refund the payment provider failed.
   endpoint('POST', '/api/orders/:id/returns', returnSchema, { status: 201, body: returnRequestSchema }),
-  endpoint('GET', '/api/returns', z.array(returnSchema)),
+  endpoint('GET', '/api/returns', returnPageSchema),
   endpoint('GET', '/api/returns/:id', returnSchema),
   endpoint('POST', '/api/returns/:id/approve', returnSchema),
   endpoint('POST', '/api/returns/:id/reject', returnSchema, { body: returnRejectSchema }),

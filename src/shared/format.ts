@@ -90,6 +90,11 @@ export function formatOrderNumber(orderId: number | string): string {
   return `ORD-${String(orderId).padStart(6, '0')}`;
 }
 
+/** An invoice's number, from its own gapless sequence (taken when the order is paid): INV-000042. */
+export function formatInvoiceNumber(invoiceNumber: number): string {
+  return `INV-${String(invoiceNumber).padStart(6, '0')}`;
+}
+
 /** A shipment's number, from its own gapless sequence: SHP-000001. */
 export function formatShipmentNumber(number: number): string {
   return `SHP-${String(number).padStart(6, '0')}`;

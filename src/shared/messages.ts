@@ -495,7 +495,7 @@ export const messages = {
       from: 'From',
       to: 'To',
       customInvalid: (maxDays: number) => `Choose a start date on or before the end date, at most ${maxDays} days apart.`,
-      figures: { revenue: 'Revenue', tax: 'Tax collected', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
+      figures: { revenue: 'Revenue', tax: 'Tax collected', refunds: 'Refunds', orders: 'Paid orders', units: 'Units sold', averageOrderValue: 'Average order value' },
       /** A figure's change against the period of the same length just before. */
       change: (percent: string) => `${percent} vs previous period`,
       noPreviousSales: 'nothing in the previous period',
@@ -841,6 +841,7 @@ export const returnsUiMessages = {
   noRefund: '–',
   creditNote: (creditNote: string) => `Credit note ${creditNote}`,
   creditNoteFile: (creditNote: string) => `credit-note-${creditNote}.pdf`,
+  loadMore: 'More returns',
   mine: { title: 'My returns', empty: 'You have not returned any part.' },
   manage: {
     title: 'Returns',
@@ -886,4 +887,107 @@ export const returnMessages = {
   vehicleRequired: 'Name the vehicle the part did not fit',
   rejectReasonRequired: 'Say why the return is rejected',
   damagedAboveReceived: 'Damaged units cannot be more than the units received',
+  statusInvalid: 'Must be requested, approved, rejected, received or refunded',
+  /** 400: a line names a part the order does not have. */
+  notOnOrder: (productId: number) => `Part ${productId} is not on this order`,
+  /** 400: reason 'core' on a part without a core deposit. */
+  noCore: (part: string) => `${part} carries no core deposit: there is no core to return`,
+  /** 400: the vehicle named is not in the vehicle base. */
+  vehicleUnknown: 'Choose the vehicle from your garage or the vehicle selector',
+  /** 409: more than was shipped and not yet returned; `left` units (or cores) of it may still come back. */
+  tooMany: (part: string, left: number, cores: boolean) => {
+    const what = cores ? (left === 1 ? 'core' : 'cores') : left === 1 ? 'unit' : 'units';
+    return left === 0 ? `No ${cores ? 'cores' : 'units'} of ${part} are left to return` : `Only ${left} ${what} of ${part} can still be returned`;
+  },
+  /** 409: the window (counted from the shipment that carried the line) has closed. */
+  windowClosed: (part: string, days: number, cores: boolean) =>
+    `${cores ? 'The core of ' : ''}${part} could be returned within ${days} days of its shipment: that time has passed`,
+  /** 409: a move the return's status does not allow. */
+  illegalMove: (from: string, to: string) => `A return that is '${from}' cannot become '${to}'`,
+  /** 400: a received line names a part the return does not have, or more than was asked for. */
+  notOnReturn: (productId: number) => `Part ${productId} is not on this return`,
+  receivedAboveAsked: (part: string, asked: number) => `${part}: at most the ${asked} ${asked === 1 ? 'unit' : 'units'} asked for can be received`,
+  /** 409: the refund would be more than is left of what was charged. */
+  refundAboveCharged: 'This refund would be more than is left of what the order charged',
+  /** 409: a credit note asked for before the return was refunded. */
+  notRefunded: 'This return is not refunded yet: its credit note comes with the refund',
+} as const;
+
+/** Shipments (issue 61): the admin's Ship dialog, the buyer's list of parcels, and what the server refuses. */
+export const shipmentMessages = {
+  linesRequired: 'Ship at least one unit',
+  quantityWhole: 'Enter a whole number of units',
+  quantityNotNegative: 'Enter 0 or more units',
+  carrierRequired: 'Choose the carrier',
+  trackingNumberRequired: 'Enter the tracking number',
+  trackingUrlInvalid: 'Enter a link starting with http:// or https://',
+  /** 409: the order is not paid, or already shipped whole, or cancelled. */
+  notShippable: (status: string) => `An order that is '${status}' cannot ship: only a paid order with units left to ship can`,
+  /** 409: more than is left of a line; `left` units of it are still to ship. */
+  overShipment: (part: string, left: number) =>
+    left === 0 ? `${part} is shipped in full: no units are left to ship` : `Only ${left} ${left === 1 ? 'unit' : 'units'} of ${part} ${left === 1 ? 'is' : 'are'} left to ship`,
+  /** 400: a line names a part the order does not have. */
+  notOnOrder: (productId: number) => `Part ${productId} is not on this order`,
+  // The admin's Manage Orders.
+  leftToShip: (units: number) => `${units} ${units === 1 ? 'unit' : 'units'} left to ship`,
+  ship: 'Ship',
+  shipLabel: (number: string) => `Ship units of order ${number}`,
+  dialogTitle: (number: string) => `Ship order ${number}`,
+  dialogIntro: 'Each line starts with what is left to ship: lower it to ship part of it now.',
+  quantityLabel: (sku: string, product: string, left: number) => `${sku} ${product} (${left} left)`,
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  trackingUrl: 'Tracking link (optional)',
+  trackingUrlHint: 'Left empty, the carrier’s own tracking page is linked (none for Other).',
+  submit: 'Record shipment',
+  cancel: 'Cancel',
+  shippedToast: (number: string, shipment: string) => `Shipment ${shipment} of order ${number} is recorded`,
+  packingSlip: (number: string) => `Packing slip ${number}`,
+  packingSlipFile: (number: string) => `packing-slip-${number}.pdf`,
+  // The buyer's My Orders and order page.
+  shipmentsCaption: (number: string) => `Shipments of order ${number}`,
+  shipmentHeading: (number: string, carrier: string) => `${number} · ${carrier}`,
+  tracking: (trackingNumber: string) => `Tracking ${trackingNumber}`,
+  noTracking: 'No tracking number',
+  unitsOf: (quantity: number, sku: string, product: string) => `${quantity} × ${sku} ${product}`,
+} as const;
+
+/** Money going back (issue 61): refunds, credit notes, cancelling a paid order. */
+export const refundMessages = {
+  /** 409: the refund would give back more than was charged and not yet refunded. */
+  tooLarge: (left: string) => `This refund is more than is left to refund of the order (${left})`,
+  alreadyRecorded: 'This refund is already recorded',
+  /** 502: the payment provider did not give the money back; nothing was recorded. */
+  providerFailed: (reason: string) => `The payment provider did not refund the money, so nothing was changed; try again later. (${reason})`,
+  /** Cancelling a paid order: only an admin, only before anything shipped. */
+  notCancellable: 'Only a paid order that has shipped nothing can be cancelled and refunded',
+  creditNote: 'Credit note',
+  creditNoteNumber: 'Credit note number',
+  creditNoteDate: 'Credit note date',
+  orderNumber: 'Order number',
+  invoiceNumber: 'Invoice number',
+  returnNumber: 'Return number',
+  poNumber: 'PO number',
+  billTo: 'BILL TO',
+  refundedTitle: 'REFUNDED',
+  coreDeposit: (product: string) => `Core deposit, refundable: ${product}`,
+  shipping: 'Shipping',
+  tax: 'Tax',
+  total: 'Total refunded (USD)',
+  refundedTo: (reference: string) => `Refunded to the payment ${reference}`,
+  footer: (shop: string, number: string, page: number, pages: number) => `${shop} · Credit note ${number} · Page ${page} of ${pages}`,
+  /** The buyer's e-mail. */
+  mailSubject: (amount: string, order: string) => `Refund of ${amount} for order ${order}`,
+  mailCancelled: (order: string) => `Your order ${order} is cancelled; the parts go back to stock.`,
+  mailRefunded: (amount: string, order: string) => `We refunded ${amount} of your order ${order} to the card you paid with. It can take 5–10 days to show on your statement.`,
+  mailCreditNote: (number: string) => `Your credit note ${number} is attached.`,
+  /** Staff and buyer screens. */
+  cancelAndRefund: 'Cancel and refund',
+  confirmCancelAndRefund: (order: string, amount: string) =>
+    `Cancel order ${order} and refund ${amount} to the buyer's card? The parts go back to stock. This cannot be undone.`,
+  cancelledAndRefunded: (order: string, amount: string) => `Order ${order} is cancelled and ${amount} refunded`,
+  refundsHeading: 'Refunds',
+  refundLine: (amount: string, date: string) => `${amount} refunded on ${date}`,
+  historyRefund: (amount: string, creditNote: string) => `Refunded ${amount} (credit note ${creditNote})`,
+  downloadCreditNote: (number: string) => `Credit note ${number} (PDF)`,
 } as const;

@@ -34,6 +34,15 @@ export function percentOfCents(cents: Cents, percent: number): Cents {
   return Math.floor((2 * cents * thousandthsOfPercent + 100_000) / 200_000);
 }
 
+/**
+ * The share of `cents` that `part` of `whole` units carry, rounded half-up to the cent, in integers:
+ * 1000 cents over 3 units, 1 unit's share is 333.33…, so 333; 2 units' 666.66…, so 667.
+ */
+export function shareOfCents(cents: Cents, part: number, whole: number): Cents {
+  if (whole <= 0) return 0;
+  return Math.floor((2 * cents * part + whole) / (2 * whole));
+}
+
 /** Cents as a price with the cents always shown: 1100 → "$11.00", 500000 → "$5,000.00". */
 export function formatCents(cents: Cents): string {
   return formatMoney(cents / 100);

@@ -23,8 +23,8 @@ const RULES: Record<OrderStatus, StatusRule> = {
     holdsStock: true,
     next: { pending: ['payment'], cancelled: ['customer', 'admin'], expired: ['system'] },
   },
-  // Paid, waiting to ship (see PAID_STATUS).
-  pending: { paid: true, holdsStock: true, next: { 'partially shipped': ['admin'], shipped: ['admin'] } },
+  // Paid, waiting to ship (see PAID_STATUS). An admin may cancel it, its whole charge refunded (flows/refunds.ts).
+  pending: { paid: true, holdsStock: true, next: { 'partially shipped': ['admin'], shipped: ['admin'], cancelled: ['admin'] } },
   // Some units shipped, some still to ship.
   'partially shipped': { paid: true, holdsStock: true, next: { shipped: ['admin'] } },
   shipped: { paid: true, holdsStock: true, next: {} },
@@ -82,4 +82,9 @@ export function holdsStock(status: OrderStatus): boolean {
 /** A move that lets go of the order's units gives them back to the catalog's stock. */
 export function releasesStock(from: OrderStatus, to: OrderStatus): boolean {
   return holdsStock(from) && !holdsStock(to);
+}
+
+/** Paid with units still to ship: an admin may ship (some of) them. */
+export function isShippable(status: OrderStatus): boolean {
+  return canTransition(status, 'shipped', 'admin');
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { returnMessages } from './messages.js';
 import { RETURN_REASONS, RETURN_STATUSES } from './returns.js';
-import { fieldMessages, idSchema } from './schemas.js';
+import { cursorParameter, fieldMessages, idSchema } from './schemas.js';
 
 const wholeUnits = z.number({ error: returnMessages.quantityWhole }).int(returnMessages.quantityWhole);
 
@@ -39,7 +39,13 @@ export const returnReceiveSchema = z.object({
   lines: z
     .array(
       z
-        .object({ productId: idSchema, receivedQuantity: wholeUnits.nonnegative(returnMessages.quantityNotNegative), damagedQuantity: wholeUnits.nonnegative(returnMessages.quantityNotNegative) })
+        .object({
+          productId: idSchema,
+          // Needed only when the return has the part twice (a new part and its core, say): which of its lines this is.
+          reason: z.enum(RETURN_REASONS, { error: returnMessages.reasonRequired }).optional(),
+          receivedQuantity: wholeUnits.nonnegative(returnMessages.quantityNotNegative),
+          damagedQuantity: wholeUnits.nonnegative(returnMessages.quantityNotNegative),
+        })
         .refine((line) => line.damagedQuantity <= line.receivedQuantity, { path: ['damagedQuantity'], message: returnMessages.damagedAboveReceived }),
     )
     .min(1, returnMessages.linesRequired),
@@ -80,6 +86,19 @@ export const returnSchema = z.object({
   updatedAt: z.string(),
 });
 export type Return = z.infer<typeof returnSchema>;
+
+/** GET /api/returns: newest first, a page at a time; `cursor` is the `nextCursor` of the page before. */
+export const RETURN_PAGE_SIZE = { default: 50, max: 200 } as const;
+export const returnListQuerySchema = z.object({
+  status: z.enum(RETURN_STATUSES, { error: returnMessages.statusInvalid }).optional(),
+  limit: z.coerce.number().int().min(1).max(RETURN_PAGE_SIZE.max).optional(),
+  cursor: cursorParameter,
+});
+export type ReturnListQuery = z.output<typeof returnListQuerySchema>;
+
+/** A page of GET /api/returns: a customer's own returns, or (an admin) everyone's. */
+export const returnPageSchema = z.object({ items: z.array(returnSchema), nextCursor: z.string().nullable() });
+export type ReturnPage = z.infer<typeof returnPageSchema>;
 
 /** GET /api/admin/fitment-quality: parts ranked by "doesn't fit" returns, each with the vehicles named. */
 export const fitmentQualitySchema = z.array(

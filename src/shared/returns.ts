@@ -49,3 +49,18 @@ export const DEFAULT_CORE_RETURN_DAYS = 90;
 export function returnableUnits(line: { shippedQuantity: number; returnedQuantity: number }): number {
   return Math.max(0, line.shippedQuantity - line.returnedQuantity);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When the window to return a unit closes: `days` × 24 hours after the shipment that carried it (the
+ * latest one carrying its line). A return asked for at that very moment is still in time.
+ */
+export function returnWindowEndsAt(shippedAt: string, days: number): number {
+  return Date.parse(shippedAt) + days * DAY_MS;
+}
+
+/** Whether a unit shipped at `shippedAt` may still be returned at `atMs` within a window of `days`. */
+export function withinReturnWindow(shippedAt: string, days: number, atMs: number): boolean {
+  return atMs <= returnWindowEndsAt(shippedAt, days);
+}

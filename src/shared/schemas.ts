@@ -3,7 +3,7 @@
  * browser's forms use the very same ones (react-hook-form + zodResolver).
  */
 import { z } from 'zod';
-import { checkoutMessages, errorMessages, messages } from './messages.js';
+import { checkoutMessages, errorMessages, messages, shipmentMessages } from './messages.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import {
   CATEGORY_SLUGS,
@@ -18,6 +18,7 @@ import {
 import { FIRST_YEAR, PART_NUMBER_TYPES } from './fitment.js';
 import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUSES } from './order-status.js';
+import { CARRIERS, hasTrackingTemplate } from './shipments.js';
 import { daysInPeriod, isCalendarDate } from './dates.js';
 import { PRICE_BREAKS_MAX } from './pricing.js';
 
@@ -227,6 +228,48 @@ export const orderPatchSchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   transactionId: z.string().trim().min(1).max(255).optional(),
 });
+
+/** Whether a link is a web page's: http(s) only, so that a link shown to buyers cannot run script. */
+const isWebLink = (text: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * POST /api/orders/:id/shipments: which units of which lines go in this parcel, with whom, and how to follow
+ * it. Without `trackingUrl` the carrier's template makes the link (shared/carriers.ts); 'Other' needs no
+ * tracking number.
+ */
+export const shipmentRequestSchema = z
+  .object({
+    lines: z
+      .array(
+        z.object({
+          productId: idSchema,
+          quantity: z.number({ error: shipmentMessages.quantityWhole }).int(shipmentMessages.quantityWhole).positive(shipmentMessages.linesRequired),
+        }),
+      )
+      .min(1, shipmentMessages.linesRequired)
+      .max(ORDER_LINES_MAX, fieldMessages.linesTooMany(ORDER_LINES_MAX))
+      .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, fieldMessages.linesRepeat),
+    carrier: z.enum(CARRIERS, { error: shipmentMessages.carrierRequired }),
+    trackingNumber: z.string().trim().max(64, fieldMessages.tooLong(64)).default(''),
+    trackingUrl: z
+      .string()
+      .trim()
+      .max(500, fieldMessages.tooLong(500))
+      .refine((url) => url === '' || isWebLink(url), shipmentMessages.trackingUrlInvalid)
+      .optional(),
+  })
+  .superRefine((shipment, ctx) => {
+    if (hasTrackingTemplate(shipment.carrier) && shipment.trackingNumber === '') {
+      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: shipmentMessages.trackingNumberRequired });
+    }
+  });
+export type ShipmentRequest = z.infer<typeof shipmentRequestSchema>;
 
 // ---- Payments and Google sign-in --------------------------------------------
 

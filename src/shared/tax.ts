@@ -20,6 +20,8 @@ export function rateFor(rates: readonly TaxRate[], to: Destination, taxClass: Ta
 
 export interface TaxedLine {
   lineTotalCents: Cents;
+  /** The line's core deposits (every unit's): taxed as the part is, rounded on their own. */
+  coreDepositCents: Cents;
   taxClass: TaxClass;
 }
 
@@ -31,24 +33,45 @@ export interface TaxLine {
 }
 
 /**
- * The tax of an order, one line per rate (in the order the rates are first met): each goods line's tax
- * rounded half-up to the cent on its own, then shipping's, taxed at the destination's standard rate when
- * that rate says `shipping`.
+ * An order's tax, listed per rate and split by what it was charged on: each goods line, each line's core
+ * deposits, the shipping. The split sums to the per-rate list exactly (they are the same roundings), so a
+ * refund can give back each unit's own share.
  */
-export function taxLines(rates: readonly TaxRate[], to: Destination, lines: readonly TaxedLine[], shippingCents: Cents): TaxLine[] {
+export interface OrderTax {
+  taxLines: TaxLine[];
+  /** In the lines' order: the tax of the goods and of the core deposits. */
+  lines: { taxCents: Cents; coreTaxCents: Cents }[];
+  shippingTaxCents: Cents;
+  taxCents: Cents;
+}
+
+/** No tax at all (reverse charge, exemption): every share 0. */
+export function untaxed(lines: readonly TaxedLine[]): OrderTax {
+  return { taxLines: [], lines: lines.map(() => ({ taxCents: 0, coreTaxCents: 0 })), shippingTaxCents: 0, taxCents: 0 };
+}
+
+/**
+ * The tax of an order, one line per rate (in the order the rates are first met): each goods line's tax
+ * and each line's core deposits' tax rounded half-up to the cent on its own, then shipping's, taxed at
+ * the destination's standard rate when that rate says `shipping`.
+ */
+export function orderTax(rates: readonly TaxRate[], to: Destination, lines: readonly TaxedLine[], shippingCents: Cents): OrderTax {
   const byRate = new Map<string, TaxLine>();
-  const add = (rate: TaxRate, amountCents: Cents) => {
+  const add = (rate: TaxRate, amountCents: Cents): Cents => {
     const line = byRate.get(rate.id) ?? { name: rate.name, rate: rate.rate, amountCents: 0 };
     line.amountCents += amountCents;
     byRate.set(rate.id, line);
+    return amountCents;
   };
-  for (const line of lines) {
+  const split = lines.map((line) => {
     const rate = rateFor(rates, to, line.taxClass);
-    if (rate) add(rate, percentOfCents(line.lineTotalCents, rate.rate));
-  }
+    if (!rate) return { taxCents: 0, coreTaxCents: 0 };
+    return { taxCents: add(rate, percentOfCents(line.lineTotalCents, rate.rate)), coreTaxCents: add(rate, percentOfCents(line.coreDepositCents, rate.rate)) };
+  });
   const shippingRate = rateFor(rates, to, 'standard');
-  if (shippingRate?.shipping && shippingCents > 0) add(shippingRate, percentOfCents(shippingCents, shippingRate.rate));
-  return [...byRate.values()];
+  const shippingTaxCents = shippingRate?.shipping && shippingCents > 0 ? add(shippingRate, percentOfCents(shippingCents, shippingRate.rate)) : 0;
+  const taxLines = [...byRate.values()];
+  return { taxLines, lines: split, shippingTaxCents, taxCents: taxLines.reduce((sum, line) => sum + line.amountCents, 0) };
 }
 
 /**

@@ -3,13 +3,14 @@ import { sql } from 'kysely';
 import type { CategorySummary, NumberSuggestion, PartsResolved, Product, ProductChange, ProductNumber } from '../../shared/api.js';
 import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, normalisePartNumber, type Spec } from '../../shared/catalog.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
+import type { VehicleIdentity } from '../../shared/fitment.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
 import { fieldMessages, type ProductInput, type ProductPatch, STOCK_MAX, tiersBelowPrice } from '../../shared/schemas.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { rowsOfJson } from '../db/json-column.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { fitmentInColumn } from './applications.js';
+import { comparedVehicle, coversVehicle, fitmentInColumn } from './applications.js';
 import { type CategoryCountOptions, categoryCounts, type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
 import { listedProducts, PRODUCT_COLUMNS, productsForSale, productsForSaleWith, SHOWN_PRODUCT_COLUMNS, type ShownProductRow } from './product-rows.js';
@@ -506,7 +507,19 @@ export async function addToRatings(db: Executor, changes: readonly RatingChange[
     .execute();
 }
 
-/** Units an order let go of (cancelled or expired) go back to their product, hidden or not. */
+/** Whether our fitment data says the part fits the vehicle: one of its applications covers it. */
+export async function partFitsVehicle(db: Executor, productId: number, vehicle: VehicleIdentity): Promise<boolean> {
+  const covering = await db
+    .selectFrom('applications')
+    .select('applications.id')
+    .where('applications.product_id', '=', productId)
+    .where(coversVehicle(comparedVehicle(vehicle)))
+    .limit(1)
+    .executeTakeFirst();
+  return covering !== undefined;
+}
+
+/** Units an order let go of (cancelled or expired) or a buyer sent back undamaged go back to their product, hidden or not. */
 export async function releaseStock(db: Executor, productId: number, quantity: number): Promise<void> {
   await db
     .updateTable('products')

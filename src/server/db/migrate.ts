@@ -48,6 +48,10 @@ import { shippingAndTax } from './migrations/052-shipping-and-tax.js';
 import { orderCharges } from './migrations/053-order-charges.js';
 import { paidOrdersTax } from './migrations/054-paid-orders-tax.js';
 import { afterTheSale } from './migrations/055-after-the-sale.js';
+import { lineTax } from './migrations/056-line-tax.js';
+import { legacyShipments } from './migrations/057-legacy-shipments.js';
+import { refunds } from './migrations/058-refunds.js';
+import { returnRefunds } from './migrations/059-return-refunds.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
@@ -106,6 +110,10 @@ function migrations(db: Db): Record<string, Migration> {
     '054-paid-orders-tax': paidOrdersTax(),
     // After the sale (issue 61)
     '055-after-the-sale': afterTheSale(db.dialect),
+    '056-line-tax': lineTax(),
+    '057-legacy-shipments': legacyShipments(),
+    '058-refunds': refunds(),
+    '059-return-refunds': returnRefunds(),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),

@@ -39,6 +39,13 @@ describe(`migrating a shop's existing orders (${databaseKind})`, () => {
     expect(orders.map((o) => [o.id, Number(o.total_cents), Number(o.line_count)])).toEqual([[1, 5000, 1], [2, 5000, 1], [3, 5000, 1]]);
   });
 
+  it('gives the orders placed before the tax was split a share of 0 everywhere (they charged no tax)', async () => {
+    const lines = await k.selectFrom('order_lines').select(['tax_cents', 'core_tax_cents']).execute();
+    expect(lines.map((line) => [Number(line.tax_cents), Number(line.core_tax_cents)])).toEqual([[0, 0], [0, 0], [0, 0]]);
+    const orders = await k.selectFrom('orders').select(['tax_cents', 'shipping_tax_cents']).execute();
+    expect(orders.map((order) => [Number(order.tax_cents), Number(order.shipping_tax_cents)])).toEqual([[0, 0], [0, 0], [0, 0]]);
+  });
+
   it('invoices the orders already paid, in the order they were paid, and goes on from there', async () => {
     const orders = await k.selectFrom('orders').select(['id', 'invoice_number', 'invoiced_at']).orderBy('id').execute();
     expect(orders).toEqual([
@@ -49,6 +56,16 @@ describe(`migrating a shop's existing orders (${databaseKind})`, () => {
     const { last } = await k.selectFrom('invoice_sequence').select('last').executeTakeFirstOrThrow();
     expect(Number(last)).toBe(2);
     expect(Number((await sql<{ n: number }>`select count(*) as n from invoice_sequence`.execute(k)).rows[0]!.n)).toBe(1);
+  });
+
+  it('gives the order shipped before shipments were recorded its one parcel of every unit, when its history says it shipped (057)', async () => {
+    const shipments = await k.selectFrom('shipments').select(['id', 'order_id', 'number', 'carrier', 'tracking_number', 'tracking_url', 'shipped_at', 'shipped_by']).execute();
+    expect(shipments).toEqual([{ id: 1, order_id: 2, number: 1, carrier: 'Other', tracking_number: '', tracking_url: null, shipped_at: '2026-04-01T10:00:00.000Z', shipped_by: null }]);
+    const lines = await k.selectFrom('shipment_lines').select(['shipment_id', 'order_line_id', 'product_id', 'quantity']).execute();
+    expect(lines).toEqual([{ shipment_id: 1, order_line_id: 2, product_id: 1, quantity: 4 }]);
+    const shipped = await k.selectFrom('order_lines').select(['order_id', 'shipped_quantity']).orderBy('order_id').execute();
+    expect(shipped.map((line) => [line.order_id, Number(line.shipped_quantity)])).toEqual([[1, 0], [2, 4], [3, 0]]);
+    expect(Number((await k.selectFrom('shipment_sequence').select('last').executeTakeFirstOrThrow()).last)).toBe(1);
   });
 
   it('keeps every invoice number unique, and any number of orders without one', async () => {

@@ -2,7 +2,7 @@
 import { type Generated, type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
 import type { TaxClass } from '../../shared/catalog.js';
 import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
-import type { ReturnStatus } from '../../shared/returns.js';
+import type { ReturnReason, ReturnStatus } from '../../shared/returns.js';
 import type { AuditAction, Role } from '../../shared/api.js';
 
 interface Timestamps {
@@ -249,6 +249,8 @@ export interface OrdersTable extends Timestamps {
   /** The lines' core deposits (part of total_cents) and what has been refunded of total_cents. */
   core_deposit_cents: Generated<number>;
   refunded_cents: Generated<number>;
+  /** The part of tax_cents charged on the shipping (0 on orders placed before the tax was split). */
+  shipping_tax_cents: Generated<number>;
 }
 
 /**
@@ -273,6 +275,12 @@ export interface OrderLinesTable {
   shipped_quantity: Generated<number>;
   returned_quantity: Generated<number>;
   cores_returned: Generated<number>;
+  /**
+   * The tax charged on the line's goods and on its core deposits, each rounded on its own as the quote did;
+   * with the order's shipping_tax_cents they sum to its tax_cents (all 0 on orders placed before the split).
+   */
+  tax_cents: Generated<number>;
+  core_tax_cents: Generated<number>;
 }
 
 export interface ShipmentsTable {
@@ -303,6 +311,11 @@ export interface ReturnsTable extends Timestamps {
   reject_reason: string | null;
   /** 1: the shop was at fault, so the refund gives the order's shipping back too. */
   refund_shipping: Generated<number>;
+  /** Set as it is received (migration 059): when, and its refund then fixed, with the parts of it that are tax and shipping. */
+  received_at: Generated<string | null>;
+  refund_cents: Generated<number | null>;
+  refund_tax_cents: Generated<number | null>;
+  refund_shipping_cents: Generated<number | null>;
 }
 
 export interface ReturnLinesTable {
@@ -310,7 +323,7 @@ export interface ReturnLinesTable {
   order_line_id: number;
   product_id: number;
   quantity: number;
-  reason: string;
+  reason: ReturnReason;
   vehicle_id: number | null;
   vehicle_label: string | null;
   /** For 'doesnt_fit': 1 when our fitment data said the part fits the vehicle, 0 when not; else null. */
@@ -389,6 +402,18 @@ export interface TestProcessorIntentsTable extends Timestamps {
   currency: string;
   status: 'requires_payment_method' | 'succeeded' | 'refunded';
   idempotency_key: string;
+  /** Given back so far (migration 058); 'refunded' once it is the whole amount. */
+  refunded_cents: Generated<number>;
+  /** How many of its next refunds the processor declines: the refund-declining test card's payments. */
+  declines_refunds: Generated<number>;
+}
+
+export interface TestProcessorRefundsTable {
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  created_at: string;
 }
 
 // Google sign-in (migration 003-google-sign-in): started sign-ins and one-time exchange codes.
@@ -419,6 +444,8 @@ export interface OrderEventsTable extends Timestamps {
   /** Who acted, as they were named then (null for the payment provider and the shop itself). */
   actor_name: string | null;
   actor_email: string | null;
+  /** A refund of the order (migration 058): the status stays as it was. */
+  refund_id: Generated<number | null>;
 }
 
 export interface AuditLogTable extends Timestamps {
@@ -540,6 +567,7 @@ export interface Database {
   payments: PaymentsTable;
   webhook_events: WebhookEventsTable;
   test_processor_intents: TestProcessorIntentsTable;
+  test_processor_refunds: TestProcessorRefundsTable;
   order_events: OrderEventsTable;
   audit_log: AuditLogTable;
   google_sign_in_states: GoogleSignInStatesTable;
@@ -578,6 +606,11 @@ export type OrderRow = Selectable<OrdersTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
+export type ShipmentRow = Selectable<ShipmentsTable>;
+export type ShipmentLineRow = Selectable<ShipmentLinesTable>;
+export type ReturnRow = Selectable<ReturnsTable>;
+export type ReturnLineRow = Selectable<ReturnLinesTable>;
+export type RefundRow = Selectable<RefundsTable>;
 
 /** What every service runs its queries on: the database, or a caller's transaction. */
 export type Executor = Kysely<Database>;

@@ -62,11 +62,17 @@ function byVehicle(a: Vehicle, b: Vehicle): number {
   );
 }
 
+/** A vehicle of the base, or undefined. */
+export async function findVehicle(db: Executor, id: number): Promise<Vehicle | undefined> {
+  const vehicle = await db.selectFrom('vehicles').select(VEHICLE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return vehicle && toVehicleDto(vehicle);
+}
+
 /** A vehicle of the base, or 404. */
 export async function getVehicle(db: Executor, id: number): Promise<Vehicle> {
-  const vehicle = await db.selectFrom('vehicles').select(VEHICLE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const vehicle = await findVehicle(db, id);
   if (!vehicle) throw notFound('Vehicle');
-  return toVehicleDto(vehicle);
+  return vehicle;
 }
 
 /**

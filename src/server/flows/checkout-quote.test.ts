@@ -66,8 +66,9 @@ describe(`checkout quote (${databaseKind})`, () => {
     expect(response.statusCode).toBe(200);
     // 10 × $9.00 = $90.00; Ground $8.00 (0 g) over Express $30.00; Vermont 6 % of 90.00 = 5.40 and of 8.00 = 0.48.
     expect(response.json()).toEqual({
-      lines: [{ productId: tiered, quantity: 10, unitPrice: 9, lineTotal: 90 }],
+      lines: [{ productId: tiered, quantity: 10, unitPrice: 9, lineTotal: 90, coreCharge: 0 }],
       subtotal: 90,
+      coreDeposit: 0,
       weightGrams: 0,
       methods: [
         { id: 'ground', name: 'Ground', price: 8, minDays: 3, maxDays: 6 },

@@ -36,7 +36,14 @@ async function destinationOf(db: Executor, viewer: Viewer | null, request: Quote
 
 /** A part as the quote weighs, prices and taxes it. */
 export function quoteLineOf(product: ProductRow, quantity: number): QuoteLineInput {
-  return { productId: product.id, quantity, pricing: pricingOfProduct(product), unitWeightGrams: product.weight_grams, taxClass: product.tax_class };
+  return {
+    productId: product.id,
+    quantity,
+    pricing: pricingOfProduct(product),
+    unitWeightGrams: product.weight_grams,
+    taxClass: product.tax_class,
+    coreChargeCents: product.core_charge_cents,
+  };
 }
 
 /** The lines as the catalog prices them; 400 naming the line of a part not for sale or a quantity it refuses. */

@@ -5,9 +5,9 @@
  * once it committed (cached answers). Placing, cancelling, expiring, paying and delivering an order each
  * run in `inOrderTransaction`.
  */
-import { errorMessages, messages } from '../../shared/messages.js';
+import { errorMessages, messages, refundMessages } from '../../shared/messages.js';
 import { centsToDollars } from '../../shared/money.js';
-import { canEverMoveTo, canTransition, holdsStock, type OrderActor, type OrderStatus, PAID_STATUS, releasesStock } from '../../shared/order-status.js';
+import { canEverMoveTo, canTransition, holdsStock, isPaid, type OrderActor, type OrderStatus, PAID_STATUS, releasesStock } from '../../shared/order-status.js';
 import { releaseStock } from '../catalog/service.js';
 import type { Executor, OrderLineRow, OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
@@ -16,7 +16,7 @@ import type { ResponseCache } from '../http/response-cache.js';
 import { enqueueMail } from '../mail/service.js';
 import { verifyPurchases } from '../reviews/part-reviews.js';
 import { tellWaitingBuyers } from './stock-alerts.js';
-import type { OrderMailKind } from '../mail/templates.js';
+import type { OrderFacts, OrderMailKind } from '../mail/templates.js';
 import { type ChangedBy, changeStatus, chargesOf, invoiceFacts, linesOf, type StatusChanges, toLineDto, totalCentsOf } from '../orders/service.js';
 
 /** Who asks for a change: a signed-in account, the payment provider, or the shop itself. */
@@ -56,6 +56,11 @@ function actingAs(requester: Requester, order: OrderRow, to: OrderStatus): Chang
   throw roles.some((role) => canEverMoveTo(to, role)) ? illegal(order, to) : forbidden();
 }
 
+/** Refuses, before anything is written, a change this requester may not make now: 403 or 409 as `move` would. */
+export function assertMayMove(requester: Requester, order: OrderRow, to: OrderStatus): void {
+  actingAs(requester, order, to);
+}
+
 /** The server's cached answers, which an order's move may make stale. */
 export type CachedAnswers = Pick<ResponseCache, 'invalidate'>;
 
@@ -80,18 +85,28 @@ interface Effect {
 /** Placing an order takes its units from stock; a move that lets them go gives them back. */
 const changesStock = ({ from, to }: Move) => (from === null ? holdsStock(to) : releasesStock(from, to));
 
+/** A paid order given up: its money goes back (flows/refunds.ts, in the same transaction). */
+const cancelsPayment = ({ from, to }: Move) => from !== null && isPaid(from) && !isPaid(to);
+
 /** What each move sets off besides its status change and history event, in this order. */
 const EFFECTS: readonly Effect[] = [
+  // No route may cancel a paid order without giving its whole charge back first, in the same transaction.
+  { when: cancelsPayment, inTransaction: assertRefundedWhole },
   { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: giveUnitsBack },
   // Units given back may make a part orderable for the buyers waiting for it.
   { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: tellBuyersWaitingForUnits },
-  // Every status has its e-mail (STATUS_MAIL).
-  { when: () => true, inTransaction: mailOrderStatus },
+  // Most statuses have their e-mail (STATUS_MAIL); a shipment tells its own parcel instead (flows/ship-order.ts),
+  // and a cancelled paid order's is its refund's (flows/refunds.ts).
+  { when: (move) => STATUS_MAIL[move.to] !== null && !cancelsPayment(move), inTransaction: mailOrderStatus },
   // The catalog's cached pages and products show stock.
   { when: changesStock, afterCommit: dropCatalogAnswers },
   // A paid order makes its buyer's reviews of its parts verified purchases.
   { when: ({ to }) => to === PAID_STATUS, inTransaction: verifyReviewsOfPurchase },
 ];
+
+async function assertRefundedWhole(_trx: Executor, order: OrderRow): Promise<void> {
+  if (order.refunded_cents < order.total_cents) throw conflict('not_refunded', refundMessages.notCancellable);
+}
 
 async function tellBuyersWaitingForUnits(trx: Executor): Promise<void> {
   await tellWaitingBuyers(trx);
@@ -152,34 +167,40 @@ export async function inOrderTransaction<T>(db: Executor, cache: CachedAnswers, 
   return result;
 }
 
-/** The e-mail a customer gets when their order reaches each status. */
-const STATUS_MAIL: Record<OrderStatus, OrderMailKind> = {
+/**
+ * The e-mail a customer gets when their order reaches each status. An order is shipped, in part or whole,
+ * only by a shipment, whose e-mail tells that parcel with its tracking (one per parcel, never a second one
+ * for the status it moved the order to).
+ */
+const STATUS_MAIL: Record<OrderStatus, Exclude<OrderMailKind, 'order-shipped'> | null> = {
   'not paid': 'order-placed',
   pending: 'order-paid',
-  'partially shipped': 'order-shipped',
-  shipped: 'order-shipped',
+  'partially shipped': null,
+  shipped: null,
   cancelled: 'order-cancelled',
   expired: 'order-expired',
 };
 
 /** Tells the customer where their order now stands (through the outbox, in the move's transaction). */
 async function mailOrderStatus(trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+  const kind = STATUS_MAIL[order.status];
+  if (kind) await enqueueMail(trx, { kind, to: order.email, data: orderMailFacts(order, lines) });
+}
+
+/** What an order's e-mails tell of it: the buyer, the goods, the charges, where it goes; the invoice once paid. */
+export function orderMailFacts(order: OrderRow, lines: readonly OrderLineRow[]): OrderFacts {
   const invoice = order.status === PAID_STATUS ? invoiceFacts(order, lines) : undefined;
-  await enqueueMail(trx, {
-    kind: STATUS_MAIL[order.status],
-    to: order.email,
-    data: {
-      orderId: String(order.id),
-      customerName: order.customer_name,
-      product: order.line_count > 1 ? messages.ui.orderHeadline(order.product_name, order.line_count - 1) : order.product_name,
-      quantity: order.quantity,
-      unitPrice: centsToDollars(order.unit_price_cents),
-      total: centsToDollars(totalCentsOf(order)),
-      charges: chargesOf(order),
-      address: order.address,
-      transactionId: order.transaction_id,
-      ...(lines.length > 1 ? { lines: lines.map(toLineDto) } : {}),
-      ...(invoice ? { invoice } : {}),
-    },
-  });
+  return {
+    orderId: String(order.id),
+    customerName: order.customer_name,
+    product: order.line_count > 1 ? messages.ui.orderHeadline(order.product_name, order.line_count - 1) : order.product_name,
+    quantity: order.quantity,
+    unitPrice: centsToDollars(order.unit_price_cents),
+    total: centsToDollars(totalCentsOf(order)),
+    charges: chargesOf(order),
+    address: order.address,
+    transactionId: order.transaction_id,
+    ...(lines.length > 1 ? { lines: lines.map(toLineDto) } : {}),
+    ...(invoice ? { invoice } : {}),
+  };
 }

@@ -1,22 +1,22 @@
-/** Placing, cancelling and delivering orders: the orders domain with the catalog's stock. */
+/** Placing orders: the orders domain with the catalog's stock (delivering: ship-order.ts; cancelling: refunds.ts, a paid order's money goes back). */
 import { errorMessages, messages } from '../../shared/messages.js';
 import { centsToDollars, formatDollars, MAX_ORDER_TOTAL_CENTS } from '../../shared/money.js';
 import { unitPriceCentsFor } from '../../shared/pricing.js';
 import type { OrderInput, ShippingAddress } from '../../shared/checkout-schemas.js';
 import { orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/quantity.js';
 import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } from '../catalog/service.js';
-import type { Executor, OrderRow, ProductRow } from '../db/schema.js';
+import type { Executor, ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { type Counters, ORDER_RATE_WINDOW_MS } from '../limits/service.js';
-import { createOrder, findOrderByIdempotencyKey, getOrder, linesOf, type NewOrderLine, type OrderCharges, type PlacedOrder, unpaidHoldOf } from '../orders/service.js';
+import { createOrder, findOrderByIdempotencyKey, linesOf, type NewOrderLine, type OrderCharges, type PlacedOrder, unpaidHoldOf } from '../orders/service.js';
 import { getOwnAddress } from '../addresses/service.js';
 import type { Config } from '../config.js';
 import { addressOneLine } from '../../shared/address.js';
 import { compactVatId } from '../../shared/vat-id.js';
 import { quoteDelivery, quoteLineOf } from './checkout-quote.js';
 import { holdAccount } from '../users/service.js';
-import { assertMayEverMoveTo, type CachedAnswers, inOrderTransaction } from './order-process.js';
+import { type CachedAnswers, inOrderTransaction } from './order-process.js';
 
 /**
  * Why a line cannot be ordered, as the answer says it. A one-product order reports on `quantity`, as the
@@ -69,6 +69,7 @@ function priceLines(input: OrderInput, products: Map<number, ProductRow>): [NewO
       quantity,
       unit_price_cents: unitPriceCentsFor(pricing, quantity),
       list_price_cents: product.price_cents,
+      core_charge_cents: product.core_charge_cents,
     });
   });
   problems.throwAny();
@@ -84,31 +85,36 @@ async function shippingAddressOf(trx: Executor, viewer: Viewer, input: OrderInpu
 
 /**
  * Shipping and tax for the priced lines, with the quote's own function and the tables as this transaction
- * reads them: what the buyer was quoted is what is charged, and kept with the order. The whole charge must
- * stay within what one card payment may be.
+ * reads them: what the buyer was quoted is what is charged, and kept with the order, its tax split onto the
+ * lines it was charged on (`lines`, as given with their tax). The whole charge must stay within what one
+ * card payment may be.
  */
 async function chargesOf(
   trx: Executor,
   viewer: Viewer,
   input: OrderInput,
-  lines: readonly NewOrderLine[],
+  lines: readonly [NewOrderLine, ...NewOrderLine[]],
   products: Map<number, ProductRow>,
   config: Pick<Config, 'checkout' | 'shop'>,
-): Promise<OrderCharges & { shippingAddress: ShippingAddress }> {
+): Promise<{ charges: OrderCharges & { shippingAddress: ShippingAddress }; lines: [NewOrderLine, ...NewOrderLine[]] }> {
   const address = await shippingAddressOf(trx, viewer, input);
   const quoteLines = lines.map((line) => quoteLineOf(products.get(line.product_id)!, line.quantity));
   const { quote, vatId, exemption } = await quoteDelivery(trx, viewer, quoteLines, { to: address, shippingMethodId: input.shippingMethodId, vatId: input.vatId }, config);
   if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) throw badRequest(orderTotalTooLarge(), { [input.singleProduct ? 'quantity' : 'lines']: orderTotalTooLarge() });
-  return {
+  const charges = {
     shippingCents: quote.shippingCents,
     taxCents: quote.taxCents,
     taxLines: quote.taxLines,
+    shippingTaxCents: quote.shippingTaxCents,
     shippingAddress: address,
     shippingMethod: { id: quote.method.id, name: quote.method.name },
     vatId: vatId && compactVatId(`${vatId.prefix}${vatId.number}`),
     reverseCharge: quote.reverseCharge,
     taxExemption: exemption?.certificate ?? null,
   };
+  const taxOf = (line: NewOrderLine, i: number): NewOrderLine => ({ ...line, tax_cents: quote.lines[i]!.taxCents, core_tax_cents: quote.lines[i]!.coreTaxCents });
+  const [first, ...rest] = lines;
+  return { charges, lines: [taxOf(first, 0), ...rest.map((line, i) => taxOf(line, i + 1))] };
 }
 
 /**
@@ -196,8 +202,7 @@ export async function placeOrder(
     const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
     if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id) };
     const products = await visibleProductsById(trx, input.lines.map((line) => line.productId));
-    const lines = priceLines(input, products);
-    const charges = await chargesOf(trx, viewer, input, lines, products, options);
+    const { charges, lines } = await chargesOf(trx, viewer, input, priceLines(input, products), products, options);
     await reserveLines(trx, input, lines);
     const { unpaidBefore, ...placed } = await createOrder(
       trx,
@@ -219,15 +224,4 @@ export async function placeOrder(
     await moves.placed(placed.order, placed.lines);
     return placed;
   });
-}
-
-/** The customer (while unpaid) or an admin cancels an order; its units go back to stock. */
-export async function cancelOrder(db: Executor, cache: CachedAnswers, viewer: Viewer, id: number): Promise<OrderRow> {
-  return inOrderTransaction(db, cache, async (moves) => moves.move(await getOrder(moves.trx, id), 'cancelled', { viewer }));
-}
-
-/** An admin ships a paid order. */
-export async function deliverOrder(db: Executor, cache: CachedAnswers, viewer: Viewer, id: number): Promise<OrderRow> {
-  assertMayEverMoveTo(viewer, 'shipped');
-  return inOrderTransaction(db, cache, async (moves) => moves.move(await getOrder(moves.trx, id), 'shipped', { viewer }));
 }

@@ -92,7 +92,7 @@ async function settle(
   } catch (error) {
     if (isUniqueViolation(error)) return { outcome: 'duplicate', order: await getOrder(db, orderId) };
     if (!(error instanceof MustRefund)) throw error;
-    await provider.refund(intent.id);
+    await provider.refund(intent.id, { amountCents: intent.amountCents, idempotencyKey: `refund-${intent.id}` });
     await inTransaction(db, async (trx) => {
       await recordPayment(trx, provider, orderId, intent, 'refunded');
       if (eventId) await recordWebhookEvent(trx, eventId, 'payment_intent.succeeded', { ifNew: true });

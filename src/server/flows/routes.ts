@@ -4,24 +4,26 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { confirmedPaymentSchema, homeSummarySchema, orderSchema, paymentIntentAnswerSchema, productSchema, webhookAnswerSchema } from '../../shared/api.js';
+import { confirmedPaymentSchema, homeSummarySchema, orderSchema, paymentIntentAnswerSchema, productSchema, shipmentSchema, webhookAnswerSchema } from '../../shared/api.js';
 import { MOST_ORDERED } from '../../shared/catalog.js';
 import { errorMessages } from '../../shared/messages.js';
 import { orderInputSchema } from '../../shared/checkout-schemas.js';
-import { emailSchema, idSchema, orderPatchSchema, paymentIntentRequestSchema, testPaymentConfirmSchema } from '../../shared/schemas.js';
+import { emailSchema, idSchema, orderPatchSchema, paymentIntentRequestSchema, shipmentRequestSchema, testPaymentConfirmSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import type { OrderRow } from '../db/schema.js';
 import { toProductDto } from '../catalog/service.js';
 import { requireViewer } from '../http/access.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { orderDto, toOrderDto } from '../orders/service.js';
+import { getOrderFor, orderDto, toOrderDto } from '../orders/service.js';
 import { WebhookSignatureError } from '../payments/provider.js';
 import type { TestProcessor } from '../payments/test-processor.js';
 import { pictureStorage } from '../media/storage.js';
 import { fetchProductPicture } from './fetch-picture.js';
 import { mostOrderedProducts } from './home-products.js';
 import { homeSummary } from './home-summary.js';
-import { cancelOrder, deliverOrder, placeOrder } from './orders.js';
+import { placeOrder } from './orders.js';
+import { cancelOrder } from './refunds.js';
+import { deliverOrder, shipUnits } from './ship-order.js';
 import { confirmPayment, createPaymentIntent, handlePaymentEvent, settleTestCharge } from './pay-order.js';
 import { removeAccount, removeProduct } from './removals.js';
 import { suggestQuerySchema, suggestionsSchema } from '../../shared/choosing.js';
@@ -58,7 +60,27 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
     '/api/orders/:id',
     { config: { access: 'user' }, schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } } },
     async (request) => {
-      return dto(await cancelOrder(db, cache, requireViewer(request), request.params.id));
+      return dto(await cancelOrder(paying, requireViewer(request), request.params.id));
+    },
+  );
+
+  api.post(
+    '/api/orders/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        description:
+          "Cancels an order, its units back to stock. A paid order that shipped nothing: an admin only, and its whole charge is refunded through the payment provider first " +
+          "(the answer lists the refund; the provider failing: 502, the order stays paid). An unpaid order: its customer or an admin, as DELETE does. Someone else's order: 404; shipped or partly shipped: 409.",
+        params: idParams,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      await getOrderFor(db, viewer, request.params.id);
+      return dto(await cancelOrder(paying, viewer, request.params.id));
     },
   );
 
@@ -75,6 +97,25 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
       // Paying: the owner reports a transaction id; the provider, not the browser, says whether it paid.
       return dto(await confirmPayment(paying, viewer, request.params.id, transactionId));
     },
+  );
+
+  api.post(
+    '/api/orders/:id/shipments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        description:
+          "Ships units of a paid order's lines (`pending` or `partially shipped`) in one parcel, numbered SHP-000001 on: the order is " +
+          '`partially shipped` while units remain, `shipped` once none do, and the buyer is e-mailed the parcel with its tracking link. ' +
+          "Without `trackingUrl`, the carrier's tracking page for the number (none for Other). 409 `over_shipment` when a line's quantity " +
+          'is more than is left of it to ship (nothing is recorded), 409 `illegal_transition` when the order is not paid or has nothing left to ship.',
+        params: idParams,
+        body: shipmentRequestSchema,
+        response: { 201: shipmentSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await shipUnits(db, cache, requireViewer(request), request.params.id, request.body)),
   );
 
   api.post(

@@ -66,23 +66,24 @@ export interface ShopDetails {
   vatId?: string;
 }
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-const MARGIN = 54;
-const LEFT = MARGIN;
-const CONTENT_WIDTH = 612 - 2 * MARGIN;
-const RIGHT = LEFT + CONTENT_WIDTH;
+// The page's geometry, colours and fonts, which the packing slip (packing-slip.ts) shares.
+export const MARGIN = 54;
+export const LEFT = MARGIN;
+export const CONTENT_WIDTH = 612 - 2 * MARGIN;
+export const RIGHT = LEFT + CONTENT_WIDTH;
 /** The header's two blocks: the shop on the left, the invoice's facts on the right. */
 const FACTS_WIDTH = 244;
 const FACTS_LEFT = RIGHT - FACTS_WIDTH;
 const FACT_LABEL_WIDTH = 84;
 
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
-const BAND = '#f1f5f9';
+export const REGULAR = 'Helvetica';
+export const BOLD = 'Helvetica-Bold';
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const RULE = '#cbd5e1';
+export const BAND = '#f1f5f9';
 const PAID = '#15803d';
 
 const CELL_PADDING = 5;
@@ -95,7 +96,7 @@ const COLUMNS = [
 ] as const;
 
 /** The day of an instant in UTC, the invoice's calendar. */
-const formatInvoiceDate = (iso: string) => formatDate(iso, 'UTC');
+export const formatInvoiceDate = (iso: string) => formatDate(iso, 'UTC');
 
 /** Windows-1252 beyond Latin-1: all the built-in fonts can draw besides printable ASCII and U+00A0–U+00FF. */
 const CP1252_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
@@ -116,12 +117,12 @@ function drawableText(text: string): string {
 }
 
 /** Every string of `facts` made drawable (line breaks are split off before drawing, so they stay). */
-const drawable = <T>(facts: T): T =>
+export const drawable = <T>(facts: T): T =>
   JSON.parse(JSON.stringify(facts), (_key, value: unknown) =>
     typeof value === 'string' ? value.split(/\r?\n/).map(drawableText).join('\n') : value,
   ) as T;
 
-const linesOf = (text: string) =>
+export const linesOf = (text: string) =>
   text
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -130,22 +131,22 @@ const linesOf = (text: string) =>
 export async function renderInvoicePdf(facts: InvoiceFacts, shopDetails: ShopDetails): Promise<Buffer> {
   const invoice = drawable(facts);
   const shop = drawable(shopDetails);
-  // Loaded with the first invoice, not at start: its fonts take megabytes of heap that most servers never need.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: shop.name, Subject: `Order ${formatOrderNumber(invoice.orderId)}` },
-  });
-  const pdf = collect(doc);
+  const { doc, pdf } = await newDocument({ Title: `Invoice ${invoice.invoiceNumber}`, Author: shop.name, Subject: `Order ${formatOrderNumber(invoice.orderId)}` });
   drawHeader(doc, invoice, shop);
   drawAddresses(doc, invoice);
-  drawLines(doc, invoice.lines);
+  drawRows(doc, invoice.lines.map(rowOf));
   drawTotal(doc, invoice);
-  drawFooters(doc, invoice, shop);
+  drawFooters(doc, (page, pages) => `${shop.name} · Invoice ${invoice.invoiceNumber} · Page ${page} of ${pages}`);
   doc.end();
   return pdf;
+}
+
+/** A new US Letter document in the built-in fonts, its pages kept for the footers, and its bytes once it ends. */
+export async function newDocument(info: { Title: string; Author: string; Subject: string }): Promise<{ doc: Doc; pdf: Promise<Buffer> }> {
+  // Loaded with the first document, not at start: its fonts take megabytes of heap that most servers never need.
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: true, info });
+  return { doc, pdf: collect(doc) };
 }
 
 function collect(doc: Doc): Promise<Buffer> {
@@ -158,6 +159,18 @@ function collect(doc: Doc): Promise<Buffer> {
 }
 
 function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.invoiceNumber],
+    ['Invoice date', formatInvoiceDate(invoice.issuedAt)],
+    ['Order number', formatOrderNumber(invoice.orderId)],
+    ['Order date', formatInvoiceDate(invoice.orderedAt)],
+  ];
+  if (invoice.poNumber.trim()) facts.push(['PO number', invoice.poNumber.trim()]);
+  drawHeading(doc, shop, 'Invoice', facts);
+}
+
+/** The shop on the left; the document's title and its facts (label, value) on the right. */
+export function drawHeading(doc: Doc, shop: ShopDetails, title: string, facts: readonly [string, string][]): void {
   const top = doc.y;
   const shopWidth = FACTS_LEFT - LEFT - 16;
   doc.font(BOLD).fontSize(16).fillColor(INK).text(shop.name, LEFT, top, { width: shopWidth });
@@ -166,15 +179,8 @@ function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
   for (const line of [...linesOf(shop.address), shop.email, shop.publicUrl, vatId].filter(Boolean)) doc.text(line, { width: shopWidth });
   const shopBottom = doc.y;
 
-  doc.font(BOLD).fontSize(24).fillColor(INK).text('Invoice', FACTS_LEFT, top, { width: FACTS_WIDTH, align: 'right' });
+  doc.font(BOLD).fontSize(24).fillColor(INK).text(title, FACTS_LEFT, top, { width: FACTS_WIDTH, align: 'right' });
   doc.moveDown(0.3);
-  const facts: [string, string][] = [
-    ['Invoice number', invoice.invoiceNumber],
-    ['Invoice date', formatInvoiceDate(invoice.issuedAt)],
-    ['Order number', formatOrderNumber(invoice.orderId)],
-    ['Order date', formatInvoiceDate(invoice.orderedAt)],
-  ];
-  if (invoice.poNumber.trim()) facts.push(['PO number', invoice.poNumber.trim()]);
   for (const [label, value] of facts) {
     const y = doc.y;
     doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, FACTS_LEFT, y, { width: FACT_LABEL_WIDTH });
@@ -184,7 +190,7 @@ function drawHeader(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
 }
 
 /** The buyer on the left, where the parts go on the right (when the order has a structured address). */
-function drawAddresses(doc: Doc, invoice: InvoiceFacts): void {
+export function drawAddresses(doc: Doc, invoice: Pick<InvoiceFacts, 'customer' | 'shipTo'>): void {
   const { customer } = invoice;
   const top = doc.y;
   const width = CONTENT_WIDTH / 2 - 12;
@@ -198,7 +204,7 @@ function drawAddresses(doc: Doc, invoice: InvoiceFacts): void {
 }
 
 /** A titled block of lines, the first in bold; returns where it ends. */
-function addressBlock(doc: Doc, title: string, x: number, top: number, width: number, first: string, lines: string[]): number {
+export function addressBlock(doc: Doc, title: string, x: number, top: number, width: number, first: string, lines: string[]): number {
   doc.font(BOLD).fontSize(8).fillColor(MUTED).text(title, x, top, { width, characterSpacing: 0.5 });
   doc.moveDown(0.3).font(BOLD).fontSize(10).fillColor(INK).text(first, x, doc.y, { width });
   doc.font(REGULAR).fontSize(9);
@@ -206,7 +212,7 @@ function addressBlock(doc: Doc, title: string, x: number, top: number, width: nu
   return doc.y;
 }
 
-interface Row {
+export interface Row {
   cells: string[];
   /** Printed under the description, smaller: why the unit price is below the list price. */
   note?: string;
@@ -261,16 +267,17 @@ function drawRow(doc: Doc, row: Row, height: number): void {
   doc.y = top + height;
 }
 
-function rule(doc: Doc, y: number, color = RULE): void {
+export function rule(doc: Doc, y: number, color = RULE): void {
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(color).stroke();
 }
 
 /** What is left of the page above its bottom margin (the footer lives in the margin). */
-const roomLeft = (doc: Doc) => doc.page.height - doc.page.margins.bottom - doc.y;
+export const roomLeft = (doc: Doc) => doc.page.height - doc.page.margins.bottom - doc.y;
 
-function drawLines(doc: Doc, lines: InvoiceLine[]): void {
+/** The table of lines (part number, description, quantity, unit price, line total), over as many pages as it takes. */
+export function drawRows(doc: Doc, rows: readonly Row[]): void {
   drawTableHeader(doc);
-  for (const row of lines.map(rowOf)) {
+  for (const row of rows) {
     const height = rowHeight(doc, row);
     if (height > roomLeft(doc)) {
       doc.addPage();
@@ -296,6 +303,13 @@ function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
     [words.shipping(charges.shippingMethod), charges.shipping],
     ...charges.taxLines.map((line): [string, number] => [words.tax(line.name, formatRate(line.rate)), line.amount]),
   ];
+  drawSums(doc, rows, 'Total (USD)', invoice.total);
+  doc.y += 18;
+  drawPayment(doc, invoice);
+}
+
+/** Amounts a line each (label, amount), a rule, and the total in bold; on a new page when they would not fit. */
+export function drawSums(doc: Doc, rows: readonly [string, number][], totalLabel: string, total: number): void {
   if (rows.length * 2 * CHARGE_ROW_HEIGHT + TOTAL_BLOCK_HEIGHT > roomLeft(doc)) doc.addPage();
   doc.y += 10;
   for (const [label, amount] of rows) {
@@ -307,11 +321,13 @@ function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
   }
   rule(doc, doc.y, RULE);
   const top = doc.y + 6;
-  doc.font(BOLD).fontSize(11).fillColor(INK).text('Total (USD)', TOTALS_LEFT, top, { width: TOTALS_LABEL_WIDTH });
-  doc.text(formatMoney(invoice.total), RIGHT - AMOUNT_WIDTH, top, { width: AMOUNT_WIDTH, align: 'right' });
+  doc.font(BOLD).fontSize(11).fillColor(INK).text(totalLabel, TOTALS_LEFT, top, { width: TOTALS_LABEL_WIDTH });
+  doc.text(formatMoney(total), RIGHT - AMOUNT_WIDTH, top, { width: AMOUNT_WIDTH, align: 'right' });
   rule(doc, doc.y + 4, INK);
+}
 
-  doc.y += 18;
+/** Notes and the payment under the totals. */
+function drawPayment(doc: Doc, invoice: InvoiceFacts): void {
   const notes = [invoice.reverseCharge ? words.reverseCharge : '', invoice.taxExemption ? words.taxExempt(invoice.taxExemption) : ''].filter(Boolean);
   for (const note of notes) doc.font(REGULAR).fontSize(9).fillColor(INK).text(note, LEFT, doc.y, { width: CONTENT_WIDTH });
   if (notes.length > 0) doc.moveDown(1);
@@ -322,7 +338,8 @@ function drawTotal(doc: Doc, invoice: InvoiceFacts): void {
   doc.moveDown(1).fillColor(MUTED).text('Thank you for your order.');
 }
 
-function drawFooters(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
+/** Each page's footer, in the bottom margin: `text(page, pages)`. */
+export function drawFooters(doc: Doc, text: (page: number, pages: number) => string): void {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
@@ -332,7 +349,7 @@ function drawFooters(doc: Doc, invoice: InvoiceFacts, shop: ShopDetails): void {
       .font(REGULAR)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${shop.name} · Invoice ${invoice.invoiceNumber} · Page ${i - start + 1} of ${count}`, LEFT, doc.page.height - MARGIN + 20, {
+      .text(text(i - start + 1, count), LEFT, doc.page.height - MARGIN + 20, {
         width: CONTENT_WIDTH,
         align: 'center',
         lineBreak: false,

@@ -5,7 +5,7 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../flows/expire-orders.js';
-import type { InvoiceFacts } from '../invoices/service.js';
+import type { CreditNoteFacts, InvoiceFacts } from '../invoices/service.js';
 import { canReadPdfs, pdfText } from '../test/pdf-text.js';
 import { afterAnswersDone } from '../auth/after-answer.js';
 import {
@@ -188,6 +188,44 @@ describe(`e-mail over SMTP (${databaseKind})`, () => {
       expect(text).toMatch(/BRK-00042\s+Brake Disc\s+20\s+\$42\.50\s+\$850\.00/);
       expect(text).toMatch(/Total \(USD\)\s+\$850\.00/);
       expect(text).toContain('Payment reference: pi_invoice_mail');
+    });
+
+    it("a refund's mail says how much went back for which order, and has its credit note attached", async () => {
+      // A cancelled order's whole charge: 20 × $42.50 = $850.00.
+      const creditNote: CreditNoteFacts = {
+        creditNoteNumber: 'CN-000003',
+        issuedAt: '2026-11-24T12:00:00.000Z',
+        orderId: '4711',
+        invoiceNumber: 'INV-000042',
+        returnNumber: null,
+        poNumber: 'PO-99',
+        customer: invoice.customer,
+        lines: [{ sku: 'BRK-00042', product: 'Brake Disc', quantity: 20, unitPrice: 42.5, lineTotal: 850 }],
+        coreDeposits: [],
+        shipping: 0,
+        tax: 0,
+        total: 850,
+        paymentReference: 'pi_invoice_mail',
+      };
+      const to = 'refunded@example.com';
+      await enqueueMail(server.db.kysely, { kind: 'order-refunded', to, data: { orderId: '4711', customerName: 'Ada Fleet', amount: 850, creditNote, cancelled: true } });
+      await send();
+      const [mail] = mailsTo(to);
+      expect(mail!.subject).toBe('Refund of $850.00 for order ORD-004711 – Partsmith');
+      expect(mail!.text.trim()).toBe(
+        [
+          'Hello Ada Fleet,',
+          'Your order ORD-004711 is cancelled; the parts go back to stock.',
+          'We refunded $850.00 of your order ORD-004711 to the card you paid with. It can take 5–10 days to show on your statement.',
+          'Your credit note CN-000003 is attached.',
+          `See your orders: ${PUBLIC_URL}/dashboard/myOrders`,
+          '— Partsmith',
+        ].join('\n\n'),
+      );
+      expect(mail!.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+        { filename: 'credit-note-CN-000003.pdf', contentType: 'application/pdf' },
+      ]);
+      if (canReadPdfs) expect(await pdfText(mail!.attachments[0]!.content)).toMatch(/Total refunded \(USD\)\s+\$850\.00/);
     });
 
     it('lists the subtotal, the shipping method and its price, each tax line and the total, a line each', async () => {

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/schema.js';
-import { renderInvoicePdf } from '../invoices/service.js';
+import { renderCreditNotePdf, renderInvoicePdf } from '../invoices/service.js';
 import { claimDueMail, markFailed, markSent } from './service.js';
 import { type Mail, type RenderedMail, renderMail, type ShopIdentity } from './templates.js';
 
@@ -53,8 +53,12 @@ export function logTransport(log: FastifyBaseLogger, caughtUp: () => Promise<voi
   };
 }
 
-/** The files a message carries, rendered when it is sent: the invoice PDF on an invoiced order's paid mail. */
+/** The files a message carries, rendered when it is sent: the invoice PDF on an invoiced order's paid mail, the credit note on a refund's. */
 async function attachmentsOf(mail: Mail, shop: ShopIdentity): Promise<MailAttachment[]> {
+  if (mail.kind === 'order-refunded') {
+    const note = mail.data.creditNote;
+    return [{ filename: `credit-note-${note.creditNoteNumber}.pdf`, contentType: 'application/pdf', content: await renderCreditNotePdf(note, shop) }];
+  }
   if (mail.kind !== 'order-paid' || !mail.data.invoice) return [];
   const invoice = mail.data.invoice;
   return [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', content: await renderInvoicePdf(invoice, shop) }];

@@ -3,8 +3,9 @@
  * facts; it is rendered here when sent, with the shop's name and the address buyers use (PUBLIC_URL).
  */
 import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
-import { checkoutMessages } from '../../shared/messages.js';
-import { type Charges, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
+import { checkoutMessages, refundMessages } from '../../shared/messages.js';
+import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
+import { type Charges, type CreditNoteFacts, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
   name: string;
@@ -37,6 +38,30 @@ export interface OrderFacts {
   lines?: { sku: string; product: string; quantity: number; unitPrice: number; lineTotal: number }[];
 }
 
+/** One parcel of an order, on its shipped e-mail (one e-mail per parcel). */
+export interface ShipmentMailFacts {
+  /** SHP-000001 */
+  number: string;
+  carrier: string;
+  /** Empty when it has none. */
+  trackingNumber: string;
+  trackingUrl: string | null;
+  lines: { sku: string; product: string; quantity: number }[];
+  /** Units of the order still to ship after this parcel. */
+  leftToShip: number;
+}
+
+/** A return (RMA) of an order, on the buyer's e-mails when the staff approve or reject it. */
+export interface ReturnMailFacts {
+  /** RMA-000042 */
+  returnNumber: string;
+  orderId: string;
+  customerName: string;
+  lines: { sku: string; product: string; quantity: number; reason: ReturnReason }[];
+  /** Why it was rejected (on the rejected e-mail). */
+  rejectReason: string | null;
+}
+
 interface AccountFacts {
   name: string;
   /** The single-use token the link carries. */
@@ -44,6 +69,9 @@ interface AccountFacts {
 }
 
 export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled' | 'order-expired';
+
+/** 'order-shipped' tells one parcel (`shipment`); mail written before parcels were recorded has none: the whole order shipped. */
+type ShippedFacts = OrderFacts & { shipment?: ShipmentMailFacts };
 
 /** An admin's answer to a message sent through the contact form. */
 interface ContactReplyFacts {
@@ -66,13 +94,27 @@ export interface BackInStockFacts {
   sku: string;
 }
 
+/** Money given back to a buyer: the credit note's PDF is rendered and attached when the mail is sent. */
+export interface RefundFacts {
+  orderId: string;
+  customerName: string;
+  /** Dollars. */
+  amount: number;
+  creditNote: CreditNoteFacts;
+  /** The refund is of a paid order the shop cancelled (not of a return). */
+  cancelled: boolean;
+}
+
 type MailData = {
   'back-in-stock': BackInStockFacts;
+  'order-refunded': RefundFacts;
   'verify-email': AccountFacts;
   'reset-password': AccountFacts;
   'contact-reply': ContactReplyFacts;
   'low-stock-digest': LowStockDigestFacts;
-} & Record<OrderMailKind, OrderFacts>;
+  'return-approved': ReturnMailFacts;
+  'return-rejected': ReturnMailFacts;
+} & Record<Exclude<OrderMailKind, 'order-shipped'>, OrderFacts> & { 'order-shipped': ShippedFacts };
 export type MailKind = keyof MailData;
 
 /** One e-mail: what kind, to whom, and the facts it tells. */
@@ -134,6 +176,28 @@ const myOrders = (shop: ShopIdentity) => ({ label: 'See your orders', url: `${sh
 const paragraphsOf = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 const quoted = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
 
+const units = (n: number) => `${formatQuantity(n)} ${n === 1 ? 'unit' : 'units'}`;
+
+/** One parcel: what is in it, with whom it travels and its tracking link, and what is still to come. */
+function parcelMail(o: OrderFacts, parcel: ShipmentMailFacts, shop: ShopIdentity): RenderedMail {
+  const inParcel = parcel.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const whole = parcel.leftToShip === 0 && inParcel === o.quantity;
+  const subject = parcel.leftToShip === 0 ? `Order ${formatOrderNumber(o.orderId)} is shipped` : `Part of order ${formatOrderNumber(o.orderId)} is shipped`;
+  return compose(shop, subject, `Hello ${o.customerName},`, [
+    whole
+      ? `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`
+      : `${units(inParcel)} of your order ${formatOrderNumber(o.orderId)} ${inParcel === 1 ? 'is' : 'are'} shipped to ${o.customerName}, ${o.address}.`,
+    `Shipment ${parcel.number}:\n${parcel.lines.map((line) => `${formatQuantity(line.quantity)} × ${line.sku} ${line.product}`).join('\n')}`,
+    parcel.trackingNumber ? `Carrier: ${parcel.carrier}, tracking number ${parcel.trackingNumber}` : `Carrier: ${parcel.carrier}`,
+    ...(parcel.trackingUrl ? [`Track it: ${parcel.trackingUrl}`] : []),
+    parcel.leftToShip === 0 ? 'This completes your order.' : `${units(parcel.leftToShip)} still to ship: you get an e-mail like this for each parcel.`,
+  ], parcel.trackingUrl ? { label: 'Track your parcel', url: parcel.trackingUrl } : myOrders(shop));
+}
+
+/** A return's parts, a line each, with why they come back. */
+const returnLines = (r: ReturnMailFacts) =>
+  r.lines.map((line) => `${formatQuantity(line.quantity)} × ${line.sku} ${line.product} (${RETURN_REASON_IN_WORDS[line.reason]})`).join('\n');
+
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
   'verify-email': (d, shop) =>
     compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
@@ -161,6 +225,20 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       ...d.items.map((item) => `${item.sku} ${item.name}: ${formatQuantity(item.stock)} in stock (reorder at ${formatQuantity(item.threshold)})`),
       ...(d.more ? ['More parts are low than this e-mail lists.'] : []),
     ], { label: 'See the low-stock list', url: `${shop.publicUrl}/dashboard/low-stock` }),
+  'return-approved': (r, shop) =>
+    compose(shop, `Return ${r.returnNumber} is approved`, `Hello ${r.customerName},`, [
+      `Your return ${r.returnNumber} of order ${formatOrderNumber(r.orderId)} is approved:`,
+      returnLines(r),
+      `Please send the parts, with the return number ${r.returnNumber} on the parcel, to:\n${shop.address}`,
+      'Once they arrive we refund them and send you the credit note.',
+    ], myOrders(shop)),
+  'return-rejected': (r, shop) =>
+    compose(shop, `Return ${r.returnNumber} is not accepted`, `Hello ${r.customerName},`, [
+      `We cannot accept your return ${r.returnNumber} of order ${formatOrderNumber(r.orderId)}:`,
+      returnLines(r),
+      `Why: ${r.rejectReason ?? ''}`,
+      'Please keep the parts. If you have questions, just answer this e-mail.',
+    ], myOrders(shop)),
   'order-placed': (o, shop) =>
     compose(shop, `Your order ${o.orderId} is placed`, `Hello ${o.customerName},`, [
       `Your order is placed successfully: ${orderLine(o)}.`,
@@ -177,15 +255,23 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       ...(o.invoice ? [`Your invoice ${o.invoice.invoiceNumber} is attached.`] : []),
       `We will ship to: ${o.address}.`,
     ], myOrders(shop)),
-  'order-shipped': (o, shop) =>
-    compose(shop, `Order ${formatOrderNumber(o.orderId)} is shipped`, `Hello ${o.customerName},`, [
+  'order-shipped': (o, shop) => (o.shipment ? parcelMail(o, o.shipment, shop) : compose(shop, `Order ${formatOrderNumber(o.orderId)} is shipped`, `Hello ${o.customerName},`, [
       `Your order of ${formatQuantity(o.quantity)} units of ${o.product} is shipped to ${o.customerName}, ${o.address}.`,
       chargeList(o),
-    ], myOrders(shop)),
+    ], myOrders(shop))),
   'order-cancelled': (o, shop) =>
     compose(shop, `Order ${formatOrderNumber(o.orderId)} is cancelled`, `Hello ${o.customerName},`, [
       `Your Order of ${formatQuantity(o.quantity)} units of ${o.product} is cancelled. Nothing was charged for it.`,
     ], myOrders(shop)),
+  'order-refunded': (r, shop) => {
+    const order = formatOrderNumber(r.orderId);
+    const amount = formatMoney(r.amount);
+    return compose(shop, refundMessages.mailSubject(amount, order), `Hello ${r.customerName},`, [
+      ...(r.cancelled ? [refundMessages.mailCancelled(order)] : []),
+      refundMessages.mailRefunded(amount, order),
+      refundMessages.mailCreditNote(r.creditNote.creditNoteNumber),
+    ], myOrders(shop));
+  },
   'order-expired': (o, shop) =>
     compose(shop, `Order ${formatOrderNumber(o.orderId)} expired unpaid`, `Hello ${o.customerName},`, [
       `Your order of ${formatQuantity(o.quantity)} units of ${o.product} was not paid in time, so it is cancelled and the parts are back in stock.`,

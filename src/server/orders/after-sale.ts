@@ -5,7 +5,7 @@
 import type { Refund, Shipment } from '../../shared/api.js';
 import { formatCreditNoteNumber, formatShipmentNumber } from '../../shared/format.js';
 import { centsToDollars } from '../../shared/money.js';
-import type { Executor } from '../db/schema.js';
+import type { Executor, ShipmentLineRow, ShipmentRow } from '../db/schema.js';
 
 export interface AfterSale {
   shipments: Shipment[];
@@ -37,17 +37,7 @@ export async function afterSaleOf(db: Executor, orderIds: readonly number[]): Pr
           .execute()
       : [];
     for (const shipment of shipments) {
-      of(shipment.order_id).shipments.push({
-        id: String(shipment.id),
-        number: formatShipmentNumber(shipment.number),
-        lines: shipmentLines
-          .filter((line) => line.shipment_id === shipment.id)
-          .map((line) => ({ productId: String(line.product_id), quantity: line.quantity })),
-        carrier: shipment.carrier,
-        trackingNumber: shipment.tracking_number,
-        trackingUrl: shipment.tracking_url,
-        shippedAt: shipment.shipped_at,
-      });
+      of(shipment.order_id).shipments.push(toShipmentDto(shipment, shipmentLines.filter((line) => line.shipment_id === shipment.id)));
     }
     const refunds = await db
       .selectFrom('refunds')
@@ -67,5 +57,32 @@ export async function afterSaleOf(db: Executor, orderIds: readonly number[]): Pr
   return byOrder;
 }
 
+/** A shipment on the wire, with its lines in the order of the order's lines. */
+export function toShipmentDto(shipment: ShipmentRow, lines: readonly Pick<ShipmentLineRow, 'product_id' | 'quantity'>[]): Shipment {
+  return {
+    id: String(shipment.id),
+    number: formatShipmentNumber(shipment.number),
+    lines: lines.map((line) => ({ productId: String(line.product_id), quantity: line.quantity })),
+    carrier: shipment.carrier,
+    trackingNumber: shipment.tracking_number,
+    trackingUrl: shipment.tracking_url,
+    shippedAt: shipment.shipped_at,
+  };
+}
+
 /** Orders named in one query: one parameter each, well under either database's limit on parameters. */
 const ORDERS_PER_QUERY = 5000;
+
+/** The refund of each of these returns that has one: its amount and credit-note number. */
+export async function refundsOfReturns(db: Executor, returnIds: readonly number[]): Promise<Map<number, { amountCents: number; creditNoteNumber: number }>> {
+  const found = new Map<number, { amountCents: number; creditNoteNumber: number }>();
+  for (let start = 0; start < returnIds.length; start += ORDERS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('refunds')
+      .select(['return_id', 'amount_cents', 'credit_note_number'])
+      .where('return_id', 'in', returnIds.slice(start, start + ORDERS_PER_QUERY))
+      .execute();
+    for (const row of rows) found.set(row.return_id!, { amountCents: row.amount_cents, creditNoteNumber: row.credit_note_number });
+  }
+  return found;
+}

@@ -1,4 +1,4 @@
-/** Reading orders. Placing, cancelling, delivering and paying span domains: see flows/routes.ts. */
+/** Reading orders and their shipments' packing slips. Placing, cancelling, shipping and paying span domains: see flows/routes.ts. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { openOrdersSchema, orderEventSchema, orderPageSchema, orderSchema, salesStatsSchema } from '../../shared/api.js';
@@ -17,9 +17,9 @@ import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
 import { getActiveUser } from '../users/service.js';
 import { conflict } from '../http/errors.js';
-import { renderInvoicePdf } from '../invoices/service.js';
+import { renderCreditNotePdf, renderInvoicePdf, renderPackingSlipPdf } from '../invoices/service.js';
 import { ORDER_CSV_COLUMNS, exportOrdersCsv, type OrderList, queryOrders } from './listing.js';
-import { getOrderFor, getOrderHistory, invoiceFacts, linesOf, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos } from './service.js';
+import { creditNoteFacts, getOrderFor, getOrderHistory, getRefundFor, invoiceFacts, linesOf, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos, packingSlipFacts } from './service.js';
 import { SettledSales, salesStats } from './stats.js';
 
 const idParams = z.object({ id: idSchema });
@@ -133,6 +133,40 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
         .header('content-disposition', `attachment; filename="invoice-${invoice.invoiceNumber}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
+    },
+  );
+
+  api.get(
+    '/api/shipments/:id/packing-slip.pdf',
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: "A shipment's packing slip as a PDF, to go in the parcel: its parts and units, where it goes, the order and PO numbers; no prices.", params: idParams },
+    },
+    async (request, reply) => {
+      const slip = await packingSlipFacts(db, request.params.id);
+      const pdf = await renderPackingSlipPdf(slip, config.shop);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="packing-slip-${slip.shipmentNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  api.get(
+    '/api/refunds/:id/credit-note.pdf',
+    {
+      config: { access: 'user' },
+      schema: { tags, description: "A refund's credit note as a PDF: the order's customer's or an admin's (anyone else: 404).", params: idParams },
+    },
+    async (request, reply) => {
+      const { refund, order } = await getRefundFor(db, requireViewer(request), request.params.id);
+      const note = creditNoteFacts(order, refund);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="credit-note-${note.creditNoteNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(await renderCreditNotePdf(note, config.shop));
     },
   );
 

@@ -3,13 +3,12 @@
  * effects (stock, who may) is the order process's job (flows/order-process.ts), which calls
  * `changeStatus` here as its last step.
  */
-import { formatOrderNumber } from '../../shared/format.js';
-import type { Insertable } from 'kysely';
+import { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber, formatShipmentNumber } from '../../shared/format.js';
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, isPayable, type OrderActor, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
-import { type Executor, type NewOrder, type OrderEventsTable, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
+import { isPaid, isPayable, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
+import { type Executor, type NewOrder, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { Charges, InvoiceFacts } from '../invoices/service.js';
@@ -17,11 +16,17 @@ import { addressLines } from '../../shared/address.js';
 import type { ShippingAddress } from '../../shared/checkout-schemas.js';
 import type { TaxLine } from '../../shared/tax.js';
 import { type AfterSale, afterSaleOf, NOTHING_AFTER_SALE } from './after-sale.js';
+import { packingSlipOf, recordShipment } from './shipments.js';
+import type { PackingSlipFacts } from '../invoices/service.js';
+import { DELIVERY_WITHOUT_TRACKING } from '../../shared/shipments.js';
+import { type ChangedBy, recordOrderEvent } from './events.js';
 
-/** An order's number as invoices and the wire show it: INV-000042. */
-export function formatInvoiceNumber(invoiceNumber: number): string {
-  return `INV-${String(invoiceNumber).padStart(6, '0')}`;
-}
+export { lastShippedOfLines, lockOrder, type NewShipment, type RecordedShipment, recordShipment } from './shipments.js';
+export { refundsOfReturns } from './after-sale.js';
+
+export type { ChangedBy };
+
+export { formatInvoiceNumber };
 
 export function toLineDto(line: OrderLineRow): OrderLine {
   return {
@@ -173,16 +178,15 @@ export function chargesOf(order: OrderRow): Charges {
   };
 }
 
-/** Who changed an order: a customer or admin (as they were named then), the payment provider, or the shop. */
-export interface ChangedBy {
-  actor: OrderActor;
-  user: Pick<Viewer, 'id' | 'name' | 'email'> | null;
-}
-
-/** A line of a new order: the product as it is now, how many, the unit price its quantity reached, and its core deposit. */
-export type NewOrderLine = Omit<OrderLineRow, 'id' | 'order_id' | 'core_charge_cents' | 'shipped_quantity' | 'returned_quantity' | 'cores_returned'> & {
-  core_charge_cents?: number;
-};
+/**
+ * A line of a new order: the product as it is now, how many, the unit price its quantity reached, its core
+ * deposit, and the tax the quote charged on its goods and deposits (none given: none charged).
+ */
+export type NewOrderLine = Omit<
+  OrderLineRow,
+  'id' | 'order_id' | 'core_charge_cents' | 'shipped_quantity' | 'returned_quantity' | 'cores_returned' | 'tax_cents' | 'core_tax_cents'
+> &
+  Partial<Pick<OrderLineRow, 'core_charge_cents' | 'tax_cents' | 'core_tax_cents'>>;
 
 /**
  * A new order, in its first status ('not paid'), with its lines and the first line of its history, and how
@@ -232,6 +236,8 @@ export interface OrderCharges {
   shippingCents: Cents;
   taxCents: Cents;
   taxLines: readonly TaxLine[];
+  /** The part of taxCents charged on the shipping (the rest is on the lines). */
+  shippingTaxCents: Cents;
   shippingAddress: ShippingAddress | null;
   shippingMethod: { id: string; name: string } | null;
   /** The buyer's VAT ID (checked) when given, and whether it made the order reverse-charged. */
@@ -246,6 +252,7 @@ export const GOODS_ONLY: OrderCharges = {
   shippingCents: 0,
   taxCents: 0,
   taxLines: [],
+  shippingTaxCents: 0,
   shippingAddress: null,
   shippingMethod: null,
   vatId: null,
@@ -255,7 +262,7 @@ export const GOODS_ONLY: OrderCharges = {
 
 type ChargeColumns = Pick<
   OrderValues,
-  'shipping_cents' | 'tax_cents' | 'tax_lines' | 'shipping_address' | 'shipping_method_id' | 'shipping_method_name' | 'reverse_charge' | 'vat_id' | 'tax_exemption'
+  'shipping_cents' | 'tax_cents' | 'tax_lines' | 'shipping_tax_cents' | 'shipping_address' | 'shipping_method_id' | 'shipping_method_name' | 'reverse_charge' | 'vat_id' | 'tax_exemption'
 >;
 
 function chargeColumns(charges: OrderCharges): ChargeColumns {
@@ -263,6 +270,7 @@ function chargeColumns(charges: OrderCharges): ChargeColumns {
     shipping_cents: charges.shippingCents,
     tax_cents: charges.taxCents,
     tax_lines: JSON.stringify(charges.taxLines),
+    shipping_tax_cents: charges.shippingTaxCents,
     shipping_address: charges.shippingAddress && JSON.stringify(charges.shippingAddress),
     shipping_method_id: charges.shippingMethod?.id ?? null,
     shipping_method_name: charges.shippingMethod?.name ?? null,
@@ -270,6 +278,21 @@ function chargeColumns(charges: OrderCharges): ChargeColumns {
     vat_id: charges.vatId,
     tax_exemption: charges.taxExemption,
   };
+}
+
+/**
+ * The order's tax split onto what it was charged on (order_lines.tax_cents, core_tax_cents and the
+ * order's shipping_tax_cents) adds up to its tax: a refund may give back each unit's own share. Every
+ * order placed since migration 056 has it; before, an untaxed order's 0s are still the exact split, but a
+ * taxed one's tax was never split (its shares all read 0).
+ */
+export function hasTaxSplit(order: Pick<OrderRow, 'tax_cents' | 'shipping_tax_cents'>, lines: readonly Pick<OrderLineRow, 'tax_cents' | 'core_tax_cents'>[]): boolean {
+  return taxSplitCents(order, lines) === order.tax_cents;
+}
+
+/** The sum of an order's tax shares: 0 on an order placed before the split. */
+export function taxSplitCents(order: Pick<OrderRow, 'shipping_tax_cents'>, lines: readonly Pick<OrderLineRow, 'tax_cents' | 'core_tax_cents'>[]): Cents {
+  return lines.reduce((sum, line) => sum + line.tax_cents + line.core_tax_cents, order.shipping_tax_cents);
 }
 
 /** The tax an order charged, per rate. */
@@ -342,6 +365,15 @@ export async function insertPastOrders(db: Executor, orders: readonly PastOrder[
     await db.updateTable('orders').set({ invoice_number: invoiceNumber }).where('id', '=', row.id).execute();
     row.invoice_number = invoiceNumber;
   }
+  // A past order that shipped shipped every unit in one parcel, without tracking; numbered as they left.
+  const parcels = orders.flatMap((past, i) => {
+    const shipped = past.moves.find((move) => move.to === 'shipped');
+    return shipped ? [{ row: written[i]!, shipped }] : [];
+  });
+  for (const { row, shipped } of parcels.sort((a, b) => a.shipped.at.localeCompare(b.shipped.at) || a.row.id - b.row.id)) {
+    const everything = (await linesOf(db, row.id)).map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+    await recordShipment(db, row, { lines: everything, ...DELIVERY_WITHOUT_TRACKING, trackingUrl: null, shippedBy: shipped.by.user?.id ?? null, shippedAt: shipped.at });
+  }
   return written;
 }
 
@@ -372,9 +404,25 @@ async function insertPastOrder(db: Executor, { order, lines, placedAt, placedBy,
     await recordOrderEvent(db, row.id, from, move.to, move.by, move.at);
     from = move.to;
   }
-  // A past order that shipped shipped every unit (in one parcel, before the shop recorded parcels).
-  if (row.status === 'shipped') await db.updateTable('order_lines').set((eb) => ({ shipped_quantity: eb.ref('quantity') })).where('order_id', '=', row.id).execute();
   return row;
+}
+
+/** A shipment's packing slip, as its PDF tells it: the parcel, its order, where it goes, its parts (no prices). */
+export async function packingSlipFacts(db: Executor, shipmentId: number): Promise<PackingSlipFacts> {
+  const { shipment, order, lines } = await packingSlipOf(db, shipmentId);
+  const shipTo = shippingAddressOf(order);
+  return {
+    shipmentNumber: formatShipmentNumber(shipment.number),
+    shippedAt: shipment.shipped_at,
+    orderId: String(order.id),
+    orderedAt: order.created_at,
+    poNumber: order.po_number,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.tracking_number,
+    // Orders from before structured addresses: the buyer and the address as typed.
+    shipTo: shipTo ? addressLines(shipTo) : [order.customer_name, order.address],
+    lines,
+  };
 }
 
 /**
@@ -513,6 +561,22 @@ export async function partsBoughtBy(db: Executor, userId: number, productIds: re
   return new Set(rows.map((row) => row.product_id));
 }
 
+/**
+ * Counts units of a line the buyer sent back: `units` returned (new parts) and `cores` (old units for their
+ * deposit), each only while it stays within what was shipped (one conditional update). False when it would
+ * not: the caller's transaction undoes the rest.
+ */
+export async function countReturnedUnits(db: Executor, orderLineId: number, { units, cores }: { units: number; cores: number }): Promise<boolean> {
+  const counted = await db
+    .updateTable('order_lines')
+    .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', units), cores_returned: eb('cores_returned', '+', cores) }))
+    .where('id', '=', orderLineId)
+    .where((eb) => eb.and([eb(eb('returned_quantity', '+', units), '<=', eb.ref('shipped_quantity')), eb(eb('cores_returned', '+', cores), '<=', eb.ref('shipped_quantity'))]))
+    .returning('id')
+    .executeTakeFirst();
+  return counted !== undefined;
+}
+
 /** What a status change may write besides the status: the payment's id, the invoice number. */
 export type StatusChanges = Partial<Pick<OrderRow, 'transaction_id' | 'invoice_number' | 'invoiced_at'>>;
 
@@ -538,19 +602,6 @@ export async function changeStatus(
   return updated;
 }
 
-type OrderEventValues = Required<Omit<Insertable<OrderEventsTable>, 'id'>>;
-type ActorColumns = Pick<OrderEventValues, 'actor' | 'actor_user_id' | 'actor_name' | 'actor_email'>;
-
-/** Who changed an order, as its history's columns keep them. */
-function actorColumns(by: ChangedBy): ActorColumns {
-  return { actor: by.actor, actor_user_id: by.user?.id ?? null, actor_name: by.user?.name ?? null, actor_email: by.user?.email ?? null };
-}
-
-async function recordOrderEvent(db: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, by: ChangedBy, at = now()) {
-  const event: OrderEventValues = { order_id: orderId, from_status: from, to_status: to, ...actorColumns(by), created_at: at, updated_at: at };
-  await db.insertInto('order_events').values(event).execute();
-}
-
 /**
  * An order's history, for its customer or an admin (others: 404). Its customer sees who moved it only
  * where that was the customer; an admin's name and e-mail stay with the staff.
@@ -559,9 +610,10 @@ export async function getOrderHistory(db: Executor, viewer: Viewer, orderId: num
   await getOrderFor(db, viewer, orderId);
   const events = await db
     .selectFrom('order_events')
-    .select(['from_status', 'to_status', 'actor', 'actor_user_id', 'actor_name', 'actor_email', 'created_at'])
-    .where('order_id', '=', orderId)
-    .orderBy('id', 'asc')
+    .leftJoin('refunds', 'refunds.id', 'order_events.refund_id')
+    .select(['from_status', 'to_status', 'actor', 'actor_user_id', 'actor_name', 'actor_email', 'order_events.created_at', 'refund_id', 'refunds.amount_cents', 'refunds.credit_note_number'])
+    .where('order_events.order_id', '=', orderId)
+    .orderBy('order_events.id', 'asc')
     .execute();
   return events.map((event) => ({
     from: event.from_status,
@@ -569,5 +621,20 @@ export async function getOrderHistory(db: Executor, viewer: Viewer, orderId: num
     actor: event.actor,
     by: event.actor_email && (viewer.role === 'admin' || event.actor_user_id === viewer.id) ? { name: event.actor_name ?? '', email: event.actor_email } : null,
     at: event.created_at,
+    ...(event.refund_id !== null && event.amount_cents !== null && event.credit_note_number !== null
+      ? { refund: { id: String(event.refund_id), amount: centsToDollars(event.amount_cents), creditNote: formatCreditNoteNumber(event.credit_note_number) } }
+      : {}),
   }));
 }
+
+export {
+  creditNoteFacts,
+  findRefundOfReturn,
+  getRefundFor,
+  nextCreditNoteNumber,
+  type NewRefund,
+  recordRefund,
+  refundGoodsCents,
+  type RefundLine,
+  refundLinesOf,
+} from './refunds.js';

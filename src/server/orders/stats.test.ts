@@ -149,6 +149,7 @@ describe(`sales overview (${databaseKind})`, () => {
     expect(body).toEqual({
       revenue: 0,
       tax: 0,
+      refunds: 0,
       orders: 0,
       units: 0,
       averageOrderValue: 0,
@@ -196,6 +197,7 @@ describe(`sales overview of taxed orders (${databaseKind})`, () => {
   let server: TestServer;
   let admin: Account;
   const { customer, order, pay, date } = shop(() => server);
+  const stats = (query: string) => call(server.app, 'GET', `/api/admin/stats?${query}`, { token: admin.token });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -222,6 +224,25 @@ describe(`sales overview of taxed orders (${databaseKind})`, () => {
     expect(body.topCustomers).toEqual([{ email: 'vera@example.com', name: 'Vera Mont', revenue: 371, orders: 2 }]);
     // A part's revenue is its goods only.
     expect(body.topProducts).toEqual([expect.objectContaining({ name: 'Caliper', revenue: 360, units: 3 })]);
+  });
+
+  it("counts a paid order the shop cancelled in the revenue of the day it was paid, and its refund on the day it went back", async () => {
+    const part = await createProduct(server.app, admin, { name: 'Rotor', price: 45.5, stock: 100, min: 1 });
+    const buyer = await customer('Can Celled', 'cancelled@example.com');
+    // 2 × $45.50 = $91.00 to Oregon, picked up: charged $91.00, no tax.
+    const id = await order(buyer, [[part, 2]]);
+    await pay(buyer, id);
+    await date(id, { created: '2024-08-01T09:00:00.000Z', paid: '2024-08-01T10:00:00.000Z' });
+    const settled = (await stats('from=2024-08-01&to=2024-08-01')).json();
+    expect(settled).toMatchObject({ revenue: 91, orders: 1, refunds: 0 });
+
+    expect((await call(server.app, 'POST', `/api/orders/${id}/cancel`, { token: admin.token })).statusCode).toBe(200);
+    await server.db.kysely.updateTable('refunds').set({ created_at: '2024-08-03T15:00:00.000Z' }).where('order_id', '=', id).execute();
+    // The day it was paid is as it was (a server that kept it settled and one reading it afresh agree).
+    expect((await stats('from=2024-08-01&to=2024-08-01')).json()).toMatchObject({ revenue: 91, orders: 1, refunds: 0 });
+    expect((await stats('from=2024-08-02&to=2024-08-03')).json()).toMatchObject({ revenue: 0, orders: 0, refunds: 91 });
+    // Over both: $91.00 in, $91.00 back.
+    expect((await stats('from=2024-08-01&to=2024-08-31')).json()).toMatchObject({ revenue: 91, orders: 1, refunds: 91, byStatus: { cancelled: 1, pending: 0 } });
   });
 });
 

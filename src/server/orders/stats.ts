@@ -6,6 +6,8 @@
  * - revenue (goods and shipping: tax is the state's, reported beside it as `tax`, never in revenue), tax, orders, units, `byDay`, `topProducts`, `topCustomers` count paid orders (pending, shipped) on
  *   the day they were paid (`invoiced_at`): money counts when it came in, so an order placed on the 31st and
  *   paid on the 1st is the 1st's, and an order paid later never changes a day that is over.
+ * - `refunds` sums the money given back in the period (cancelled paid orders, returns) on the day it went
+ *   back (the refund's `created_at`): a refund, too, is never undone or re-dated.
  * - `byStatus` counts the orders placed (`created_at`) in the period by their status now: of what was
  *   ordered, how much is still unpaid, paid, shipped, cancelled or expired.
  * Days are the shop's (SHOP_TIME_ZONE): each date becomes the UTC instants it spans (calendar.ts), which the
@@ -96,11 +98,12 @@ export async function salesStats(
   const over = days.filter((day) => day.ends <= settledUntil);
   const going = days.slice(over.length);
   const settledDays = over.length > 0 ? settled.of(db, over) : undefined;
-  const [past, current, byStatus, goingByStatus] = await Promise.all([
+  const [past, current, byStatus, goingByStatus, refundedCents] = await Promise.all([
     settledDays ? settledDays.then(({ sales }) => sales) : NO_SALES,
     going.length > 0 ? paidSalesIn(db, going, partsPaidIn) : NO_SALES,
     settledDays ? settledDays.then(({ statuses }) => statusesNow(db, spanOf(over), statuses)) : noStatuses(),
     going.length > 0 ? statusesOfOrdersPlacedIn(db, spanOf(going)) : noStatuses(),
+    refundedIn(db, spanOf(days)),
   ]);
   addCounts(byStatus, goingByStatus);
   const parts = await partsThatMayRank(db, over, past.parts, current.parts, settled.leaders);
@@ -112,6 +115,7 @@ export async function salesStats(
   return {
     revenue: centsToDollars(revenueCents),
     tax: centsToDollars(sum(byDay.map((day) => day.taxCents))),
+    refunds: centsToDollars(refundedCents),
     orders,
     units: sum(byDay.map((day) => day.units)),
     averageOrderValue: orders === 0 ? 0 : centsToDollars(Math.round(revenueCents / orders)),
@@ -121,6 +125,17 @@ export async function salesStats(
     topCustomers,
     byStatus,
   };
+}
+
+/** The money given back in `span` (read by the refunds' index by date). */
+async function refundedIn(db: Executor, span: Span): Promise<number> {
+  const row = await db
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('cents'))
+    .where('created_at', '>=', span.starts)
+    .where('created_at', '<', span.ends)
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
 }
 
 /** Of every order ever placed, the percent that was paid (waiting to ship or shipped), whole; 0 before the first order. */
@@ -152,9 +167,14 @@ function spanOf(days: readonly ShopDay[]): Span {
   return { starts: days[0]!.starts, ends: days.at(-1)!.ends };
 }
 
-const PAID = sql<boolean>`o.status in (${sql.join(PAID_STATUSES)})`;
+/**
+ * Orders that were paid: paid now, or paid and then cancelled with their charge refunded (only a paid
+ * order has an `invoiced_at`, which every query here bounds). Their sales stay on the day the money came
+ * in, so a day over still never changes; the money going back counts on its own day, as `refunds`.
+ */
+const PAID = sql<boolean>`o.status in (${sql.join([...PAID_STATUSES, 'cancelled'])})`;
 
-/** Paid orders whose payment falls in `span`. */
+/** Orders whose payment falls in `span`. */
 function paidIn(span: Span) {
   return sql<boolean>`${PAID} and o.invoiced_at >= ${span.starts} and o.invoiced_at < ${span.ends}`;
 }

@@ -27,8 +27,12 @@ export interface PaymentProvider {
   createIntent(input: { orderId: number; amountCents: number; idempotencyKey: string }): Promise<PaymentIntent>;
   /** null when the provider knows no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
-  /** Gives the whole amount back; repeating it is harmless. */
-  refund(intentId: string): Promise<void>;
+  /**
+   * Gives `amountCents` of a succeeded payment back (any part of what it captured and has not given back
+   * yet); the provider's refund id. A repeat with the same idempotency key is the same refund, never a
+   * second one. Throws when the provider refuses or cannot be reached: then nothing was given back.
+   */
+  refund(intentId: string, refund: { amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Verifies a webhook's signature over the raw body; throws when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

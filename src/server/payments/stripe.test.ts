@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startStripeShop } from '../test/fake-stripe.js';
+import { stripeProvider } from './stripe.js';
 import {
   type Account,
   call,
@@ -170,5 +171,46 @@ describe(`payments with Stripe, against a local fake of its API (${databaseKind}
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().outcome).toBe('ignored');
     expect(await orderOf(orderId)).toMatchObject({ status: 'not paid', paid: false });
+  });
+
+  it('refunds part of a payment with an idempotency key: a repeat is the same refund; more than is left, or Stripe failing, is an error', async () => {
+    const provider = stripeProvider({ secretKey: 'sk_test_partsmith', publishableKey: 'pk_test_partsmith', webhookSecret: WEBHOOK_SECRET, apiBase: fake.url });
+    // 100 × $94.00 = $9,400.00 to the test address (no tax, free pickup).
+    const intent = fake.succeed((await intentFor(await placeOrder())).id);
+    expect(intent.amount).toBe(940_000);
+    const first = await provider.refund(intent.id, { amountCents: 150_050, idempotencyKey: `return-${intent.id}` });
+    expect(first.id).toMatch(/^re_/);
+    expect(await provider.refund(intent.id, { amountCents: 150_050, idempotencyKey: `return-${intent.id}` })).toEqual(first);
+    expect(fake.refundsMade.filter((refund) => refund.paymentIntent === intent.id)).toEqual([
+      { id: first.id, paymentIntent: intent.id, amount: 150_050, idempotencyKey: `return-${intent.id}` },
+    ]);
+    // $9,400.00 - $1,500.50 = $7,899.50 left.
+    await expect(provider.refund(intent.id, { amountCents: 789_951, idempotencyKey: `too-much-${intent.id}` })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Refund amount ($7899.51) is greater than unrefunded amount on charge ($7899.50)',
+    });
+    fake.failingRefunds = 10;
+    await expect(provider.refund(intent.id, { amountCents: 100, idempotencyKey: `failing-${intent.id}` })).rejects.toMatchObject({ statusCode: 500 });
+    fake.failingRefunds = 0;
+    expect(fake.refundsMade.filter((refund) => refund.paymentIntent === intent.id)).toHaveLength(1);
+  });
+
+  it('an admin cancelling a Stripe-paid order refunds its whole charge through Stripe; Stripe failing leaves it paid, and a retry works', async () => {
+    const orderId = await placeOrder();
+    const intent = fake.succeed((await intentFor(orderId)).id);
+    expect((await report(orderId, intent.id)).statusCode).toBe(200);
+    fake.failingRefunds = 10;
+    const failed = await call(server.app, 'POST', `/api/orders/${orderId}/cancel`, { token: admin.token });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error.code).toBe('refund_failed');
+    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', paid: true, refunds: [] });
+    fake.failingRefunds = 0;
+    const cancelled = await call(server.app, 'POST', `/api/orders/${orderId}/cancel`, { token: admin.token });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // 100 × $94.00 = $9,400.00, all of it.
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', refunded: 9400, refunds: [{ amount: 9400 }] });
+    expect(fake.refundsMade.filter((refund) => refund.paymentIntent === intent.id)).toEqual([
+      expect.objectContaining({ amount: 940_000, idempotencyKey: `cancel-${orderId}` }),
+    ]);
   });
 });

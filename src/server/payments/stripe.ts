@@ -50,8 +50,9 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       }
     },
 
-    async refund(intentId) {
-      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+    async refund(intentId, { amountCents, idempotencyKey }) {
+      const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+      return { id: refund.id };
     },
 
     verifyWebhook(rawBody, signature): PaymentEvent {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardMessages } from '../../shared/card.js';
+import { cardMessages, REFUND_DECLINING_CARD } from '../../shared/card.js';
+import { testProcessor } from './test-processor.js';
 import {
   type Account,
   call,
@@ -144,5 +145,63 @@ describe(`payments with the built-in test processor (${databaseKind})`, () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('payment_refunded');
     expect((await orderOf(orderId)).status).toBe('cancelled');
+  });
+
+  describe('refunds', () => {
+    const processor = () => testProcessor(server.db.kysely);
+    /** A succeeded payment of 10 × $12.99 = $129.90 (by `card`), by its intent's id. */
+    const paidIntent = async (card = '4242424242424242') => {
+      const { clientSecret } = (await intentFor(await placeOrder(10))).json();
+      const charged = await confirm(clientSecret, card);
+      expect(charged.statusCode).toBe(200);
+      return charged.json().paymentIntent.id as string;
+    };
+    const intentRow = (id: string) => server.db.kysely.selectFrom('test_processor_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('gives back parts of a payment, never more than is left of it; the whole of it makes the intent refunded', async () => {
+      const id = await paidIntent();
+      const first = await processor().refund(id, { amountCents: 5000, idempotencyKey: `a-${id}` });
+      expect(first.id).toMatch(/^re_/);
+      // $129.90 - $50.00 = $79.90 left: $79.91 is a cent too much.
+      await expect(processor().refund(id, { amountCents: 7991, idempotencyKey: `b-${id}` })).rejects.toMatchObject({
+        statusCode: 400,
+        message: cardMessages.refundTooLarge('$79.91', '$79.90'),
+      });
+      expect(await intentRow(id)).toMatchObject({ status: 'succeeded', refunded_cents: 5000 });
+      await processor().refund(id, { amountCents: 7990, idempotencyKey: `b-${id}` });
+      expect(await intentRow(id)).toMatchObject({ status: 'refunded', refunded_cents: 12990 });
+      await expect(processor().refund(id, { amountCents: 1, idempotencyKey: `c-${id}` })).rejects.toMatchObject({ statusCode: 400 });
+    });
+
+    it('answers a repeat of an idempotency key with the same refund, even at the same moment; the key with other figures is refused', async () => {
+      const id = await paidIntent();
+      const refunds = await Promise.all(Array.from({ length: 10 }, () => processor().refund(id, { amountCents: 12990, idempotencyKey: `same-${id}` })));
+      expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
+      expect(await intentRow(id)).toMatchObject({ status: 'refunded', refunded_cents: 12990 });
+      await expect(processor().refund(id, { amountCents: 100, idempotencyKey: `same-${id}` })).rejects.toMatchObject({
+        message: cardMessages.idempotencyMismatch(`same-${id}`),
+      });
+    });
+
+    it('refuses racing refunds with different keys beyond the payment: 10 × $20.00 of $129.90, six go through', async () => {
+      const id = await paidIntent();
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => processor().refund(id, { amountCents: 2000, idempotencyKey: `race-${id}-${i}` })));
+      // $129.90 / $20.00: six fit ($120.00), the seventh would make $140.00.
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(6);
+      expect(await intentRow(id)).toMatchObject({ status: 'succeeded', refunded_cents: 12000 });
+    });
+
+    it("declines the first refund of the refund-declining card's payment (402), then gives it back; an unpaid intent has nothing to refund", async () => {
+      const id = await paidIntent(REFUND_DECLINING_CARD);
+      const refund = { amountCents: 12990, idempotencyKey: `declined-${id}` };
+      await expect(processor().refund(id, refund)).rejects.toMatchObject({ statusCode: 402, code: 'card_error', message: cardMessages.refundDeclined });
+      expect(await intentRow(id)).toMatchObject({ status: 'succeeded', refunded_cents: 0 });
+      expect((await processor().refund(id, refund)).id).toMatch(/^re_/);
+      expect(await intentRow(id)).toMatchObject({ status: 'refunded', refunded_cents: 12990 });
+
+      const { clientSecret } = (await intentFor(await placeOrder(10))).json();
+      const unpaid = clientSecret.split('_secret_')[0];
+      await expect(processor().refund(unpaid, { amountCents: 100, idempotencyKey: `unpaid-${unpaid}` })).rejects.toMatchObject({ message: cardMessages.nothingToRefund });
+    });
   });
 });

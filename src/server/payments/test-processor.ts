@@ -1,11 +1,13 @@
 /**
  * The built-in test card processor: the shop takes payments with no account and no network. It behaves
- * like Stripe in test mode (same flow, Stripe's test cards and wording, `pi_…` ids) and keeps its
- * intents in the shop's database, so every app server sees the same ones.
+ * like Stripe in test mode (same flow, Stripe's test cards and wording, `pi_…` and `re_…` ids) and keeps
+ * its intents and refunds in the shop's database, so every app server sees the same ones.
  */
 import { randomBytes } from 'node:crypto';
-import { type CardInput, cardDigits, cardEntryError, cardMessages, TEST_CARD_OUTCOMES } from '../../shared/card.js';
-import { type Executor, now, timestamps } from '../db/schema.js';
+import { type CardInput, cardDigits, cardEntryError, cardMessages, REFUND_DECLINING_CARD, TEST_CARD_OUTCOMES } from '../../shared/card.js';
+import { centsToDollars } from '../../shared/money.js';
+import { formatMoney } from '../../shared/format.js';
+import { type Executor, inTransaction, now, timestamps } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { CURRENCY, type PaymentIntent, type PaymentProvider, WebhookSignatureError } from './provider.js';
 
@@ -36,6 +38,8 @@ function toIntent(row: Row): PaymentIntent {
 
 /** A card error answer, shaped like every other error of the API (402 as Stripe answers). */
 export const cardError = (message: string) => new HttpError(402, 'card_error', message);
+/** A request Stripe would refuse as it stands (400 invalid_request_error). */
+const invalidRequest = (message: string) => new HttpError(400, 'invalid_request_error', message);
 
 export interface TestProcessor extends PaymentProvider {
   /** What Stripe.js's confirmCardPayment does: charge the card for the intent behind the client secret. */
@@ -84,18 +88,65 @@ export function testProcessor(db: Executor): TestProcessor {
       if (outcome) throw cardError(outcome);
       await db
         .updateTable('test_processor_intents')
-        .set({ status: 'succeeded', updated_at: now() })
+        .set({ status: 'succeeded', declines_refunds: digits === REFUND_DECLINING_CARD ? 1 : 0, updated_at: now() })
         .where('id', '=', row.id)
         .execute();
       return toIntent({ ...row, status: 'succeeded' });
     },
 
-    async refund(intentId) {
-      await db
+    /**
+     * As Stripe refunds: any part of what the payment captured and has not given back yet, once per
+     * idempotency key (a repeat answers the same refund; the key with other figures is refused). The
+     * refund row and the intent's refunded amount are written together, the latter only while it stays
+     * within the captured amount, so racing refunds cannot give back more than was paid.
+     */
+    async refund(intentId, { amountCents, idempotencyKey }) {
+      const earlier = () => db.selectFrom('test_processor_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const repeat = (refund: { id: string; intent_id: string; amount_cents: number }) => {
+        if (refund.intent_id !== intentId || refund.amount_cents !== amountCents) throw invalidRequest(cardMessages.idempotencyMismatch(idempotencyKey));
+        return { id: refund.id };
+      };
+      const done = await earlier();
+      if (done) return repeat(done);
+      // The refund-declining card's payment: its first refund is declined (and that decline is kept).
+      const declined = await db
         .updateTable('test_processor_intents')
-        .set({ status: 'refunded', updated_at: now() })
+        .set((eb) => ({ declines_refunds: eb('declines_refunds', '-', 1), updated_at: now() }))
         .where('id', '=', intentId)
-        .execute();
+        .where('declines_refunds', '>', 0)
+        .executeTakeFirst();
+      if (declined.numUpdatedRows > 0n) throw cardError(cardMessages.refundDeclined);
+
+      const id = stripeLikeId('re_');
+      const outcome = await inTransaction(db, async (trx) => {
+        const inserted = await trx
+          .insertInto('test_processor_refunds')
+          .values({ id, intent_id: intentId, amount_cents: amountCents, idempotency_key: idempotencyKey, created_at: now() })
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .executeTakeFirst();
+        // The same key at the same moment: the other request's refund is this one.
+        if (!inserted.numInsertedOrUpdatedRows) return 'repeat' as const;
+        const intent = await trx.selectFrom('test_processor_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
+        if (!intent) throw notFound('Payment');
+        if (intent.status === 'requires_payment_method') throw invalidRequest(cardMessages.nothingToRefund);
+        const given = await trx
+          .updateTable('test_processor_intents')
+          .set((eb) => ({
+            refunded_cents: eb('refunded_cents', '+', amountCents),
+            status: eb.case().when(eb('refunded_cents', '+', amountCents), '=', eb.ref('amount_cents')).then('refunded').else(eb.ref('status')).end().$castTo<'refunded' | 'succeeded'>(),
+            updated_at: now(),
+          }))
+          .where('id', '=', intentId)
+          .where((eb) => eb(eb('refunded_cents', '+', amountCents), '<=', eb.ref('amount_cents')))
+          .executeTakeFirst();
+        if (given.numUpdatedRows === 0n || amountCents <= 0) {
+          const left = centsToDollars(intent.amount_cents - intent.refunded_cents);
+          throw invalidRequest(cardMessages.refundTooLarge(formatMoney(centsToDollars(amountCents)), formatMoney(left)));
+        }
+        return 'refunded' as const;
+      });
+      if (outcome === 'repeat') return repeat((await earlier())!);
+      return { id };
     },
 
     verifyWebhook() {

@@ -5,7 +5,8 @@
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
-import { taxLinesOf } from '../orders/service.js';
+import type { OrderLineRow, OrderRow, ReturnLineRow, ReturnRow, ShipmentLineRow, ShipmentRow } from '../db/schema.js';
+import { hasTaxSplit, taxLinesOf, taxSplitCents } from '../orders/service.js';
 
 export interface StockLedger {
   productId: number;
@@ -15,6 +16,8 @@ export interface StockLedger {
   reserved: number;
   /** Quantity of paid orders. */
   sold: number;
+  /** Units buyers sent back undamaged, back in stock (returns received). */
+  restocked: number;
 }
 
 export interface InvariantReport {
@@ -29,12 +32,18 @@ export interface InvariantReport {
 /**
  * - every order is in a legal status and has its 'placed' event (null → PLACED_STATUS), exactly once;
  * - its events form one chain from PLACED_STATUS to its current status (nothing half-written);
- * - per product: stock + reserved + sold = the initial stock (no lost or invented units);
- * - every order's lines add up to its subtotal, its tax lines to its tax, and its total is subtotal + shipping
- *   + tax; paid orders have invoice numbers 1..N, each once (gapless);
+ * - per product: stock + reserved + sold = the initial stock + the units returns put back (no lost or invented units);
+ * - every order's lines add up to its subtotal and its core deposits, its tax lines to its tax, its tax shares
+ *   (lines, core deposits, shipping) to its tax too when it has them, and its total is subtotal + core
+ *   deposits + shipping + tax; paid orders have invoice numbers 1..N, each once (gapless);
  * - every paid order has a 'succeeded' payment whose intent id is the order's transaction id, and every
  *   'succeeded' payment belongs to a paid order carrying that intent (no payment without its order), for
- *   exactly the order's total.
+ *   exactly the order's total;
+ * - shipments (`shipmentViolations`): no line ships more than was ordered, each line's shipped units are what
+ *   its shipments carried, an order's status says how much of it shipped, shipment numbers are 1..N;
+ * - returns (`returnViolations`): no line returns more units, or more cores, than were shipped; each line's
+ *   returned units and cores are what its received returns counted; a refunded return has its refund, of
+ *   the amount fixed when it was received, and no other return has one; refunded ≤ charged on every order.
  */
 export async function checkInvariants(db: Db, initialStock: Map<number, number>): Promise<InvariantReport> {
   const k = db.kysely;
@@ -75,6 +84,12 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
     if (!orderIds.has(orderId)) violations.push(`events for order ${orderId}, which does not exist`);
   }
 
+  const returns = await k.selectFrom('returns').selectAll().execute();
+  const returnLines = await k.selectFrom('return_lines').selectAll().execute();
+  const refunds = await k.selectFrom('refunds').select(['order_id', 'return_id', 'amount_cents']).execute();
+  const received = new Set(returns.filter((r) => r.status === 'received' || r.status === 'refunded').map((r) => r.id));
+  const receivedLines = returnLines.filter((line) => received.has(line.return_id));
+
   const ledgers: StockLedger[] = [];
   for (const [productId, initial] of initialStock) {
     const product = products.find((p) => p.id === productId);
@@ -87,11 +102,15 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       mine.filter((line) => counts(statusOf.get(line.order_id)!)).reduce((n, line) => n + line.quantity, 0);
     const reserved = quantityOf((status) => holdsStock(status) && !isPaid(status));
     const sold = quantityOf(isPaid);
-    ledgers.push({ productId, initial, stock: product.stock, reserved, sold });
+    // Cores are never restocked; new parts are, but for the damaged ones.
+    const restocked = receivedLines
+      .filter((line) => line.product_id === productId && line.reason !== 'core')
+      .reduce((n, line) => n + line.received_quantity - line.damaged_quantity, 0);
+    ledgers.push({ productId, initial, stock: product.stock, reserved, sold, restocked });
     if (product.stock < 0) violations.push(`product ${productId} has negative stock ${product.stock}`);
-    if (product.stock + reserved + sold !== initial) {
+    if (product.stock + reserved + sold !== initial + restocked) {
       violations.push(
-        `product ${productId}: stock ${product.stock} + reserved ${reserved} + sold ${sold} = ${product.stock + reserved + sold}, not the initial ${initial}`,
+        `product ${productId}: stock ${product.stock} + reserved ${reserved} + sold ${sold} = ${product.stock + reserved + sold}, not the initial ${initial} + ${restocked} returned`,
       );
     }
   }
@@ -101,10 +120,15 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
     const goods = own.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
     if (own.length === 0 || own.length !== order.line_count) violations.push(`order ${order.id} has ${own.length} lines, not ${order.line_count}`);
     if (goods !== order.subtotal_cents) violations.push(`order ${order.id} has a subtotal of ${order.subtotal_cents} cents but its lines ${goods}`);
-    const charged = order.subtotal_cents + order.shipping_cents + order.tax_cents;
-    if (charged !== order.total_cents) violations.push(`order ${order.id} totals ${order.total_cents} cents, not subtotal + shipping + tax ${charged}`);
+    const deposits = own.reduce((sum, line) => sum + line.core_charge_cents * line.quantity, 0);
+    if (deposits !== order.core_deposit_cents) violations.push(`order ${order.id} has core deposits of ${order.core_deposit_cents} cents but its lines ${deposits}`);
+    const charged = order.subtotal_cents + order.core_deposit_cents + order.shipping_cents + order.tax_cents;
+    if (charged !== order.total_cents) violations.push(`order ${order.id} totals ${order.total_cents} cents, not subtotal + core deposits + shipping + tax ${charged}`);
     const taxed = taxLinesOf(order).reduce((sum, line) => sum + line.amountCents, 0);
     if (taxed !== order.tax_cents) violations.push(`order ${order.id} charges ${order.tax_cents} cents of tax but its tax lines ${taxed}`);
+    // An order placed before the split has all shares 0 whatever its tax; any share written must sum to it.
+    const shares = taxSplitCents(order, own);
+    if (shares !== 0 && !hasTaxSplit(order, own)) violations.push(`order ${order.id} charges ${order.tax_cents} cents of tax but its lines and shipping ${shares}`);
   }
   const invoiceNumbers = orders.flatMap((o) => (o.invoice_number === null ? [] : [o.invoice_number])).sort((a, b) => a - b);
   if (invoiceNumbers.some((number, i) => number !== i + 1)) violations.push(`invoice numbers are not 1..${invoiceNumbers.length} once each: ${invoiceNumbers.join(', ')}`);
@@ -123,7 +147,82 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       violations.push(`payment ${payment.intent_id} took ${payment.amount_cents} cents for order ${order.id}, which totals ${order.total_cents}`);
     }
   }
+  violations.push(...shipmentViolations(orders, lines, await k.selectFrom('shipments').select(['id', 'number']).execute(), await k.selectFrom('shipment_lines').selectAll().execute()));
+  violations.push(...returnViolations(orders, lines, returns, returnLines, receivedLines, refunds));
   return { orders: orders.length, byStatus, payments: payments.length, ledgers, violations };
+}
+
+/** What came back never exceeds what shipped, the lines' counts are their received returns', and each refunded return has its one refund. */
+function returnViolations(
+  orders: readonly Pick<OrderRow, 'id' | 'total_cents' | 'refunded_cents'>[],
+  lines: readonly Pick<OrderLineRow, 'id' | 'shipped_quantity' | 'returned_quantity' | 'cores_returned'>[],
+  returns: readonly Pick<ReturnRow, 'id' | 'status' | 'refund_cents'>[],
+  returnLines: readonly Pick<ReturnLineRow, 'return_id' | 'received_quantity' | 'damaged_quantity' | 'quantity'>[],
+  receivedLines: readonly Pick<ReturnLineRow, 'order_line_id' | 'reason' | 'received_quantity'>[],
+  refunds: readonly { order_id: number; return_id: number | null; amount_cents: number }[],
+): string[] {
+  const violations: string[] = [];
+  for (const line of lines) {
+    if (line.returned_quantity > line.shipped_quantity) violations.push(`order line ${line.id} returned ${line.returned_quantity} of ${line.shipped_quantity} shipped units`);
+    if (line.cores_returned > line.shipped_quantity) violations.push(`order line ${line.id} returned ${line.cores_returned} cores of ${line.shipped_quantity} shipped units`);
+    const own = receivedLines.filter((r) => r.order_line_id === line.id);
+    const units = own.filter((r) => r.reason !== 'core').reduce((n, r) => n + r.received_quantity, 0);
+    const cores = own.filter((r) => r.reason === 'core').reduce((n, r) => n + r.received_quantity, 0);
+    if (units !== line.returned_quantity || cores !== line.cores_returned) {
+      violations.push(`order line ${line.id} counts ${line.returned_quantity} units and ${line.cores_returned} cores returned, its received returns ${units} and ${cores}`);
+    }
+  }
+  for (const line of returnLines) {
+    if (line.received_quantity > line.quantity || line.damaged_quantity > line.received_quantity) {
+      violations.push(`return ${line.return_id} received ${line.received_quantity} (${line.damaged_quantity} damaged) of ${line.quantity} units asked`);
+    }
+  }
+  for (const found of returns) {
+    const own = refunds.filter((refund) => refund.return_id === found.id);
+    const expected = found.status === 'refunded' && (found.refund_cents ?? 0) > 0 ? 1 : 0;
+    if (own.length !== expected) violations.push(`return ${found.id} is '${found.status}' with ${own.length} refunds`);
+    else if (expected === 1 && own[0]!.amount_cents !== found.refund_cents) violations.push(`return ${found.id} was to refund ${found.refund_cents} cents, its refund gave ${own[0]!.amount_cents}`);
+  }
+  for (const order of orders) {
+    const given = refunds.filter((refund) => refund.order_id === order.id).reduce((sum, refund) => sum + refund.amount_cents, 0);
+    if (given !== order.refunded_cents) violations.push(`order ${order.id} counts ${order.refunded_cents} cents refunded, its refunds ${given}`);
+    if (order.refunded_cents > order.total_cents) violations.push(`order ${order.id} refunded ${order.refunded_cents} cents of the ${order.total_cents} it charged`);
+  }
+  return violations;
+}
+
+/**
+ * Shipped ≤ ordered on every line, and every shipped unit is in a shipment (orders shipped before shipments
+ * were recorded got theirs from migration 057). 'shipped' means every unit shipped, 'partially shipped'
+ * some but not all, any other status none.
+ */
+function shipmentViolations(
+  orders: readonly Pick<OrderRow, 'id' | 'status'>[],
+  lines: readonly Pick<OrderLineRow, 'id' | 'order_id' | 'quantity' | 'shipped_quantity'>[],
+  shipments: readonly Pick<ShipmentRow, 'id' | 'number'>[],
+  shipmentLines: readonly Pick<ShipmentLineRow, 'order_line_id' | 'quantity'>[],
+): string[] {
+  const violations: string[] = [];
+  const inShipments = new Map<number, number>();
+  for (const line of shipmentLines) inShipments.set(line.order_line_id, (inShipments.get(line.order_line_id) ?? 0) + line.quantity);
+  for (const line of lines) {
+    if (line.shipped_quantity < 0 || line.shipped_quantity > line.quantity) {
+      violations.push(`order line ${line.id} shipped ${line.shipped_quantity} of ${line.quantity} units`);
+    }
+    const carried = inShipments.get(line.id) ?? 0;
+    if (carried !== line.shipped_quantity) violations.push(`order line ${line.id} shipped ${line.shipped_quantity} units but its shipments carried ${carried}`);
+  }
+  for (const order of orders) {
+    const own = lines.filter((line) => line.order_id === order.id);
+    const shipped = own.reduce((sum, line) => sum + line.shipped_quantity, 0);
+    const ordered = own.reduce((sum, line) => sum + line.quantity, 0);
+    const expected = order.status === 'shipped' ? 'all' : order.status === 'partially shipped' ? 'some' : 'none';
+    const actual = shipped === 0 ? 'none' : shipped === ordered ? 'all' : 'some';
+    if (actual !== expected) violations.push(`order ${order.id} is '${order.status}' but ${shipped} of its ${ordered} units shipped`);
+  }
+  const numbers = shipments.map((shipment) => shipment.number).sort((a, b) => a - b);
+  if (numbers.some((number, i) => number !== i + 1)) violations.push(`shipment numbers are not 1..${numbers.length} once each: ${numbers.join(', ')}`);
+  return violations;
 }
 
 /** Creates a product straight in the database (the tests' fixture) and returns its id. */

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for the two Stripe endpoints the shop calls (create and retrieve a PaymentIntent),
+ * A local stand-in for the Stripe endpoints the shop calls (create and retrieve a PaymentIntent, create a refund),
  * speaking Stripe's wire format (form-encoded requests, JSON answers, Idempotency-Key), so the real
  * `stripe` SDK is exercised offline. Tests drive what Stripe.js would do in a browser with `succeed`.
  */
@@ -22,8 +22,10 @@ export interface FakeStripe {
   url: string;
   intents: Map<string, FakeIntent>;
   createCalls: number;
-  /** Intent ids refunded, once per refund call that reached the fake. */
+  /** Intent ids refunded, once per refund the fake made (not for a replayed idempotency key). */
   refunds: string[];
+  /** Each refund the fake made: of which intent, how many cents, under which idempotency key. */
+  refundsMade: { id: string; paymentIntent: string; amount: number; idempotencyKey: string | undefined }[];
   /** How many of the next refund calls fail with a 500 (Stripe having a bad moment). */
   failingRefunds: number;
   /** What a successful Stripe.js confirmCardPayment leaves behind. */
@@ -50,7 +52,8 @@ function parseForm(body: string) {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, FakeIntent>();
-  const fake = { intents, createCalls: 0, refunds: [] as string[], failingRefunds: 0 } as FakeStripe;
+  const refundsByKey = new Map<string, unknown>();
+  const fake = { intents, createCalls: 0, refunds: [] as string[], refundsMade: [], failingRefunds: 0 } as unknown as FakeStripe;
 
   const server: Server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
@@ -82,14 +85,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(200, intent);
     }
     if (request.method === 'POST' && request.url === '/v1/refunds') {
-      const intent = intents.get(new URLSearchParams(body).get('payment_intent') ?? '');
+      const params = new URLSearchParams(body);
+      const key = request.headers['idempotency-key'] as string | undefined;
+      const replay = key ? refundsByKey.get(key) : undefined;
+      if (replay) return send(200, replay);
+      const intent = intents.get(params.get('payment_intent') ?? '');
       if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
       if (fake.failingRefunds > 0) {
         fake.failingRefunds -= 1;
         return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
       }
+      // No amount: what is left of the charge, as Stripe does.
+      const given = fake.refundsMade.filter((refund) => refund.paymentIntent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+      const amount = params.has('amount') ? Number(params.get('amount')) : intent.amount - given;
+      if (amount > intent.amount - given) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - given) / 100).toFixed(2)})`,
+          },
+        });
+      }
+      const refund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', payment_intent: intent.id, amount, status: 'succeeded' };
       fake.refunds.push(intent.id);
-      return send(200, { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' });
+      fake.refundsMade.push({ id: refund.id, paymentIntent: intent.id, amount, idempotencyKey: key });
+      if (key) refundsByKey.set(key, refund);
+      return send(200, refund);
     }
     const retrieve = request.url?.match(/^\/v1\/payment_intents\/([^/?]+)/);
     if (request.method === 'GET' && retrieve?.[1]) {

@@ -152,11 +152,11 @@ export const TEST_ADDRESS_LINE = '1 Test Street, Portland, OR 97201, US';
 
 export const TEST_CARD = { number: '4242424242424242', expiry: '12 / 40', cvc: '123' };
 
-/** Pays an order as a browser does: a fresh intent, the test card, then the owner reports it; stops at the first answer that is not 200. */
-export async function payWithTestCard(app: FastifyInstance, owner: Account, orderId: string) {
+/** Pays an order as a browser does: a fresh intent, the test card (or `card`), then the owner reports it; stops at the first answer that is not 200. */
+export async function payWithTestCard(app: FastifyInstance, owner: Account, orderId: string, card = TEST_CARD) {
   const intent = await call(app, 'POST', '/api/create-payment-intent', { token: owner.token, body: { orderId } });
   if (intent.statusCode !== 200) return intent;
-  const confirmed = await call(app, 'POST', '/api/payments/test/confirm', { body: { clientSecret: intent.json().clientSecret, card: TEST_CARD } });
+  const confirmed = await call(app, 'POST', '/api/payments/test/confirm', { body: { clientSecret: intent.json().clientSecret, card } });
   if (confirmed.statusCode !== 200) return confirmed;
   return call(app, 'PATCH', `/api/orders/${orderId}`, { token: owner.token, body: { transactionId: confirmed.json().paymentIntent.id } });
 }

@@ -1,18 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fitmentQualitySchema, type Return, type ReturnReceive, type ReturnRequest, returnSchema } from '../../../shared/returns-api.js';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fitmentQualitySchema, type Return, returnPageSchema, type ReturnReceive, type ReturnRequest, returnSchema } from '../../../shared/returns-api.js';
 import type { ReturnStatus } from '../../../shared/returns.js';
 import { apiFetch, apiFile, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 
-const returnList = returnSchema.array();
 /** A return as the server answered it, checked against the shared schema. */
 const aReturn = async (promise: Promise<unknown>) => returnSchema.parse(await promise);
 
-/** GET /api/returns: a buyer's own; an admin's every return, or those of one status. */
-export function useReturns(status: ReturnStatus | '' = '') {
-  return useQuery({
+/** GET /api/returns, newest first, page by page: a buyer's own; an admin's every return, or those of one status. */
+export function useReturnPages(status: ReturnStatus | '' = '') {
+  return useInfiniteQuery({
     queryKey: keys.returnList(status),
-    queryFn: async ({ signal }) => returnList.parse(await apiFetch<unknown>(`/api/returns${status ? `?status=${seg(status)}` : ''}`, { signal })),
+    queryFn: async ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (status) params.set('status', status);
+      if (pageParam) params.set('cursor', pageParam);
+      const query = params.toString();
+      return returnPageSchema.parse(await apiFetch<unknown>(`/api/returns${query ? `?${query}` : ''}`, { signal }));
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: (previous) => previous,
   });
 }
 

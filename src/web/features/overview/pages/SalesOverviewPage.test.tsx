@@ -9,12 +9,13 @@ import { SalesOverviewPage } from './SalesOverviewPage.js';
 const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' as const };
 const today = localToday();
 
-/** A period's figures: `revenue` dollars over `orders` paid orders, all on its last day, and 6 % of it in tax. */
+/** A period's figures: `revenue` dollars over `orders` paid orders, all on its last day, 6 % of it in tax and 2 % of it refunded. */
 function statsOf(from: string, to: string, revenue: number, orders: number): SalesStats {
   const days = datesOf(from, to);
   return {
     revenue,
     tax: revenue * 0.06,
+    refunds: revenue * 0.02,
     orders,
     units: orders * 10,
     averageOrderValue: orders === 0 ? 0 : revenue / orders,
@@ -61,6 +62,11 @@ describe('SalesOverviewPage', () => {
     expect(tax.getByText('Tax collected')).toBeInTheDocument();
     expect(tax.getByText('$720.00')).toBeInTheDocument();
     expect(tax.getByText('+20% vs previous period')).toBeInTheDocument();
+    // Refunds beside revenue too: $240 of $12,000, against $200 before.
+    const refunds = within(screen.getByTestId('figure-refunds'));
+    expect(refunds.getByText('Refunds')).toBeInTheDocument();
+    expect(refunds.getByText('$240.00')).toBeInTheDocument();
+    expect(refunds.getByText('+20% vs previous period')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-orders')).getByText('−25% vs previous period')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-averageOrderValue')).getByText('$2,000.00')).toBeInTheDocument();
     expect(within(screen.getByTestId('figure-averageOrderValue')).getByText('+60% vs previous period')).toBeInTheDocument();

@@ -118,6 +118,8 @@ const FIGURES = [
   ['revenue', formatMoney],
   // Beside revenue, never in it: the tax is the state's.
   ['tax', formatMoney],
+  // Money given back in the period, on the day it went back: revenue stays as it came in.
+  ['refunds', formatMoney],
   ['orders', formatQuantity],
   ['units', formatQuantity],
   ['averageOrderValue', formatMoney],
@@ -125,7 +127,7 @@ const FIGURES = [
 
 function Figures({ stats, previous }: { stats: SalesStats; previous: SalesStats | undefined }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
       {FIGURES.map(([key, format]) => {
         const change = previous && changeText(stats[key], previous[key]);
         return (

@@ -25,8 +25,11 @@ function ReceiveForm({ item, onDone }: { item: Return; onDone: () => void }) {
     formState: { errors, isSubmitting },
   } = useServerForm({
     schema: returnReceiveSchema,
-    // As asked for and undamaged, until counted otherwise.
-    defaultValues: { lines: item.lines.map((line) => ({ productId: line.productId, receivedQuantity: line.quantity, damagedQuantity: 0 })), refundShipping: false },
+    // As asked for and undamaged, until counted otherwise; the reason tells a part's lines apart (a new part and its core).
+    defaultValues: {
+      lines: item.lines.map((line) => ({ productId: line.productId, reason: line.reason, receivedQuantity: line.quantity, damagedQuantity: 0 })),
+      refundShipping: false,
+    },
     fields,
     submit: (body) => receive.mutateAsync({ id: item.id, body }),
     onSuccess: (answer) => {

@@ -21,7 +21,7 @@ function shopWith(returns: Return[]) {
     const { pathname, searchParams } = new URL(url, 'http://shop.test');
     if (pathname === '/api/returns') {
       const status = searchParams.get('status');
-      return { status: 200, body: list.filter((item) => !status || item.status === status) };
+      return { status: 200, body: { items: list.filter((item) => !status || item.status === status), nextCursor: null } };
     }
     const action = /^\/api\/returns\/(\d+)\/(approve|reject|receive|refund)$/.exec(pathname);
     if (!action || init.method !== 'POST') return undefined;
@@ -116,8 +116,8 @@ describe('the staff’s Returns page', () => {
         '/api/returns/43/receive',
         {
           lines: [
-            { productId: 3, receivedQuantity: 2, damagedQuantity: 1 },
-            { productId: 5, receivedQuantity: 1, damagedQuantity: 0 },
+            { productId: 3, reason: 'doesnt_fit', receivedQuantity: 2, damagedQuantity: 1 },
+            { productId: 5, reason: 'core', receivedQuantity: 1, damagedQuantity: 0 },
           ],
           refundShipping: true,
         },

@@ -5,13 +5,14 @@ import { formatDollars } from '../../../../shared/money.js';
 import type { Return } from '../../../../shared/returns-api.js';
 import { canMoveReturn, RETURN_STATUS_IN_WORDS, RETURN_STATUSES, type ReturnStatus } from '../../../../shared/returns.js';
 import { DataTable } from '../../../components/DataTable.js';
+import { LoadMore } from '../../../components/LoadMore.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirm } from '../../../components/useConfirm.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
 import { errorText } from '../../../lib/form-errors.js';
-import { useApproveReturn, useReturns, useRetryRefund } from '../api.js';
+import { useApproveReturn, useReturnPages, useRetryRefund } from '../api.js';
 import { CreditNoteButton } from '../components/CreditNoteButton.js';
 import { ReceiveDialog, toastRefund } from '../components/ReceiveDialog.js';
 import { RejectDialog } from '../components/RejectDialog.js';
@@ -23,7 +24,7 @@ const COLUMNS = [text.columns.number, text.columns.order, text.columns.parts, te
 /** /dashboard/manage-returns (admins): every return or those of one status, with what may be done next to each. */
 export function ManageReturnsPage() {
   const [status, setStatus] = useState<ReturnStatus | ''>('');
-  const returns = useReturns(status);
+  const returns = useReturnPages(status);
   const [rejecting, setRejecting] = useState<Return | null>(null);
   const [receiving, setReceiving] = useState<Return | null>(null);
   const approve = useApproveReturn();
@@ -57,8 +58,9 @@ export function ManageReturnsPage() {
         </select>
       </div>
       <QueryState query={returns} label="the returns">
-        {(list) =>
-          list.length === 0 ? (
+        {({ pages }) => {
+          const list = pages.flatMap((page) => page.items);
+          return list.length === 0 ? (
             <p className="text-slate-700">{text.manage.empty}</p>
           ) : (
             <DataTable label={text.manage.title} columns={COLUMNS}>
@@ -118,9 +120,10 @@ export function ManageReturnsPage() {
                 </tr>
               ))}
             </DataTable>
-          )
-        }
+          );
+        }}
       </QueryState>
+      <LoadMore hasMore={Boolean(returns.hasNextPage)} loading={returns.isFetchingNextPage} onLoadMore={() => void returns.fetchNextPage()} label={text.loadMore} />
       <RejectDialog item={rejecting} onClose={() => setRejecting(null)} />
       <ReceiveDialog item={receiving} onClose={() => setReceiving(null)} />
       {dialog}

@@ -13,7 +13,7 @@ describe('My returns', () => {
     });
     const rejected = aReturn({ id: '43', number: 'RMA-000043', status: 'rejected', rejectReason: 'The part was fitted and used' });
     const { calls } = mockFetch((url) => {
-      if (url === '/api/returns') return { status: 200, body: [refunded, rejected] };
+      if (url === '/api/returns') return { status: 200, body: { items: [refunded, rejected], nextCursor: null } };
       if (url === '/api/returns/42/credit-note.pdf') return { status: 200, body: '%PDF-1.7' };
       return undefined;
     });
@@ -41,7 +41,7 @@ describe('My returns', () => {
   });
 
   it('says so when nothing was returned', async () => {
-    mockFetch((url) => (url === '/api/returns' ? { status: 200, body: [] } : undefined));
+    mockFetch((url) => (url === '/api/returns' ? { status: 200, body: { items: [], nextCursor: null } } : undefined));
     renderWithProviders(<MyReturnsPage />, { auth: fakeAuth({ user: customer }) });
     expect(await screen.findByText('You have not returned any part.')).toBeInTheDocument();
   });

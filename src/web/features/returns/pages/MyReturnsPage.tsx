@@ -3,9 +3,10 @@ import { returnsUiMessages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { RETURN_STATUS_IN_WORDS } from '../../../../shared/returns.js';
 import { DataTable } from '../../../components/DataTable.js';
+import { LoadMore } from '../../../components/LoadMore.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
-import { useReturns } from '../api.js';
+import { useReturnPages } from '../api.js';
 import { CreditNoteButton } from '../components/CreditNoteButton.js';
 import { ReturnLines } from '../components/ReturnLines.js';
 
@@ -14,13 +15,14 @@ const COLUMNS = [text.columns.number, text.columns.order, text.columns.status, t
 
 /** /dashboard/returns: the buyer's returns, newest first, with their refunds and credit notes. */
 export function MyReturnsPage() {
-  const returns = useReturns();
+  const returns = useReturnPages();
   return (
     <Panel title={text.mine.title}>
       <title>{`${text.mine.title} – Partsmith`}</title>
       <QueryState query={returns} label="your returns">
-        {(list) =>
-          list.length === 0 ? (
+        {({ pages }) => {
+          const list = pages.flatMap((page) => page.items);
+          return list.length === 0 ? (
             <p className="text-slate-700">{text.mine.empty}</p>
           ) : (
             <DataTable label={text.mine.title} columns={COLUMNS}>
@@ -52,9 +54,10 @@ export function MyReturnsPage() {
                 </tr>
               ))}
             </DataTable>
-          )
-        }
+          );
+        }}
       </QueryState>
+      <LoadMore hasMore={Boolean(returns.hasNextPage)} loading={returns.isFetchingNextPage} onLoadMore={() => void returns.fetchNextPage()} label={text.loadMore} />
     </Panel>
   );
 }
