@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitmentQualitySchema } from '../../shared/returns-api.js';
 import type { ReturnReason, ReturnStatus } from '../../shared/returns.js';
+import { writeApplications } from '../catalog/applications.js';
+import { createVehicles } from '../fitment/service.js';
 import { type Account, call, createProduct, databaseKind, payWithTestCard, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 
 const COROLLA = { id: 11, label: '2015 Toyota Corolla LE 1.8L I4' };
@@ -132,6 +134,49 @@ describe(`the fitment-quality list (${databaseKind})`, () => {
       ['Alternator', 2],
       ['Brake Caliper', 1],
     ]);
+  });
+
+  it("counts what the buyers' own requests recorded: the vehicle as they named it and whether our data said the part fits it", async () => {
+    const fogLamp = await createProduct(server.app, admin, { name: 'Fog Lamp', price: 10, stock: 100, min: 1 });
+    const [corolla, civic] = await createVehicles(server.db.kysely, [
+      { year: 2015, make: 'Toyota', model: 'Corolla', submodel: 'LE', engine: '1.8L I4' },
+      { year: 2016, make: 'Honda', model: 'Civic', submodel: 'EX', engine: '2.0L I4' },
+    ]);
+    // Our data says the lamp fits Corollas of 2014–2016, not the Civic.
+    await writeApplications(server.db.kysely, [
+      { productId: Number(fogLamp), applications: [{ yearFrom: 2014, yearTo: 2016, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', qualifier: '', position: '', quantity: 1, partTypeId: null }] },
+    ]);
+    const placed = await call(server.app, 'POST', '/api/orders', { token: buyer.token, body: { phone: '+1 555 0100', shippingAddress: TEST_ADDRESS, lines: [{ productId: fogLamp, quantity: 3 }] } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json()._id as string;
+    expect((await payWithTestCard(server.app, buyer, order)).statusCode).toBe(200);
+    const shipped = await call(server.app, 'POST', `/api/orders/${order}/shipments`, {
+      token: admin.token,
+      body: { lines: [{ productId: Number(fogLamp), quantity: 3 }], carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    const ask = async (vehicleId: number) => {
+      const asked = await call(server.app, 'POST', `/api/orders/${order}/returns`, { token: buyer.token, body: { lines: [{ productId: Number(fogLamp), quantity: 1, reason: 'doesnt_fit', vehicleId }] } });
+      expect(asked.statusCode, asked.body).toBe(201);
+      return asked.json() as { id: string; lines: { vehicle: string }[] };
+    };
+    const onCorolla = await ask(corolla!.id);
+    const onCivic = await ask(civic!.id);
+    const rejected = await ask(civic!.id);
+    expect((await call(server.app, 'POST', `/api/returns/${rejected.id}/reject`, { token: admin.token, body: { reason: 'It fits: mounted upside down' } })).statusCode).toBe(200);
+
+    expect((await list()).find((part) => part.productId === fogLamp)).toEqual({
+      productId: fogLamp,
+      sku: expect.any(String),
+      name: 'Fog Lamp',
+      returns: 2,
+      vehicles: [
+        // One return each, so by name: the 2015 Corolla before the 2016 Civic (the rejected Civic return not counted).
+        { vehicleId: String(corolla!.id), label: onCorolla.lines[0]!.vehicle, count: 1, fitsByOurData: true },
+        { vehicleId: String(civic!.id), label: onCivic.lines[0]!.vehicle, count: 1, fitsByOurData: false },
+      ],
+    });
+    expect(onCorolla.lines[0]!.vehicle).toBe('2015 Toyota Corolla LE 1.8L I4');
   });
 
   it('is for admins only', async () => {
