@@ -30,7 +30,7 @@ describe('the fitment-quality list', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['HeadlightLT-4410', 'AlternatorEL-2210']);
     const headlight = within(rows[0]!);
     expect(headlight.getAllByRole('cell')[1]).toHaveTextContent('3');
-    expect(headlight.getAllByTestId('fitment-quality-vehicle').map((vehicle) => vehicle.textContent)).toEqual([
+    expect(headlight.getAllByTestId('named-vehicle').map((vehicle) => vehicle.textContent)).toEqual([
       '2015 Toyota Corolla LE 1.8L I4: 2 returnsour data says it fits',
       '2015 Honda Civic EX 1.8L I4: 1 returnour data says it does not fit',
     ]);

@@ -31,7 +31,7 @@ export function FitmentQualityPage() {
                   <td>
                     <ul className="space-y-1">
                       {part.vehicles.map((vehicle) => (
-                        <li key={`${vehicle.vehicleId}:${vehicle.fitsByOurData}`} data-testid="fitment-quality-vehicle">
+                        <li key={`${vehicle.vehicleId}:${vehicle.fitsByOurData}`} data-testid="named-vehicle">
                           {text.vehicleCount(vehicle.label, vehicle.count)}
                           <span
                             className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${vehicle.fitsByOurData ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800'}`}
