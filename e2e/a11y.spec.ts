@@ -41,7 +41,7 @@ test.describe('accessibility', () => {
 
     const visitor = ['/', '/allProducts', '/blogs', '/portfolio', '/about', '/contact', '/terms', '/privacy', '/shipping', '/returns', `/parts/${tire.sku}`, '/quick-order', '/cart'];
     const signIn = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/no/such/page'];
-    const customer = [`/place-order/${tire._id}`, '/dashboard', '/dashboard/myOrders', '/dashboard/add-review', `/dashboard/payment/${order._id}`, `/dashboard/orders/${order._id}`, '/dashboard/lists', '/dashboard/addresses'];
+    const customer = [`/place-order/${tire._id}`, '/dashboard', '/dashboard/myOrders', '/dashboard/add-review', `/dashboard/payment/${order._id}`, `/dashboard/orders/${order._id}`, '/dashboard/lists', '/dashboard/addresses', `/dashboard/orders/${order._id}/return`, '/dashboard/returns'];
     const admin = [
       '/dashboard/manage-products',
       '/dashboard/add-products',
@@ -57,6 +57,8 @@ test.describe('accessibility', () => {
       '/dashboard/shipping',
       '/dashboard/tax',
       '/dashboard/search-synonyms',
+      '/dashboard/manage-returns',
+      '/dashboard/fitment-quality',
     ];
 
     // Every route of src/web/app/router.tsx is in one of the lists above.

@@ -43,6 +43,8 @@ test.describe('an admin', () => {
       'Shipping',
       'Tax',
       'Search Synonyms',
+      'Returns',
+      'Fitment quality',
       'My Orders',
       'Add a Reviews',
       'Address book',

@@ -30,7 +30,7 @@ const STOREFRONT = [
   '/verify-email',
   '/no-such-page',
 ];
-const CUSTOMER_ROUTES = ['/dashboard', '/dashboard/myOrders', '/dashboard/add-review', '/dashboard/lists'];
+const CUSTOMER_ROUTES = ['/dashboard', '/dashboard/myOrders', '/dashboard/add-review', '/dashboard/lists', '/dashboard/returns'];
 const ADMIN_ROUTES = [
   '/dashboard/manage-products',
   '/dashboard/add-products',
@@ -44,6 +44,8 @@ const ADMIN_ROUTES = [
   '/dashboard/shipping',
   '/dashboard/tax',
   '/dashboard/search-synonyms',
+  '/dashboard/manage-returns',
+  '/dashboard/fitment-quality',
 ];
 
 /** What sticks out past the right edge: the page's width and the outermost elements wider than the screen, to name in a failure. */

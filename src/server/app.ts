@@ -47,6 +47,7 @@ import { checkoutRoutes } from './flows/checkout-routes.js';
 // After the sale (issue 61)
 import { returnsRoutes } from './returns/routes.js';
 import { returnsFlowRoutes } from './flows/returns-routes.js';
+import { fitmentQualityRoutes } from './flows/fitment-quality.js';
 
 export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
@@ -110,7 +111,7 @@ export async function buildApp(
   // The checkout (issue 60)
   for (const routes of [addressesRoutes, shippingTaxRoutes, checkoutRoutes]) await app.register(routes, context);
   // After the sale (issue 61): returns
-  for (const routes of [returnsRoutes, returnsFlowRoutes]) await app.register(routes, context);
+  for (const routes of [returnsRoutes, returnsFlowRoutes, fitmentQualityRoutes]) await app.register(routes, context);
   // Saved parts lists (issue 65); their CSV routes read `text/csv` bodies, in a plugin of their own.
   await app.register(listsRoutes, context);
   await app.register(listTransferRoutes, context);

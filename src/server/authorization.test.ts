@@ -199,6 +199,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/order/{id}', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'GET', url: `/api/order/${await placeOrder()}` }) },
       { route: 'GET /api/orders/{id}/history', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'GET', url: `/api/orders/${await placeOrder()}/history` }) },
       { route: 'GET /api/admin/stats', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/stats?from=2024-05-01&to=2024-05-31' }) },
+      // After the sale (issue 61): what the "doesn't fit" returns say about the fitment data.
+      { route: 'GET /api/admin/fitment-quality', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/fitment-quality' }) },
       {
         route: 'GET /api/orders/{id}/invoice.pdf',
         expected: ownerOrAdminElseNotFound(200),

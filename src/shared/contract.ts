@@ -76,7 +76,7 @@ import {
 import { addressSchema, noShippingMethodSchema, quoteSchema, shippingConfigAnswerSchema, taxConfigAnswerSchema, taxExemptionAnswerSchema } from './checkout-api.js';
 import {
   orderInputSchema, addressInputSchema, addressPatchSchema, quoteRequestSchema, shippingConfigSchema, taxConfigSchema, taxExemptionSchema } from './checkout-schemas.js';
-import { returnPageSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
+import { fitmentQualitySchema, returnPageSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
 import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -281,6 +281,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/returns/:id/receive', returnSchema, { body: returnReceiveSchema }),
   endpoint('POST', '/api/returns/:id/refund', returnSchema),
   endpoint('GET', '/api/returns/:id/credit-note.pdf', z.string()),
+  // Parts ranked by "doesn't fit" returns, with the vehicles named (admins).
+  endpoint('GET', '/api/admin/fitment-quality', fitmentQualitySchema),
 ];
 
 function matches(pattern: string, path: string): boolean {

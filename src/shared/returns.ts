@@ -45,6 +45,11 @@ export const DEFAULT_RETURN_WINDOW_DAYS = 30;
 /** Days in which an old unit (core) may come back for its deposit (CORE_RETURN_DAYS). */
 export const DEFAULT_CORE_RETURN_DAYS = 90;
 
+/** The units of an order line that may still come back: shipped, less those already returned. */
+export function returnableUnits(line: { shippedQuantity: number; returnedQuantity: number }): number {
+  return Math.max(0, line.shippedQuantity - line.returnedQuantity);
+}
+
 const DAY_MS = 86_400_000;
 
 /**

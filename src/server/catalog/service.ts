@@ -196,6 +196,13 @@ export async function getListedProduct(db: Executor, id: number): Promise<Produc
   return foundOr404(await lockedForUpdate(db, listedProducts(db).where('id', '=', id)).executeTakeFirst());
 }
 
+/** The products the admins still list among these ids, archived or not, by id: their names in staff lists (a removed part is missing). */
+export async function listedProductsById(db: Executor, ids: readonly number[]): Promise<Map<number, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await listedProducts(db).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** The listed and removed products that have these part numbers, by their key (a thousand keys per query). */
 export async function productsByPartNumber(db: Executor, keys: readonly string[]): Promise<Map<string, ProductRow>> {
   const wanted = [...new Set(keys)].filter((key) => key !== '');

@@ -57,7 +57,7 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, Search Synonyms, the admin's own My Orders and Add a Reviews, the address book, and Mail preview", async () => {
+  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, Search Synonyms, Returns and Fitment quality, the admin's own My Orders and Add a Reviews, the address book, and Mail preview", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
       ['My Profile', '/dashboard'],
@@ -72,6 +72,8 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Shipping', '/dashboard/shipping'],
       ['Tax', '/dashboard/tax'],
       ['Search Synonyms', '/dashboard/search-synonyms'],
+      ['Returns', '/dashboard/manage-returns'],
+      ['Fitment quality', '/dashboard/fitment-quality'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
       ['Address book', '/dashboard/addresses'],
@@ -89,13 +91,14 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
     expect(within(link).getByText('3')).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it("keeps the original customer menu (docs/legacy-contract.md#menus) as it was, the address book after it", async () => {
+  it("keeps the original customer menu (docs/legacy-contract.md#menus) as it was, the address book and My returns after it", async () => {
     const { calls } = renderApp('/dashboard/myOrders', asCustomer);
     expect(await menuOf()).toEqual([
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
       ['My Profile', '/dashboard'],
       ['Address book', '/dashboard/addresses'],
+      ['My returns', '/dashboard/returns'],
     ]);
     // The low-stock count is an admin's only.
     expect(calls.map((call) => call.url)).not.toContain('/api/admin/low-stock');

@@ -88,6 +88,9 @@ export const routes: RouteObject[] = [
               },
               // One order's own page (issue 59): its customer's or an admin's.
               { path: 'orders/:id', element: page(() => import('../features/orders/pages/OrderPage.js'), 'OrderPage') },
+              // After the sale (issue 61): a buyer's return of an order's shipped parts, and their returns.
+              { path: 'orders/:id/return', element: page(() => import('../features/returns/pages/ReturnRequestPage.js'), 'ReturnRequestPage') },
+              { path: 'returns', element: page(() => import('../features/returns/pages/MyReturnsPage.js'), 'MyReturnsPage') },
               {
                 // Admin code (and its admin-flag query) loads only when an admin route is opened.
                 element: page(() => import('../features/auth/components/RequireAdmin.js'), 'RequireAdmin'),
@@ -142,6 +145,9 @@ export const routes: RouteObject[] = [
                   { path: 'mail', element: page(() => import('../features/admin/pages/MailPreviewPage.js'), 'MailPreviewPage') },
                   // Choosing parts (issue 65): the search's synonyms.
                   { path: 'search-synonyms', element: page(() => import('../features/admin/pages/SynonymsPage.js'), 'SynonymsPage') },
+                  // After the sale (issue 61): the returns to answer, and what they say about the fitment data.
+                  { path: 'manage-returns', element: page(() => import('../features/returns/pages/ManageReturnsPage.js'), 'ManageReturnsPage') },
+                  { path: 'fitment-quality', element: page(() => import('../features/returns/pages/FitmentQualityPage.js'), 'FitmentQualityPage') },
                 ],
               },
             ],

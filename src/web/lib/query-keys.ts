@@ -50,6 +50,11 @@ export const keys = {
   orderHistory: (id: string) => ['orders', 'history', id] as const,
   paymentsConfig: ['payments', 'config'] as const,
   paymentIntent: (orderId: string) => ['payments', 'intent', orderId] as const,
+  /** Returns (issue 61): the list (a buyer's own, or an admin's by status), one return, and the fitment-quality list they feed. */
+  returns: ['returns'] as const,
+  returnList: (status: string) => ['returns', 'list', status] as const,
+  returnItem: (id: string) => ['returns', 'one', id] as const,
+  fitmentQuality: ['returns', 'fitment-quality'] as const,
   googleStatus: ['google', 'status'] as const,
   reviews: ['reviews'] as const,
   /** The home page's business summary; under `reviews`, so a new review refreshes its count. */

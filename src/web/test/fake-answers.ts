@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/api.js';
 import { cardMessages } from '../../shared/card.js';
 import { findEndpoint } from '../../shared/contract.js';
-import { checkoutMessages, errorMessages, messages, refundMessages } from '../../shared/messages.js';
+import { checkoutMessages, errorMessages, messages, refundMessages, returnMessages } from '../../shared/messages.js';
 import { fieldMessages } from '../../shared/schemas.js';
 
 export type FakeAnswer = { status: number; body?: unknown };
@@ -16,8 +16,8 @@ export type FakeAnswer = { status: number; body?: unknown };
 type MessageFunction = (...args: never[]) => string;
 
 // What the server words: its error messages, the original storefront's validation messages
-// (docs/legacy-contract.md#validation-messages), Stripe's card wording and the field messages of the input schemas. (The browser's own toasts and notices are not server answers.)
-const SERVER_WORDS = { errorMessages, validation: messages.validation, cardMessages, fieldMessages, checkoutMessages, refundMessages };
+// (docs/legacy-contract.md#validation-messages), Stripe's card wording, the field messages of the input schemas, the refunds' and the returns' (issue 61). (The browser's own toasts and notices are not server answers.)
+const SERVER_WORDS = { errorMessages, validation: messages.validation, cardMessages, fieldMessages, checkoutMessages, refundMessages, returnMessages };
 
 const fixedMessages = new Set<string>();
 const messageFunctions = new Set<MessageFunction>();

@@ -1,4 +1,5 @@
 import type { AuthResponse, ContactMessage, Order, Product, Review, Shipment } from '../../shared/api.js';
+import type { Return } from '../../shared/returns-api.js';
 import { customer } from './render.js';
 
 /** A catalog product: 'Brake Pads' (BR-2040, Brakes), 10 to 100 units at $12.50. */
@@ -155,6 +156,30 @@ export function aShipment(overrides: Partial<Shipment> = {}): Shipment {
     trackingNumber: '1Z999AA10123456784',
     trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
     shippedAt: '2030-06-03T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A return on order ORD-000007 (issue 61), as asked for: 2 Headlights (LT-4410) that did not fit the buyer's
+ * 2015 Toyota Corolla LE though our data says they do, and the old unit (core) of 1 Alternator (EL-2210).
+ */
+export function aReturn(overrides: Partial<Return> = {}): Return {
+  return {
+    id: '42',
+    number: 'RMA-000042',
+    orderId: '7',
+    orderNumber: 'ORD-000007',
+    status: 'requested',
+    lines: [
+      { productId: '3', sku: 'LT-4410', product: 'Headlight', quantity: 2, reason: 'doesnt_fit', vehicleId: '1', vehicle: '2015 Toyota Corolla LE 1.8L I4', fitsByOurData: true, receivedQuantity: 0, damagedQuantity: 0 },
+      { productId: '5', sku: 'EL-2210', product: 'Alternator', quantity: 1, reason: 'core', vehicleId: null, vehicle: null, fitsByOurData: null, receivedQuantity: 0, damagedQuantity: 0 },
+    ],
+    note: '',
+    rejectReason: null,
+    refund: null,
+    createdAt: '2030-06-10T10:00:00.000Z',
+    updatedAt: '2030-06-10T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { checkoutMessages, messages } from '../../../shared/messages.js';
+import { checkoutMessages, messages, returnsUiMessages } from '../../../shared/messages.js';
 import { checkoutCopy } from '../../../shared/checkout-copy.js';
 import { useProfile } from '../../features/account/api.js';
 import { useAuth } from '../../features/auth/auth-context.js';
@@ -18,7 +18,9 @@ const MY_ORDERS: MenuItem = { to: '/dashboard/myOrders', label: 'My Orders' };
 const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Reviews' };
 /** The address book (issue 60), after the original items. */
 const ADDRESSES: MenuItem = { to: '/dashboard/addresses', label: checkoutCopy.book.title };
-const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }, ADDRESSES];
+/** A buyer's returns (issue 61), after the address book. An admin's list of every return is Returns, so they get no twin. */
+const MY_RETURNS: MenuItem = { to: '/dashboard/returns', label: returnsUiMessages.menu.myReturns };
+const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }, ADDRESSES, MY_RETURNS];
 /** Its link shows how many parts are low, as a pill. */
 const LOW_STOCK: MenuItem = { to: '/dashboard/low-stock', label: messages.ui.lowStock.title };
 /**
@@ -40,6 +42,9 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/shipping', label: checkoutMessages.admin.shippingTitle },
   { to: '/dashboard/tax', label: checkoutMessages.admin.taxTitle },
   { to: '/dashboard/search-synonyms', label: 'Search Synonyms' },
+  // After the sale (issue 61)
+  { to: '/dashboard/manage-returns', label: returnsUiMessages.menu.manageReturns },
+  { to: '/dashboard/fitment-quality', label: returnsUiMessages.menu.fitmentQuality },
   MY_ORDERS,
   ADD_REVIEW,
   ADDRESSES,

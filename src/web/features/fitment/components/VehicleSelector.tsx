@@ -12,7 +12,14 @@ const text = messages.ui.fitment;
  * one empties the ones after it. A model with one vehicle has it chosen already. Choosing happens with the
  * button, not on a change of the list, so stepping through the options with the keyboard changes nothing.
  */
-export function VehicleSelector({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
+export function VehicleSelector({
+  onChoose,
+  chooseLabel = text.shopForThis,
+}: {
+  onChoose: (vehicle: Vehicle) => void;
+  /** The button's words when choosing is not shopping for it (naming the vehicle a returned part did not fit). */
+  chooseLabel?: string;
+}) {
   const [year, setYear] = useState<number | null>(null);
   const [make, setMake] = useState('');
   const [model, setModel] = useState('');
@@ -69,7 +76,7 @@ export function VehicleSelector({ onChoose }: { onChoose: (vehicle: Vehicle) => 
         onChange={setVehicleId}
       />
       <button type="submit" className="btn-primary" disabled={!chosen}>
-        {text.shopForThis}
+        {chooseLabel}
       </button>
       {failed && (
         <p role="alert" className="field-error @md:col-span-2 @4xl:col-span-5">

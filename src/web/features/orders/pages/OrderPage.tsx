@@ -14,6 +14,7 @@ import { OrderHistoryList } from '../components/OrderHistoryList.js';
 import { OrderCharges, ShipTo } from '../components/OrderCharges.js';
 import { OrderLines } from '../components/OrderLines.js';
 import { ShipmentList } from '../components/Shipments.js';
+import { ReturnPartsLink } from '../components/ReturnPartsLink.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
@@ -67,6 +68,7 @@ function OrderDetails({ order }: { order: Order }) {
         </p>
         <OrderLines order={order} />
         <OrderCharges order={order} shipTo={false} />
+        <ReturnPartsLink order={order} />
         <div className="grid gap-6 md:grid-cols-2">
           <Section title={text.delivery}>
             <ShipTo order={order} />
