@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { checkoutMessages, messages, returnsUiMessages } from '../../../shared/messages.js';
+import { checkoutMessages, messages, returnsMenu } from '../../../shared/messages.js';
 import { checkoutCopy } from '../../../shared/checkout-copy.js';
 import { useProfile } from '../../features/account/api.js';
 import { useAuth } from '../../features/auth/auth-context.js';
@@ -19,7 +19,7 @@ const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Review
 /** The address book (issue 60), after the original items. */
 const ADDRESSES: MenuItem = { to: '/dashboard/addresses', label: checkoutCopy.book.title };
 /** A buyer's returns (issue 61), after the address book. An admin's list of every return is Returns, so they get no twin. */
-const MY_RETURNS: MenuItem = { to: '/dashboard/returns', label: returnsUiMessages.menu.myReturns };
+const MY_RETURNS: MenuItem = { to: '/dashboard/returns', label: returnsMenu.myReturns };
 const CUSTOMER_MENU: MenuItem[] = [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }, ADDRESSES, MY_RETURNS];
 /** Its link shows how many parts are low, as a pill. */
 const LOW_STOCK: MenuItem = { to: '/dashboard/low-stock', label: messages.ui.lowStock.title };
@@ -43,8 +43,8 @@ const ADMIN_MENU: MenuItem[] = [
   { to: '/dashboard/tax', label: checkoutMessages.admin.taxTitle },
   { to: '/dashboard/search-synonyms', label: 'Search Synonyms' },
   // After the sale (issue 61)
-  { to: '/dashboard/manage-returns', label: returnsUiMessages.menu.manageReturns },
-  { to: '/dashboard/fitment-quality', label: returnsUiMessages.menu.fitmentQuality },
+  { to: '/dashboard/manage-returns', label: returnsMenu.manageReturns },
+  { to: '/dashboard/fitment-quality', label: returnsMenu.fitmentQuality },
   MY_ORDERS,
   ADD_REVIEW,
   ADDRESSES,

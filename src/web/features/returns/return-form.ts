@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { OrderLine } from '../../../shared/api.js';
-import { returnsUiMessages } from '../../../shared/messages.js';
+import { returnsUiMessages } from '../../../shared/returns-copy.js';
 import { type ReturnRequest, returnRequestSchema } from '../../../shared/returns-api.js';
 import { RETURN_REASONS, type ReturnReason, returnableUnits } from '../../../shared/returns.js';
 import { ApiError } from '../../lib/api-client.js';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Order } from '../../../../shared/api.js';
-import { returnsUiMessages } from '../../../../shared/messages.js';
+import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import { returnableUnits } from '../../../../shared/returns.js';
 import { useAuth } from '../../auth/auth-context.js';
 

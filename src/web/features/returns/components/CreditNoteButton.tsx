@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { returnsUiMessages } from '../../../../shared/messages.js';
+import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import type { Return } from '../../../../shared/returns-api.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { saveFile } from '../../../lib/save-file.js';

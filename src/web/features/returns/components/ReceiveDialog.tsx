@@ -1,5 +1,5 @@
 import { formatDollars } from '../../../../shared/money.js';
-import { returnsUiMessages } from '../../../../shared/messages.js';
+import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import { type Return, returnReceiveSchema } from '../../../../shared/returns-api.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { Modal } from '../../../components/Modal.js';

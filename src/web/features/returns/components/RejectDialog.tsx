@@ -1,4 +1,4 @@
-import { returnsUiMessages } from '../../../../shared/messages.js';
+import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import { type Return, returnRejectSchema } from '../../../../shared/returns-api.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { Modal } from '../../../components/Modal.js';

@@ -1,5 +1,5 @@
 import type { Return } from '../../../../shared/returns-api.js';
-import { returnsUiMessages } from '../../../../shared/messages.js';
+import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import { RETURN_REASON_IN_WORDS } from '../../../../shared/returns.js';
 
 const text = returnsUiMessages;

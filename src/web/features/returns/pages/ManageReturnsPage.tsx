@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { returnsUiMessages } from '../../../../shared/messages.js';
+import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import { formatDollars } from '../../../../shared/money.js';
 import type { Return } from '../../../../shared/returns-api.js';
 import { canMoveReturn, RETURN_STATUS_IN_WORDS, RETURN_STATUSES, type ReturnStatus } from '../../../../shared/returns.js';

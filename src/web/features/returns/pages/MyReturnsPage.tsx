@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { returnsUiMessages } from '../../../../shared/messages.js';
+import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { RETURN_STATUS_IN_WORDS } from '../../../../shared/returns.js';
 import { DataTable } from '../../../components/DataTable.js';

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Order, Vehicle } from '../../../../shared/api.js';
 import { vehicleName } from '../../../../shared/fitment.js';
-import { returnsUiMessages } from '../../../../shared/messages.js';
+import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import { RETURN_REASON_IN_WORDS, returnableUnits } from '../../../../shared/returns.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { Modal } from '../../../components/Modal.js';
