@@ -123,7 +123,7 @@ describe.runIf(onPostgres)('three app servers on one PostgreSQL', () => {
     for (let s = 0; s < 3; s++) expect(answers.filter((a, i) => i % 3 === s && a.status === 201).length).toBeGreaterThan(0);
 
     const report = await expectSoundData();
-    expect(report.ledgers.find((l) => l.productId === productId)).toEqual({ productId, initial: 100, stock: 0, reserved: 100, sold: 0 });
+    expect(report.ledgers.find((l) => l.productId === productId)).toEqual({ productId, initial: 100, stock: 0, reserved: 100, sold: 0, restocked: 0 });
 
     // Cancels delivered twice, to two servers at once, while 60 new orders race for the stock they free.
     const accepted = answers.filter((a) => a.status === 201).slice(0, 30);
@@ -249,7 +249,7 @@ describe.runIf(onPostgres)('three app servers on one PostgreSQL', () => {
       expect(new Set(expiries.map((e) => e.order_id)).size).toBe(ids.length);
       expect(expiries.every((e) => e.actor === 'system')).toBe(true);
       const report = await expectSoundData();
-      expect(report.ledgers.find((l) => l.productId === productId)).toEqual({ productId, initial: 500, stock: 500, reserved: 0, sold: 0 });
+      expect(report.ledgers.find((l) => l.productId === productId)).toEqual({ productId, initial: 500, stock: 500, reserved: 0, sold: 0, restocked: 0 });
       console.info(
         `[scale] expiry: ${ids.length} stale orders, ${counts.join(' + ')} expired by the two test connections, the rest by the servers' own schedules`,
       );
