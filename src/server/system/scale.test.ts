@@ -149,6 +149,7 @@ describe.runIf(onPostgres)('three app servers on one PostgreSQL', () => {
       stock: 30 - reordered,
       reserved: 70 + reordered,
       sold: 0,
+      restocked: 0,
     });
   });
 
