@@ -21,6 +21,7 @@ import { renderCreditNotePdf, renderInvoicePdf, renderPackingSlipPdf } from '../
 import { ORDER_CSV_COLUMNS, exportOrdersCsv, type OrderList, queryOrders } from './listing.js';
 import { creditNoteFacts, getOrderFor, getOrderHistory, getRefundFor, invoiceFacts, linesOf, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos, packingSlipFacts } from './service.js';
 import { SettledSales, salesStats } from './stats.js';
+import { sendPdf } from '../http/pdf-answer.js';
 
 const idParams = z.object({ id: idSchema });
 const orderPageOrList = z.union([orderPageSchema, z.array(orderSchema)]);
@@ -127,12 +128,7 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
       const order = await getOrderFor(db, requireViewer(request), request.params.id);
       const invoice = invoiceFacts(order, await linesOf(db, order.id));
       if (!invoice) throw conflict('not_invoiced', errorMessages.notInvoiced);
-      const pdf = await renderInvoicePdf(invoice, config.shop);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="invoice-${invoice.invoiceNumber}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, await renderInvoicePdf(invoice, config.shop), `invoice-${invoice.invoiceNumber}.pdf`);
     },
   );
 
@@ -144,12 +140,7 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
     },
     async (request, reply) => {
       const slip = await packingSlipFacts(db, request.params.id);
-      const pdf = await renderPackingSlipPdf(slip, config.shop);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="packing-slip-${slip.shipmentNumber}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, await renderPackingSlipPdf(slip, config.shop), `packing-slip-${slip.shipmentNumber}.pdf`);
     },
   );
 
@@ -162,11 +153,7 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
     async (request, reply) => {
       const { refund, order } = await getRefundFor(db, requireViewer(request), request.params.id);
       const note = creditNoteFacts(order, refund);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="credit-note-${note.creditNoteNumber}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(await renderCreditNotePdf(note, config.shop));
+      return sendPdf(reply, await renderCreditNotePdf(note, config.shop), `credit-note-${note.creditNoteNumber}.pdf`);
     },
   );
 

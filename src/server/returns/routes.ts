@@ -13,6 +13,7 @@ import { renderCreditNotePdf } from '../invoices/service.js';
 import { creditNoteFacts, findRefundOfReturn } from '../orders/service.js';
 import { returnMessages } from '../../shared/messages.js';
 import { approveReturn, getReturnFor, listReturns, rejectReturn, returnDto, returnDtos } from './service.js';
+import { sendPdf } from '../http/pdf-answer.js';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['returns'];
@@ -79,11 +80,7 @@ export async function returnsRoutes(app: FastifyInstance, { db: { kysely: db }, 
       const refunded = await findRefundOfReturn(db, found.id);
       if (!refunded) throw conflict('not_refunded', returnMessages.notRefunded);
       const note = creditNoteFacts(refunded.order, refunded.refund);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="credit-note-${note.creditNoteNumber}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(await renderCreditNotePdf(note, config.shop));
+      return sendPdf(reply, await renderCreditNotePdf(note, config.shop), `credit-note-${note.creditNoteNumber}.pdf`);
     },
   );
 }

@@ -1,31 +1,13 @@
-import { useState } from 'react';
 import type { Order, Refund } from '../../../../shared/api.js';
 import { formatMoney } from '../../../../shared/format.js';
 import { refundMessages as text } from '../../../../shared/messages.js';
-import { errorText } from '../../../lib/form-errors.js';
 import { formatDateTime } from '../../../lib/format-date.js';
-import { saveFile } from '../../../lib/save-file.js';
-import { toast } from '../../../lib/toast.js';
+import { DownloadButton } from '../../../components/DownloadButton.js';
 import { fetchCreditNote } from '../api.js';
 
 /** "Credit note CN-000001": downloads a refund's credit note as credit-note-CN-000001.pdf. */
 export function CreditNoteButton({ refund }: { refund: Refund }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveFile(await fetchCreditNote(refund.id), text.creditNoteFile(refund.creditNote));
-    } catch (failure) {
-      toast.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy} onClick={() => void download()}>
-      {text.downloadCreditNote(refund.creditNote)}
-    </button>
-  );
+  return <DownloadButton fetchFile={() => fetchCreditNote(refund.id)} fileName={text.creditNoteFile(refund.creditNote)} label={text.downloadCreditNote(refund.creditNote)} />;
 }
 
 /** What the shop gave back of an order, a line each with its credit note; nothing when nothing was refunded. */

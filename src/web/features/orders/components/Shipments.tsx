@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { toast } from '../../../lib/toast.js';
 import type { Order, Shipment } from '../../../../shared/api.js';
 import { shipmentMessages as text } from '../../../../shared/messages.js';
 import { messages } from '../../../../shared/messages.js';
 import { unitsLeftToShip } from '../../../../shared/shipments.js';
-import { errorText } from '../../../lib/form-errors.js';
 import { formatDateTime } from '../../../lib/format-date.js';
-import { saveFile } from '../../../lib/save-file.js';
+import { DownloadButton } from '../../../components/DownloadButton.js';
 import { fetchPackingSlip } from '../api.js';
 
 /** Units of the order still to ship. */
@@ -54,20 +51,5 @@ function Tracking({ shipment }: { shipment: Shipment }) {
 
 /** "Packing slip SHP-000001": downloads a parcel's packing slip as packing-slip-SHP-000001.pdf (admins). */
 export function PackingSlipButton({ shipment }: { shipment: Shipment }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveFile(await fetchPackingSlip(shipment.id), text.packingSlipFile(shipment.number));
-    } catch (failure) {
-      toast.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy} onClick={() => void download()}>
-      {text.packingSlip(shipment.number)}
-    </button>
-  );
+  return <DownloadButton fetchFile={() => fetchPackingSlip(shipment.id)} fileName={text.packingSlipFile(shipment.number)} label={text.packingSlip(shipment.number)} />;
 }

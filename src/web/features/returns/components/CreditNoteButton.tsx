@@ -1,29 +1,18 @@
-import { useState } from 'react';
 import { returnsUiMessages } from '../../../../shared/returns-copy.js';
 import type { Return } from '../../../../shared/returns-api.js';
-import { errorText } from '../../../lib/form-errors.js';
-import { saveFile } from '../../../lib/save-file.js';
-import { toast } from '../../../lib/toast.js';
+import { DownloadButton } from '../../../components/DownloadButton.js';
 import { fetchCreditNote } from '../api.js';
 
-/** "Credit note CN-000001": downloads a refunded return's credit note (a link could not send the token). */
+/** "Credit note CN-000001": downloads a refunded return's credit note; nothing before the refund. */
 export function CreditNoteButton({ item }: { item: Return }) {
-  const [busy, setBusy] = useState(false);
   if (!item.refund) return null;
   const { creditNote } = item.refund;
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveFile(await fetchCreditNote(item.id), returnsUiMessages.creditNoteFile(creditNote));
-    } catch (failure) {
-      toast.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy} onClick={() => void download()} data-testid="credit-note">
-      {returnsUiMessages.creditNote(creditNote)}
-    </button>
+    <DownloadButton
+      fetchFile={() => fetchCreditNote(item.id)}
+      fileName={returnsUiMessages.creditNoteFile(creditNote)}
+      label={returnsUiMessages.creditNote(creditNote)}
+      testId="credit-note"
+    />
   );
 }
