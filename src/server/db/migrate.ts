@@ -52,6 +52,7 @@ import { lineTax } from './migrations/056-line-tax.js';
 import { legacyShipments } from './migrations/057-legacy-shipments.js';
 import { refunds } from './migrations/058-refunds.js';
 import { returnRefunds } from './migrations/059-return-refunds.js';
+import { paidOrdersCores } from './migrations/060-paid-orders-cores.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
@@ -114,6 +115,7 @@ function migrations(db: Db): Record<string, Migration> {
     '057-legacy-shipments': legacyShipments(),
     '058-refunds': refunds(),
     '059-return-refunds': returnRefunds(),
+    '060-paid-orders-cores': paidOrdersCores(),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),

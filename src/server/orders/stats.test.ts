@@ -226,6 +226,20 @@ describe(`sales overview of taxed orders (${databaseKind})`, () => {
     expect(body.topProducts).toEqual([expect.objectContaining({ name: 'Caliper', revenue: 360, units: 3 })]);
   });
 
+  it('leaves core deposits out of revenue: they go back to the buyer with the old unit', async () => {
+    const part = await createProduct(server.app, admin, { name: 'Starter', price: 200, stock: 100, min: 1, coreCharge: 25 });
+    const buyer = await customer('Cora Core', 'cora@example.com');
+    // 2 × $200.00 = $400.00 goods and 2 × $25.00 = $50.00 deposits, to Oregon, picked up: charged $450.00.
+    const withCores = await order(buyer, [[part, 2]]);
+    await pay(buyer, withCores);
+    await date(withCores, { created: '2024-09-01T09:00:00.000Z', paid: '2024-09-01T10:00:00.000Z' });
+
+    const body = (await stats('from=2024-09-01&to=2024-09-01')).json();
+    expect(body).toMatchObject({ revenue: 400, tax: 0, orders: 1, units: 2 });
+    expect(body.byDay).toEqual([{ date: '2024-09-01', revenue: 400, orders: 1 }]);
+    expect(body.topCustomers).toEqual([{ email: 'cora@example.com', name: 'Cora Core', revenue: 400, orders: 1 }]);
+  });
+
   it("counts a paid order the shop cancelled in the revenue of the day it was paid, and its refund on the day it went back", async () => {
     const part = await createProduct(server.app, admin, { name: 'Rotor', price: 45.5, stock: 100, min: 1 });
     const buyer = await customer('Can Celled', 'cancelled@example.com');

@@ -3,7 +3,8 @@
  * answers at most a row per day, per product or per customer, never the orders themselves.
  *
  * Which instant puts an order on a day:
- * - revenue (goods and shipping: tax is the state's, reported beside it as `tax`, never in revenue), tax, orders, units, `byDay`, `topProducts`, `topCustomers` count paid orders (pending, shipped) on
+ * - revenue (goods and shipping: tax is the state's, reported beside it as `tax`, never in revenue, and core
+ *   deposits go back with the old unit, so they are not revenue either), tax, orders, units, `byDay`, `topProducts`, `topCustomers` count paid orders (pending, shipped) on
  *   the day they were paid (`invoiced_at`): money counts when it came in, so an order placed on the 31st and
  *   paid on the 1st is the 1st's, and an order paid later never changes a day that is over.
  * - `refunds` sums the money given back in the period (cancelled paid orders, returns) on the day it went
@@ -296,7 +297,7 @@ export function paidByDayQuery(days: readonly ShopDay[]) {
   const ranges = sql.join(days.map((day) => sql`(${day.date}, ${day.starts}, ${day.ends})`));
   return sql<{ day: string; orders: string | number; revenue_cents: string | number; tax_cents: string | number; units: string | number }>`
     with days (day, starts, ends) as (values ${ranges})
-    select days.day, count(*) as orders, sum(o.total_cents - o.tax_cents) as revenue_cents, sum(o.tax_cents) as tax_cents, sum(o.quantity) as units
+    select days.day, count(*) as orders, sum(o.total_cents - o.tax_cents - o.core_deposit_cents) as revenue_cents, sum(o.tax_cents) as tax_cents, sum(o.quantity) as units
     from days join orders o on o.invoiced_at >= days.starts and o.invoiced_at < days.ends
     where ${PAID}
     group by days.day`;
@@ -357,7 +358,7 @@ async function customersPaidIn(db: Executor, span: Span): Promise<Map<number, Cu
     .groupBy('o.user_id')
     .select((eb) => [
       'o.user_id',
-      sql<string | number>`sum(o.total_cents - o.tax_cents)`.as('revenue_cents'),
+      sql<string | number>`sum(o.total_cents - o.tax_cents - o.core_deposit_cents)`.as('revenue_cents'),
       eb.fn.countAll<string | number>().as('orders'),
       eb.fn.max('o.id').as('latest_order_id'),
     ])
