@@ -68,6 +68,9 @@ const TABLE_OWNERS: Record<string, string> = {
   credit_note_sequence: 'orders',
   returns: 'returns',
   return_lines: 'returns',
+  // The back office (issue 62): the stock ledger is the catalog's (it moves with the stock); a message's replies are the inbox's.
+  stock_movements: 'catalog',
+  contact_replies: 'contact',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

@@ -5,6 +5,7 @@ import { STOCK_MAX } from '../shared/schemas.js';
 import { isCountryCode, regionProblem } from '../shared/geography.js';
 import { parseVatId } from '../shared/vat-id.js';
 import { DEFAULT_CORE_RETURN_DAYS, DEFAULT_RETURN_WINDOW_DAYS } from '../shared/returns.js';
+import { REVIEW_MODERATION_MODES, type ReviewModerationMode } from '../shared/back-office.js';
 
 const flag = (fallback: boolean) =>
   z
@@ -241,6 +242,13 @@ const envSchema = z
     // After the sale (issue 61): days after its shipment in which a unit, and an old unit for its core deposit, may come back.
     RETURN_WINDOW_DAYS: days(DEFAULT_RETURN_WINDOW_DAYS),
     CORE_RETURN_DAYS: days(DEFAULT_CORE_RETURN_DAYS),
+    // The back office (issue 62): reviews held for approval or published at once; who hears of a new contact message (default: the admins).
+    REVIEW_MODERATION: z.preprocess(blankAsUnset, z.enum(REVIEW_MODERATION_MODES, { error: 'must be before (held for approval) or after (published at once)' }).optional().default('before')),
+    STAFF_EMAIL: z
+      .string()
+      .optional()
+      .transform((list) => (list ?? '').split(',').map((address) => address.trim()).filter(Boolean))
+      .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
     VIES_URL: httpUrlSetting('https://ec.europa.eu/taxation_customs/vies/rest-api').transform((value) => value ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api'),
   })
   .transform((env) => ({ ...env, SHOP_REGION: env.SHOP_REGION ?? (env.SHOP_COUNTRY === 'US' ? 'IL' : '') }))
@@ -337,6 +345,10 @@ export interface Config {
   checkout: CheckoutConfig;
   /** Days after the shipment that carried them in which units may be returned, and cores for their deposit. */
   returns: { windowDays: number; coreDays: number };
+  /** `before`: a new review waits for an admin's approval; `after`: it is published at once. */
+  reviewModeration: ReviewModerationMode;
+  /** Who is e-mailed when a contact message arrives; empty: every admin. */
+  staffEmails: string[];
 }
 
 export interface CheckoutConfig {
@@ -462,5 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vatCheck: e.VAT_CHECK === 'vies' ? { kind: 'vies', url: e.VIES_URL } : { kind: 'format' },
     },
     returns: { windowDays: e.RETURN_WINDOW_DAYS, coreDays: e.CORE_RETURN_DAYS },
+    reviewModeration: e.REVIEW_MODERATION,
+    staffEmails: e.STAFF_EMAIL,
   };
 }

@@ -348,6 +348,10 @@ export type User = z.infer<typeof userSchema>;
 /** How many of the given reviews were hidden by a bulk hide (those already hidden are not counted). */
 export const reviewsHiddenSchema = z.object({ hidden: z.number().int() });
 
+/** A review's moderation (issue 62): held for approval, shown, or hidden by an admin. */
+export const REVIEW_STATUSES = ['pending', 'published', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 export const reviewSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -357,6 +361,8 @@ export const reviewSchema = z.object({
   comment: z.string(),
   /** Hidden by an admin: kept, shown to admins only. */
   hidden: z.boolean(),
+  /** Moderation (issue 62): only published reviews are shown; `hidden` is `status === 'hidden'`. */
+  status: z.enum(REVIEW_STATUSES),
   createdAt: z.string(),
   /** Only on a review of a part (the admins' list holds both kinds): the part, and the review's title. */
   productId: z.string().optional(),

@@ -53,6 +53,8 @@ import { legacyShipments } from './migrations/057-legacy-shipments.js';
 import { refunds } from './migrations/058-refunds.js';
 import { returnRefunds } from './migrations/059-return-refunds.js';
 import { paidOrdersCores } from './migrations/060-paid-orders-cores.js';
+// The back office (issue 62): the stock ledger, reviews held for approval, contact threads.
+import { backOffice } from './migrations/061-back-office.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
@@ -116,6 +118,8 @@ function migrations(db: Db): Record<string, Migration> {
     '058-refunds': refunds(),
     '059-return-refunds': returnRefunds(),
     '060-paid-orders-cores': paidOrdersCores(),
+    // The back office (issue 62)
+    '061-back-office': backOffice(db.dialect),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),

@@ -3,7 +3,8 @@ import { type Generated, type Insertable, type Kysely, PostgresAdapter, type Sel
 import type { TaxClass } from '../../shared/catalog.js';
 import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
 import type { ReturnReason, ReturnStatus } from '../../shared/returns.js';
-import type { AuditAction, Role } from '../../shared/api.js';
+import type { AuditAction, ReviewStatus, Role } from '../../shared/api.js';
+import type { StockMovementReason } from '../../shared/back-office.js';
 
 interface Timestamps {
   created_at: string;
@@ -369,6 +370,35 @@ export interface ReviewsTable extends Timestamps {
   title: Generated<string>;
   /** 1 when the author has a paid order of the part. */
   verified: Generated<number>;
+  /** Only published reviews are shown; `hidden_at` is set while hidden. */
+  status: Generated<ReviewStatus>;
+}
+
+/** The stock ledger: one row per change of a part's stock; a part's rows sum to its stock. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: number;
+  /** Units added (positive) or taken (negative). */
+  change: number;
+  stock_after: number;
+  reason: StockMovementReason;
+  /** The order that moved it (placed, cancelled, expired, returned), or null. */
+  order_id: number | null;
+  /** The staff member or buyer who moved it; null for the shop itself (expiry, the opening balance). */
+  actor_user_id: number | null;
+  actor_name: string | null;
+  created_at: string;
+}
+
+/** A reply staff sent to a contact message: the message's thread. */
+export interface ContactRepliesTable {
+  id: Generated<number>;
+  message_id: number;
+  body: string;
+  sender_user_id: number | null;
+  sender_name: string;
+  sender_email: string;
+  created_at: string;
 }
 
 export interface ContactMessagesTable extends Timestamps {
@@ -597,6 +627,9 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   parts_lists: PartsListsTable;
   parts_list_lines: PartsListLinesTable;
+  // The back office (issue 62)
+  stock_movements: StockMovementsTable;
+  contact_replies: ContactRepliesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -25,6 +25,7 @@ export function toReviewDto(row: ReviewRow, viewer: Viewer | null): Review {
     rating: String(row.rating) as Review['rating'],
     comment: row.comment,
     hidden: row.hidden_at !== null,
+    status: row.status,
     createdAt: row.created_at,
     ...(row.product_id === null ? {} : { productId: String(row.product_id), title: row.title }),
   };
