@@ -39,6 +39,7 @@ export function aReview(overrides: Partial<Review> = {}): Review {
     rating: '5',
     comment: 'Good parts.',
     hidden: false,
+    status: 'published',
     createdAt: '2030-06-01T10:00:00.000Z',
     ...overrides,
   };
