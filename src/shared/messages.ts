@@ -857,6 +857,7 @@ export const shipmentMessages = {
   trackingNumberRequired: 'Enter the tracking number',
   trackingUrlInvalid: 'Enter a link starting with http:// or https://',
   /** 409: the order is not paid, or already shipped whole, or cancelled. */
+  beingCancelled: 'This order is being cancelled and refunded: it cannot ship',
   notShippable: (status: string) => `An order that is '${status}' cannot ship: only a paid order with units left to ship can`,
   /** 409: more than is left of a line; `left` units of it are still to ship. */
   overShipment: (part: string, left: number) =>

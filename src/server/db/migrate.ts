@@ -55,6 +55,7 @@ import { returnRefunds } from './migrations/059-return-refunds.js';
 import { paidOrdersCores } from './migrations/060-paid-orders-cores.js';
 // The back office (issue 62): the stock ledger, reviews held for approval, contact threads.
 import { backOffice } from './migrations/061-back-office.js';
+import { orderCancelling } from './migrations/069-order-cancelling.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
@@ -120,6 +121,7 @@ function migrations(db: Db): Record<string, Migration> {
     '060-paid-orders-cores': paidOrdersCores(),
     // The back office (issue 62)
     '061-back-office': backOffice(db.dialect),
+    '069-order-cancelling': orderCancelling(),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),

@@ -252,6 +252,8 @@ export interface OrdersTable extends Timestamps {
   refunded_cents: Generated<number>;
   /** The part of tax_cents charged on the shipping (0 on orders placed before the tax was split). */
   shipping_tax_cents: Generated<number>;
+  /** Set while a paid order's cancel waits on the provider's refund: it may not ship meanwhile. */
+  cancelling_at: Generated<string | null>;
 }
 
 /**

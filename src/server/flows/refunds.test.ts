@@ -28,7 +28,7 @@ import {
   TEST_CARD,
 } from '../test/harness.js';
 import { checkInvariants } from '../system/invariants.js';
-import { giveMoneyBack } from './refunds.js';
+import { cancelPaidOrder, giveMoneyBack } from './refunds.js';
 
 const BURLINGTON = { name: 'Dana Wu', company: 'Wu Garage', line1: '12 Pine St', city: 'Burlington', region: 'VT', postalCode: '05401', country: 'US' };
 const DECLINING_CARD = { ...TEST_CARD, number: REFUND_DECLINING_CARD };
@@ -178,6 +178,50 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ status: 'cancelled', refunded: 510.89, refunds: [{ amount: 510.89 }] });
     expect(await givenBack(intentId)).toEqual({ cents: 51089, refunds: 1 });
+  });
+
+  describe('a shipment while the provider refunds a cancel', () => {
+    const ship = (id: string) =>
+      call(server.app, 'POST', `/api/orders/${id}/shipments`, { token: admin.token, body: { lines: [{ productId: Number(alternator), quantity: 1 }], carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } });
+    const adminViewer = () => ({ id: Number(admin.id), name: admin.name, email: admin.email, role: 'admin' as const, tokenHash: '' });
+    /** The test processor, with a parcel of the order asked for while each refund is under way. */
+    function shippingMeanwhile(id: string, answers: number[]): PaymentProvider {
+      const processor = testProcessor(db());
+      return {
+        ...processor,
+        refund: async (intentId, refund) => {
+          const shipped = await ship(id);
+          answers.push(shipped.statusCode);
+          return processor.refund(intentId, refund);
+        },
+      };
+    }
+
+    it('is refused (409 order_cancelling) and the cancel completes: nothing ships after the money went back', async () => {
+      const { id, intentId } = await paidVermontOrder();
+      const answers: number[] = [];
+      const paying = { db: db(), cache: { invalidate: () => {} }, provider: shippingMeanwhile(id, answers) };
+      const cancelled = await cancelPaidOrder(paying, adminViewer(), await getOrder(db(), Number(id)));
+      expect(answers).toEqual([409]);
+      expect(cancelled.status).toBe('cancelled');
+      expect(await orderOf(id)).toMatchObject({ status: 'cancelled', refunded: 510.89, shipments: [] });
+      expect(await givenBack(intentId)).toEqual({ cents: 51089, refunds: 1 });
+      const after = await ship(id);
+      expect(after.statusCode).toBe(409);
+      expect(after.json().error.code).toBe('illegal_transition');
+    });
+
+    it('the provider declining the refund lets the order go: it ships afterwards', async () => {
+      const { id } = await paidVermontOrder(DECLINING_CARD);
+      const answers: number[] = [];
+      const paying = { db: db(), cache: { invalidate: () => {} }, provider: shippingMeanwhile(id, answers) };
+      await expect(cancelPaidOrder(paying, adminViewer(), await getOrder(db(), Number(id)))).rejects.toMatchObject({ statusCode: 502 });
+      expect(answers).toEqual([409]);
+      expect(await orderOf(id)).toMatchObject({ status: 'pending', refunded: 0 });
+      const shipped = await ship(id);
+      expect(shipped.statusCode, shipped.body).toBe(201);
+      expect(await orderOf(id)).toMatchObject({ status: 'partially shipped' });
+    });
   });
 
   it('who may cancel: anonymous 401, another customer 404, the owner of a paid order 409, an admin after shipping 409', async () => {

@@ -7,11 +7,11 @@ import { formatMoney } from '../../shared/format.js';
 import { centsToDollars } from '../../shared/money.js';
 import { refundMessages } from '../../shared/messages.js';
 import { isPaid } from '../../shared/order-status.js';
-import type { Executor, OrderRow, RefundRow } from '../db/schema.js';
+import { type Executor, inTransaction, type OrderRow, type RefundRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { conflict, HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/service.js';
-import { type ChangedBy, creditNoteFacts, getOrder, linesOf, recordRefund, refundGoodsCents, type RefundLine } from '../orders/service.js';
+import { type ChangedBy, creditNoteFacts, getOrder, holdForCancel, linesOf, lockOrder, recordRefund, refundGoodsCents, type RefundLine } from '../orders/service.js';
 import { assertMayMove, inOrderTransaction, type OrderMoves } from './order-process.js';
 import { recordPaymentRefunded } from '../payments/service.js';
 import type { PaymentContext } from './pay-order.js';
@@ -98,10 +98,28 @@ const formatLeft = (cents: number) => formatMoney(centsToDollars(cents));
  * An admin cancels a paid order that has shipped nothing: its whole charge goes back through the
  * provider, then the order moves to 'cancelled' in the refund's transaction (its units back to stock).
  * Shipped or partly shipped, already cancelled, or not the admin's to cancel: refused before the
- * provider is asked. The provider failing leaves the order paid; cancelling again later works.
+ * provider is asked. While the provider is asked the order is held for the cancel, so a shipment at that
+ * moment is refused rather than leaving with the money gone back. The provider failing (or refusing
+ * before it was asked) leaves the order paid and shippable; a cancel cut off after the provider refunded
+ * keeps the hold, and cancelling again (the same refund, by its key) completes it.
  */
-export async function cancelPaidOrder(paying: PaymentContext, viewer: Viewer, order: OrderRow): Promise<OrderRow> {
-  assertMayMove({ viewer }, order, 'cancelled');
+export async function cancelPaidOrder(paying: PaymentContext, viewer: Viewer, unlocked: OrderRow): Promise<OrderRow> {
+  const order = await inTransaction(paying.db, async (trx) => {
+    const locked = await lockOrder(trx, unlocked.id);
+    assertMayMove({ viewer }, locked, 'cancelled');
+    await holdForCancel(trx, locked.id, true);
+    return locked;
+  });
+  try {
+    return await refundWholeOrder(paying, viewer, order);
+  } catch (error) {
+    if (error instanceof HttpError) await holdForCancel(paying.db, order.id, false);
+    throw error;
+  }
+}
+
+/** The whole charge of a paid order back, and the order cancelled in the refund's transaction. */
+async function refundWholeOrder(paying: PaymentContext, viewer: Viewer, order: OrderRow): Promise<OrderRow> {
   const lines: RefundLine[] = (await linesOf(paying.db, order.id)).map((line) => ({
     productId: line.product_id,
     sku: line.product_sku,

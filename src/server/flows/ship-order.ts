@@ -36,6 +36,7 @@ async function ship(
     const { trx } = moves;
     const order = await lockOrder(trx, orderId);
     if (!isShippable(order.status)) throw conflict('illegal_transition', shipmentMessages.notShippable(order.status));
+    if (order.cancelling_at !== null) throw conflict('order_cancelling', shipmentMessages.beingCancelled);
     const recorded = await recordShipment(trx, order, parcel(await linesOf(trx, order.id)));
     const to = statusAfterShipment(shippedUnits(recorded.orderLines));
     // A further parcel of a partly shipped order that still leaves units to ship changes no status.

@@ -309,7 +309,7 @@ export function shippingAddressOf(order: Pick<OrderRow, 'shipping_address'>): Sh
 function orderValues(
   order: Omit<
     OrderValues,
-    'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'subtotal_cents' | 'core_deposit_cents' | 'refunded_cents' | 'line_count'
+    'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'subtotal_cents' | 'core_deposit_cents' | 'refunded_cents' | 'cancelling_at' | 'line_count'
   >,
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
 ): OrderValues {
@@ -326,6 +326,7 @@ function orderValues(
     subtotal_cents: subtotal,
     core_deposit_cents: coreDeposit,
     refunded_cents: 0,
+    cancelling_at: null,
     total_cents: subtotal + coreDeposit + order.shipping_cents + order.tax_cents,
     line_count: lines.length,
   };
@@ -488,6 +489,11 @@ export async function listUnpaidHoldsEndedBy(db: Executor, at: number, holdMs: n
 /** A payment of this unpaid order begins now: its hold runs from now (within `heldUntilMs`'s bound). */
 export async function notePaymentStarted(db: Executor, orderId: number): Promise<void> {
   await db.updateTable('orders').set({ payment_started_at: now() }).where('id', '=', orderId).where('status', '=', PLACED_STATUS).execute();
+}
+
+/** Holds a paid order for its cancel while the provider refunds it (shipping refuses it), or lets it go again. */
+export async function holdForCancel(db: Executor, orderId: number, held: boolean): Promise<void> {
+  await db.updateTable('orders').set({ cancelling_at: held ? now() : null }).where('id', '=', orderId).execute();
 }
 
 /** What this account's unpaid orders hold together: their total, and the units of each of these parts. */
