@@ -19,7 +19,7 @@ import {
   createProduct,
   databaseKind,
   lastMailTo,
-  payWithTestCard,
+  placePaidOrder,
   registerAdmin,
   registerCustomer,
   startTestServer,
@@ -62,15 +62,10 @@ describe(`refunds: cancelling a paid order (${databaseKind})`, () => {
   // 3 × $149.99 = $449.97 goods, 3.6 kg. Express up to 5 kg: $32.00. Vermont 6 %: $449.97 × 6 % = $27.00
   // (26.9982) on the line, $32.00 × 6 % = $1.92 on shipping: $28.92. Total $449.97 + $32.00 + $28.92 = $510.89.
   async function paidVermontOrder(card = TEST_CARD): Promise<{ id: string; intentId: string }> {
-    const placed = await call(server.app, 'POST', '/api/orders', {
-      token: buyer.token,
-      body: { lines: [{ productId: Number(alternator), quantity: 3 }], phone: '5550100', shippingAddress: BURLINGTON, shippingMethodId: 'express' },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    expect(placed.json()).toMatchObject({ subtotal: 449.97, shipping: 32, tax: 28.92, total: 510.89 });
-    const paid = await payWithTestCard(server.app, buyer, placed.json()._id, card);
-    expect(paid.statusCode, paid.body).toBe(200);
-    return { id: placed.json()._id, intentId: paid.json().transactionId };
+    const order = { lines: [{ productId: Number(alternator), quantity: 3 }], phone: '5550100', shippingAddress: BURLINGTON, shippingMethodId: 'express' };
+    const { id, intentId, placed } = await placePaidOrder(server.app, buyer, order, card);
+    expect(placed).toMatchObject({ subtotal: 449.97, shipping: 32, tax: 28.92, total: 510.89 });
+    return { id, intentId };
   }
 
   it('an admin cancels a paid Vermont order: exactly its $510.89 goes back, the stock returns, the buyer is mailed, history shows it', async () => {

@@ -20,6 +20,7 @@ import {
   databaseKind,
   lastMailTo,
   payWithTestCard,
+  placePaidOrder,
   registerAdmin,
   registerCustomer,
   startTestServer,
@@ -67,15 +68,10 @@ describe(`returns (${databaseKind})`, () => {
   // 10 headlights at $89.99 = $899.90, 4 kg: Express (1–5 kg) $32.00. Vermont 6 %: $899.90 × 6 % = $53.994 → $53.99
   // on the goods, $32.00 × 6 % = $1.92 on shipping: tax $55.91. Total $899.90 + $32.00 + $55.91 = $987.81.
   async function paidOrder(card = TEST_CARD): Promise<{ id: string; intentId: string }> {
-    const placed = await call(server.app, 'POST', '/api/orders', {
-      token: buyer.token,
-      body: { lines: [{ productId: Number(headlight), quantity: 10 }], phone: '5550100', shippingAddress: BURLINGTON, shippingMethodId: 'express' },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    expect(placed.json()).toMatchObject({ subtotal: 899.9, shipping: 32, tax: 55.91, total: 987.81 });
-    const paid = await payWithTestCard(server.app, buyer, placed.json()._id, card);
-    expect(paid.statusCode, paid.body).toBe(200);
-    return { id: placed.json()._id, intentId: paid.json().transactionId };
+    const order = { lines: [{ productId: Number(headlight), quantity: 10 }], phone: '5550100', shippingAddress: BURLINGTON, shippingMethodId: 'express' };
+    const { id, intentId, placed } = await placePaidOrder(server.app, buyer, order, card);
+    expect(placed).toMatchObject({ subtotal: 899.9, shipping: 32, tax: 55.91, total: 987.81 });
+    return { id, intentId };
   }
   const ship = async (orderId: string, quantity: number) => {
     const shipped = await call(server.app, 'POST', `/api/orders/${orderId}/shipments`, {

@@ -1,6 +1,7 @@
 /** Test servers, in process (Fastify's inject), on a real, fresh database each (see databases.ts). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
+import type { Order } from '../../shared/api.js';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
@@ -159,6 +160,16 @@ export async function payWithTestCard(app: FastifyInstance, owner: Account, orde
   const confirmed = await call(app, 'POST', '/api/payments/test/confirm', { body: { clientSecret: intent.json().clientSecret, card } });
   if (confirmed.statusCode !== 200) return confirmed;
   return call(app, 'PATCH', `/api/orders/${orderId}`, { token: owner.token, body: { transactionId: confirmed.json().paymentIntent.id } });
+}
+
+/** Places an order as `buyer` and pays it with the test card: the order as placed and the payment's intent id. */
+export async function placePaidOrder(app: FastifyInstance, buyer: Account, order: unknown, card = TEST_CARD): Promise<{ id: string; intentId: string; placed: Order }> {
+  const placed = await call(app, 'POST', '/api/orders', { token: buyer.token, body: order });
+  if (placed.statusCode !== 201) throw new Error(`placing the order answered ${placed.statusCode}: ${placed.body}`);
+  const id = placed.json()._id as string;
+  const paid = await payWithTestCard(app, buyer, id, card);
+  if (paid.statusCode !== 200) throw new Error(`paying order ${id} answered ${paid.statusCode}: ${paid.body}`);
+  return { id, intentId: paid.json().transactionId, placed: placed.json() };
 }
 
 /** The newest e-mail of this kind the shop wrote to `to` (from the outbox), or undefined. */
