@@ -394,7 +394,8 @@ export const productNumberInputSchema = z.object({
   brand: z.string().trim().max(60, fieldMessages.tooLong(60)),
   number: skuSchema,
 });
-export const productNumbersSchema = z.array(productNumberInputSchema).max(100, fieldMessages.numbersTooMany(100));
+export const PRODUCT_NUMBERS_MAX = 100;
+export const productNumbersSchema = z.array(productNumberInputSchema).max(PRODUCT_NUMBERS_MAX, fieldMessages.numbersTooMany(PRODUCT_NUMBERS_MAX));
 
 const packSizeSchema = wholePositive(fieldMessages.packSizeInvalid, fieldMessages.packSizeInvalid);
 
@@ -456,6 +457,8 @@ export const VEHICLE_NAME_MAX = 60;
 export const QUALIFIER_MAX = 200;
 export const APPLICATIONS_MAX = 500;
 
+/** Not requiredText: its empty check ends the row's checks, and the years' order is checked with the rest. */
+const vehicleName = (required: string) => z.string({ error: required }).trim().min(1, required).max(VEHICLE_NAME_MAX, fieldMessages.tooLong(VEHICLE_NAME_MAX));
 const optionalText = (max: number) => z.string().trim().max(max, fieldMessages.tooLong(max)).default('');
 
 /**
@@ -467,8 +470,8 @@ export const applicationInputSchema = z
   .object({
     yearFrom: modelYearSchema,
     yearTo: modelYearSchema,
-    make: requiredText(fieldMessages.makeRequired, VEHICLE_NAME_MAX),
-    model: requiredText(fieldMessages.modelRequired, VEHICLE_NAME_MAX),
+    make: vehicleName(fieldMessages.makeRequired),
+    model: vehicleName(fieldMessages.modelRequired),
     submodel: optionalText(VEHICLE_NAME_MAX),
     engine: optionalText(VEHICLE_NAME_MAX),
     qualifier: optionalText(QUALIFIER_MAX),
@@ -478,7 +481,12 @@ export const applicationInputSchema = z
       .refine((position) => positionNamed(position) !== undefined, fieldMessages.positionInvalid)
       .transform((position) => positionNamed(position)!),
   })
-  .refine((a) => a.yearFrom <= a.yearTo, { path: ['yearTo'], message: fieldMessages.yearsReversed });
+  .refine((a) => a.yearFrom <= a.yearTo, {
+    path: ['yearTo'],
+    message: fieldMessages.yearsReversed,
+    // Checked once both years are, whatever else in the row is wrong (the form shows every problem of the row at once).
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'yearFrom' || issue.path?.[0] === 'yearTo'),
+  });
 export type ApplicationInput = z.output<typeof applicationInputSchema>;
 
 /** Two applications with the same key (their fields as the form edits them, in any case) are one. */
