@@ -4,6 +4,9 @@
  * the URL of the middle width.
  */
 
+/** The shop's own picture: a part added without one shows it, and so does a product whose picture cannot be loaded (a dead link). */
+export const FALLBACK_PRODUCT_IMAGE = '/images/product-fallback.svg';
+
 /** The widths every upload is stored at (a smaller picture is never enlarged, so some may be equal). */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];

@@ -15,7 +15,7 @@ import {
   SPECS_MAX,
   TAX_CLASSES,
 } from './catalog.js';
-import { FIRST_YEAR, PART_NUMBER_TYPES } from './fitment.js';
+import { FIRST_YEAR, lastYear, PART_NUMBER_TYPES, POSITIONS, positionNamed } from './fitment.js';
 import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { CARRIERS, hasTrackingTemplate } from './shipments.js';
@@ -32,7 +32,6 @@ export const fieldMessages = {
   priceRequired: 'Price is required',
   pricePositive: 'Price must be a positive amount in dollars, at most two decimals',
   stockRequired: 'Available Stock is required',
-  stockPositive: 'Available Stock must be a whole number of 1 or more',
   minRequired: 'Minimum Order Quantity is required',
   minPositive: 'Minimum Order Quantity must be a whole number of 1 or more',
   minAboveStock: 'Minimum Order Quantity cannot be more than the Available Stock',
@@ -66,6 +65,13 @@ export const fieldMessages = {
   yearInvalid: 'Year must be a model year like 2015',
   numberTypeInvalid: 'Type must be oe, interchange or superseded',
   numbersTooMany: (max: number) => `At most ${max} numbers`,
+  makeRequired: errorMessages.fitmentImport.makeRequired,
+  modelRequired: errorMessages.fitmentImport.modelRequired,
+  yearsReversed: 'Year To must be the same as Year From or later',
+  positionInvalid: errorMessages.fitmentImport.positionInvalid(POSITIONS.filter((p) => p !== '')),
+  applicationRepeated: 'This vehicle is already listed above',
+  applicationsTooMany: (max: number) => `At most ${max} vehicle applications`,
+  categoryRequired: 'Choose a category',
   vinInvalid: 'A VIN has 17 letters and digits (no I, O or Q)',
   vinCheckDigit: 'This VIN is mistyped: its check digit (the 9th character) does not match',
   numberRequired: 'Enter a part number',
@@ -388,7 +394,8 @@ export const productNumberInputSchema = z.object({
   brand: z.string().trim().max(60, fieldMessages.tooLong(60)),
   number: skuSchema,
 });
-export const productNumbersSchema = z.array(productNumberInputSchema).max(100, fieldMessages.numbersTooMany(100));
+export const PRODUCT_NUMBERS_MAX = 100;
+export const productNumbersSchema = z.array(productNumberInputSchema).max(PRODUCT_NUMBERS_MAX, fieldMessages.numbersTooMany(PRODUCT_NUMBERS_MAX));
 
 const packSizeSchema = wholePositive(fieldMessages.packSizeInvalid, fieldMessages.packSizeInvalid);
 
@@ -440,18 +447,86 @@ export function tiersBelowPrice(price: number, tiers: readonly { price: number }
   return tiers.every((tier) => tier.price < price);
 }
 
-/** A product's fields; the original six (docs/legacy-contract.md#fields) are required when adding, the part number, category and specs are not. */
+/** A model year the shop knows (FIRST_YEAR to the year after next), typed in a form or sent as a number. */
+const modelYearSchema = numberFromInput(fieldMessages.yearInvalid, fieldMessages.yearInvalid).pipe(
+  z.number().int(fieldMessages.yearInvalid).min(FIRST_YEAR, fieldMessages.yearInvalid).refine((year) => year <= lastYear(), fieldMessages.yearInvalid),
+);
+
+/** Longest make, model, submodel and engine (as the vehicle base and the fitment CSV keep them), and qualifier. */
+export const VEHICLE_NAME_MAX = 60;
+export const QUALIFIER_MAX = 200;
+export const APPLICATIONS_MAX = 500;
+
+/** Not requiredText: its empty check ends the row's checks, and the years' order is checked with the rest. */
+const vehicleName = (required: string) => z.string({ error: required }).trim().min(1, required).max(VEHICLE_NAME_MAX, fieldMessages.tooLong(VEHICLE_NAME_MAX));
+const optionalText = (max: number) => z.string().trim().max(max, fieldMessages.tooLong(max)).default('');
+
+/**
+ * A vehicle a part fits, as the product form and POST/PATCH /api/products send it: a year range of a make and
+ * model, every submodel and engine unless one is named. The make and model are checked against the vehicle
+ * base by the server (and stored as the base spells them), as the fitment CSV import checks them.
+ */
+export const applicationInputSchema = z
+  .object({
+    yearFrom: modelYearSchema,
+    yearTo: modelYearSchema,
+    make: vehicleName(fieldMessages.makeRequired),
+    model: vehicleName(fieldMessages.modelRequired),
+    submodel: optionalText(VEHICLE_NAME_MAX),
+    engine: optionalText(VEHICLE_NAME_MAX),
+    qualifier: optionalText(QUALIFIER_MAX),
+    position: z
+      .string()
+      .default('')
+      .refine((position) => positionNamed(position) !== undefined, fieldMessages.positionInvalid)
+      .transform((position) => positionNamed(position)!),
+  })
+  .refine((a) => a.yearFrom <= a.yearTo, {
+    path: ['yearTo'],
+    message: fieldMessages.yearsReversed,
+    // Checked once both years are, whatever else in the row is wrong (the form shows every problem of the row at once).
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'yearFrom' || issue.path?.[0] === 'yearTo'),
+  });
+export type ApplicationInput = z.output<typeof applicationInputSchema>;
+
+/** Two applications with the same key (their fields as the form edits them, in any case) are one. */
+export const applicationKey = (a: ApplicationInput) =>
+  JSON.stringify([a.yearFrom, a.yearTo, a.make, a.model, a.submodel, a.engine, a.qualifier, a.position].map((part) => String(part).toLowerCase()));
+
+export const applicationsInputSchema = z
+  .array(applicationInputSchema)
+  .max(APPLICATIONS_MAX, fieldMessages.applicationsTooMany(APPLICATIONS_MAX))
+  // The second of two rows for the same vehicles is named.
+  .superRefine((applications, context) => {
+    const seen = new Set<string>();
+    for (const [index, application] of applications.entries()) {
+      const key = applicationKey(application);
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: [index], message: fieldMessages.applicationRepeated });
+      seen.add(key);
+    }
+  });
+
+/** Available Stock: 0 lists the part as out of stock (not orderable), when adding as when editing. */
+const stockSchema = numberFromInput(fieldMessages.stockRequired, fieldMessages.stockNotNegative).pipe(
+  z.number().int(fieldMessages.stockNotNegative).min(0, fieldMessages.stockNotNegative).max(STOCK_MAX, fieldMessages.stockNotNegative),
+);
+
+/**
+ * A product's fields; the original six (docs/legacy-contract.md#fields) are required when adding but the
+ * picture (without one the shop's own shows, FALLBACK_PRODUCT_IMAGE), the part number, category and specs are not.
+ */
 const productFields = {
   name: requiredText(fieldMessages.productNameRequired, 120),
   description: requiredText(fieldMessages.productDescriptionRequired, 2000),
   price: priceSchema,
-  stock: wholePositive(fieldMessages.stockRequired, fieldMessages.stockPositive),
+  stock: stockSchema,
   min: wholePositive(fieldMessages.minRequired, fieldMessages.minPositive),
-  img: imageSchema,
+  img: emptyAsAbsent(imageSchema),
   sku: emptyAsAbsent(skuSchema),
   category: emptyAsAbsent(categorySchema),
   specs: specsSchema.optional(),
   numbers: productNumbersSchema.optional(),
+  applications: applicationsInputSchema.optional(),
   packSize: emptyAsAbsent(packSizeSchema),
   priceBreaks: priceBreaksSchema.optional(),
   reorderThreshold: reorderThresholdSchema,
@@ -460,10 +535,21 @@ const productFields = {
   coreCharge: emptyAsAbsent(coreChargeSchema),
 };
 
-export const productInputSchema = z
-  .object(productFields)
-  .refine((p) => p.min <= p.stock, { path: ['min'], message: fieldMessages.minAboveStock })
-  .refine((p) => tiersBelowPrice(p.price, p.priceBreaks ?? []), { path: ['priceBreaks'], message: fieldMessages.priceBreakBelowPrice });
+/** A new part's rules across fields: a minimum within the stock (a part added with none is out of stock), tiers below the price. */
+function withNewProductRules<T extends z.ZodType<{ min: number; stock: number; price: number; priceBreaks?: { price: number }[] | undefined }>>(schema: T) {
+  return schema
+    .refine((p) => p.stock === 0 || p.min <= p.stock, { path: ['min'], message: fieldMessages.minAboveStock })
+    .refine((p) => tiersBelowPrice(p.price, p.priceBreaks ?? []), { path: ['priceBreaks'], message: fieldMessages.priceBreakBelowPrice });
+}
+
+export const productInputSchema = withNewProductRules(z.object(productFields));
+/**
+ * The Add form: a category must be chosen there (the API keeps the original contract, where a part sent
+ * without one is filed under DEFAULT_CATEGORY).
+ */
+export const productAddFormSchema = withNewProductRules(
+  z.object({ ...productFields, category: z.enum(CATEGORY_SLUGS, { error: (issue) => (issue.input === '' || issue.input === undefined ? fieldMessages.categoryRequired : fieldMessages.categoryInvalid) }) }),
+);
 export type ProductInput = z.output<typeof productInputSchema>;
 
 /**
@@ -473,9 +559,7 @@ export type ProductInput = z.output<typeof productInputSchema>;
 export const productPatchSchema = z
   .object({
     ...productFields,
-    stock: numberFromInput(fieldMessages.stockRequired, fieldMessages.stockNotNegative).pipe(
-      z.number().int(fieldMessages.stockNotNegative).min(0, fieldMessages.stockNotNegative).max(STOCK_MAX, fieldMessages.stockNotNegative),
-    ),
+    img: imageSchema,
     active: z.boolean(),
   })
   .partial()

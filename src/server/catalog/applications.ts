@@ -7,8 +7,12 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Application } from '../../shared/api.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
+import { errorMessages } from '../../shared/messages.js';
+import { type ApplicationInput, applicationKey } from '../../shared/schemas.js';
 import { jsonArrayOn, rowsInColumn } from '../db/json-column.js';
 import type { ApplicationsTable, Database, Executor } from '../db/schema.js';
+import { findModel } from '../fitment/service.js';
+import { badRequest } from '../http/errors.js';
 
 /** How a listed part fits the vehicle asked about: the qualifiers and positions of the applications that cover it. */
 export interface Fitment {
@@ -81,6 +85,63 @@ export async function writeApplications(db: Executor, parts: readonly { productI
     })),
   );
   for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('applications').values(rows.slice(i, i + BATCH)).execute();
+}
+
+type BaseProblem = { field: 'model' | 'yearFrom'; message: string };
+
+/**
+ * Checks applications against the vehicle base (each make and model looked up once): the base's make and
+ * model, or what is wrong — a model the base does not have, or (when given) a year range with none of its years.
+ */
+export function vehicleBaseCheck(db: Executor) {
+  const models = new Map<string, ReturnType<typeof findModel>>();
+  return async (make: string, model: string, years?: Pick<Application, 'yearFrom' | 'yearTo'>): Promise<{ make: string; model: string } | BaseProblem> => {
+    const key = `${make.toLowerCase()}\n${model.toLowerCase()}`;
+    if (!models.has(key)) models.set(key, findModel(db, make, model));
+    const base = await models.get(key)!;
+    if (!base) return { field: 'model', message: errorMessages.fitmentImport.modelUnknown(make, model) };
+    if (years && !base.years.some((year) => years.yearFrom <= year && year <= years.yearTo)) {
+      return { field: 'yearFrom', message: errorMessages.fitmentImport.yearsOutsideBase(base.make, base.model, yearRanges(base.years)) };
+    }
+    return { make: base.make, model: base.model };
+  };
+}
+
+/** 2014, 2015, 2016, 2019 → "2014–2016, 2019". */
+function yearRanges(years: number[]): string {
+  const ranges: [number, number][] = [];
+  for (const year of years) {
+    const last = ranges.at(-1);
+    if (last && year === last[1] + 1) last[1] = year;
+    else ranges.push([year, year]);
+  }
+  return ranges.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', ');
+}
+
+/**
+ * A part's applications become these, as the product form sends them (POST and PATCH /api/products):
+ * each checked against the vehicle base as the fitment import checks them (400 naming the row's field,
+ * `applications.1.model`) and stored as the base spells its make and model. An application the part
+ * already had keeps its quantity and part type (the form does not edit them: they come from ACES files);
+ * a new one takes 1 and none.
+ */
+export async function replaceApplications(db: Executor, productId: number, inputs: readonly ApplicationInput[]): Promise<void> {
+  const check = vehicleBaseCheck(db);
+  const fields: Record<string, string> = {};
+  const applications: Application[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const base = await check(input.make, input.model, input);
+    if ('field' in base) fields[`applications.${index}.${base.field}`] = base.message;
+    else applications.push({ ...input, ...base, quantity: 1, partTypeId: null });
+  }
+  const [first] = Object.values(fields);
+  if (first !== undefined) throw badRequest(first, fields);
+  const kept = new Map(((await applicationsOf(db, [productId])).get(productId) ?? []).map((a) => [applicationKey(a), a]));
+  const written = applications.map((a) => {
+    const before = kept.get(applicationKey(a));
+    return before ? { ...a, quantity: before.quantity, partTypeId: before.partTypeId } : a;
+  });
+  await writeApplications(db, [{ productId, applications: written }]);
 }
 
 /** A vehicle as `coversVehicle` compares it: its submodel and engine trimmed. */

@@ -47,12 +47,11 @@ describe(`catalog (${databaseKind})`, () => {
       [{ price: 12.999 }, 'price'],
       [{ price: 'abc' }, 'price'],
       [{ stock: 10.5 }, 'stock'],
-      [{ stock: 0 }, 'stock'],
+      [{ stock: -1 }, 'stock'],
       [{ min: -1 }, 'min'],
       [{ min: 500, stock: 100 }, 'min'],
       [{ img: 'javascript:alert(1)' }, 'img'],
       [{ img: '/etc/passwd' }, 'img'],
-      [{ img: '' }, 'img'],
     ];
     for (const [override, field] of cases) {
       const response = await call(server.app, 'POST', '/api/products', { token: admin.token, body: { ...validProduct, ...override } });
@@ -60,6 +59,7 @@ describe(`catalog (${databaseKind})`, () => {
       expect(Object.keys(response.json().error.fields), JSON.stringify(override)).toContain(field);
     }
     expect((await products()).length).toBe(before);
+    // A part added with no stock is listed out of stock, one without a picture shows the shop's own (part-applications.test.ts).
   });
 
   it('lists newest first and searches words case-insensitively; punctuation alone finds nothing and breaks nothing', async () => {

@@ -12,11 +12,10 @@ import type { Application, ProductNumber } from '../../shared/api.js';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { FIRST_YEAR, lastYear, POSITIONS, positionNamed } from '../../shared/fitment.js';
 import { errorMessages } from '../../shared/messages.js';
-import { type FITMENT_IMPORT_KINDS, fieldMessages, productNumberInputSchema, skuSchema } from '../../shared/schemas.js';
+import { type FITMENT_IMPORT_KINDS, fieldMessages, productNumberInputSchema, QUALIFIER_MAX, skuSchema, VEHICLE_NAME_MAX } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
-import { findModel } from '../fitment/service.js';
 import { csvFile } from '../http/csv.js';
-import { applicationsOf, writeApplications } from './applications.js';
+import { applicationsOf, vehicleBaseCheck, writeApplications } from './applications.js';
 import {
   type CheckedImport,
   checkedImport,
@@ -42,8 +41,6 @@ export const NUMBER_COLUMNS = ['sku', 'type', 'brand', 'number'] as const;
 
 /** Parts per export batch, and per query of an import's current applications or numbers. */
 const PART_BATCH = 1000;
-const SUBMODEL_MAX = 60;
-const QUALIFIER_MAX = 200;
 
 type Cells = Partial<Record<string, string>>;
 
@@ -174,12 +171,8 @@ function sameItems<Item>(a: Item[], b: Item[], key: (item: Item) => string): boo
 // ---- Applications ------------------------------------------------------------------
 
 function applicationsKind(db: Executor): Kind<Application> {
-  const models = new Map<string, ReturnType<typeof findModel>>();
-  const modelOf = (make: string, model: string) => {
-    const key = `${make.toLowerCase()}\n${model.toLowerCase()}`;
-    if (!models.has(key)) models.set(key, findModel(db, make, model));
-    return models.get(key)!;
-  };
+  const inBase = vehicleBaseCheck(db);
+  const baseColumns = { model: 'model', yearFrom: 'year_from' } as const;
   const kind: Kind<Application> = {
     columns: APPLICATION_COLUMNS,
     required: ['sku', 'year_from', 'year_to', 'make', 'model'],
@@ -195,7 +188,7 @@ function applicationsKind(db: Executor): Kind<Application> {
       const [make, model] = [text('make'), text('model')];
       if (make === '') problems.push(['make', m.makeRequired]);
       if (model === '') problems.push(['model', m.modelRequired]);
-      for (const [column, max] of [['submodel', SUBMODEL_MAX], ['engine', SUBMODEL_MAX], ['qualifier', QUALIFIER_MAX]] as const) {
+      for (const [column, max] of [['submodel', VEHICLE_NAME_MAX], ['engine', VEHICLE_NAME_MAX], ['qualifier', QUALIFIER_MAX]] as const) {
         if (text(column).length > max) problems.push([column, fieldMessages.tooLong(max)]);
       }
       const position = positionNamed(text('position'));
@@ -204,12 +197,9 @@ function applicationsKind(db: Executor): Kind<Application> {
       if (quantity === undefined) problems.push(['qty', m.quantityInvalid]);
       const partTypeId = text('part_type') === '' ? null : wholeNumber(text('part_type'), 1);
       if (partTypeId === undefined) problems.push(['part_type', m.partTypeInvalid]);
-      const base = make && model ? await modelOf(make, model) : undefined;
-      if (make && model && !base) problems.push(['model', m.modelUnknown(make, model)]);
-      if (base && years && !base.years.some((year) => yearFrom <= year && year <= yearTo)) {
-        problems.push(['year_from', m.yearsOutsideBase(base.make, base.model, yearRanges(base.years))]);
-      }
-      if (problems.length > 0 || !base) return { problems };
+      const base = make && model ? await inBase(make, model, years ? { yearFrom, yearTo } : undefined) : undefined;
+      if (base && 'field' in base) problems.push([baseColumns[base.field], base.message]);
+      if (problems.length > 0 || !base || 'field' in base) return { problems };
       const item = { yearFrom: yearFrom!, yearTo: yearTo!, make: base.make, model: base.model, submodel: text('submodel'), engine: text('engine') };
       return { item: { ...item, qualifier: text('qualifier'), position: position!, quantity: quantity!, partTypeId: partTypeId! } };
     },
@@ -238,17 +228,6 @@ function wholeNumber(text: string, min: number): number | undefined {
 function modelYear(text: string): number | undefined {
   const year = Number(text);
   return /^\d{4}$/.test(text) && year >= FIRST_YEAR && year <= lastYear() ? year : undefined;
-}
-
-/** 2014, 2015, 2016, 2019 → "2014–2016, 2019". */
-function yearRanges(years: number[]): string {
-  const ranges: [number, number][] = [];
-  for (const year of years) {
-    const last = ranges.at(-1);
-    if (last && year === last[1] + 1) last[1] = year;
-    else ranges.push([year, year]);
-  }
-  return ranges.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', ');
 }
 
 // ---- Numbers ------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { CategorySummary, NumberSuggestion, PartsResolved, Product, ProductChange, ProductNumber } from '../../shared/api.js';
 import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, normalisePartNumber, type Spec } from '../../shared/catalog.js';
+import { FALLBACK_PRODUCT_IMAGE } from '../../shared/images.js';
 import { centsToDollars, dollarsToCents } from '../../shared/money.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import type { PriceBreak, PriceTier, Pricing } from '../../shared/pricing.js';
@@ -10,7 +11,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { rowsOfJson } from '../db/json-column.js';
 import { type Executor, isPostgres, now, type ProductChangeReason, type ProductRow, type ProductUpdate, timestamps } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { comparedVehicle, coversVehicle, fitmentInColumn } from './applications.js';
+import { comparedVehicle, coversVehicle, fitmentInColumn, replaceApplications } from './applications.js';
 import { type CategoryCountOptions, categoryCounts, type ListedProductRow, type ProductList, type ProductListOptions, queryProducts } from './listing.js';
 import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers } from './numbers.js';
 import { listedProducts, PRODUCT_COLUMNS, productsForSale, productsForSaleWith, SHOWN_PRODUCT_COLUMNS, type ShownProductRow } from './product-rows.js';
@@ -245,7 +246,7 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
         inputs.map((input, i) => ({
           name: input.name,
           description: input.description,
-          img: input.img,
+          img: input.img ?? FALLBACK_PRODUCT_IMAGE,
           price_cents: dollarsToCents(input.price),
           stock: input.stock,
           min_quantity: input.min,
@@ -266,8 +267,9 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
       .execute(),
   );
   for (const [i, product] of created.entries()) {
-    const numbers = inputs[i]!.numbers;
+    const { numbers, applications } = inputs[i]!;
     if (numbers?.length) await replaceNumbers(db, product.id, numbers);
+    if (applications?.length) await replaceApplications(db, product.id, applications);
   }
   return created;
 }
@@ -345,6 +347,7 @@ async function checkedChange(db: Executor, before: ProductRow, patch: ProductPat
   }
   if (patch.active !== undefined) set.archived_at = patch.active ? null : (before.archived_at ?? now());
   if (patch.numbers !== undefined) await replaceNumbers(db, before.id, patch.numbers);
+  if (patch.applications !== undefined) await replaceApplications(db, before.id, patch.applications);
   return set;
 }
 

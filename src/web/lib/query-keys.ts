@@ -36,6 +36,9 @@ export const keys = {
   vehicleMakes: (year: number) => ['vehicles', 'makes', year] as const,
   vehicleModels: (year: number, make: string) => ['vehicles', 'models', year, make] as const,
   vehicles: (year: number, make: string, model: string) => ['vehicles', 'list', year, make, model] as const,
+  /** Every year's makes, and a make's models of every year (the product form's fitment rows). */
+  baseMakes: ['vehicles', 'makes', 'every year'] as const,
+  baseModels: (make: string) => ['vehicles', 'models', 'every year', make] as const,
   vin: (vin: string) => ['vehicles', 'vin', vin] as const,
   /** The signed-in buyer's garage: under `me`, so signing out forgets it. */
   garage: ['me', 'garage'] as const,

@@ -10,7 +10,7 @@ import {
   type TradeImportReport,
   tradeImportReportSchema,
 } from '../../../shared/api.js';
-import type { PRODUCT_STATUSES, ProductPatch, productInputSchema } from '../../../shared/schemas.js';
+import type { FITMENT_IMPORT_KINDS, PRODUCT_STATUSES, ProductPatch, productInputSchema } from '../../../shared/schemas.js';
 import { ApiError, apiFetch, apiFile, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 import { PRODUCTS_PER_PAGE } from '../catalog/api.js';
@@ -126,23 +126,40 @@ export function useProductChanges(id: string) {
 export function useImportProducts() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: async ({ csv, dryRun }: { csv: string; dryRun: boolean }): Promise<ImportReport> => {
-      try {
-        return await apiFetch<ImportReport>(`/api/products/import${dryRun ? '?dryRun=true' : ''}`, {
-          method: 'POST',
-          body: csv,
-          contentType: 'text/csv',
-        });
-      } catch (failure) {
-        const refused = failure instanceof ApiError && failure.status === 422 ? importReportSchema.safeParse(failure.body) : null;
-        if (refused?.success) return refused.data;
-        throw failure;
-      }
-    },
+    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) => importCsv(`/api/products/import${dryRun ? '?dryRun=true' : ''}`, csv),
     onSuccess: (report, { dryRun }) => {
       if (!dryRun && report.errors.length === 0) return invalidate();
     },
   });
+}
+
+/** A CSV import's report: a refused one (422) carries the same report as a dry run, answered like one. */
+async function importCsv(url: string, csv: string): Promise<ImportReport> {
+  try {
+    return await apiFetch<ImportReport>(url, { method: 'POST', body: csv, contentType: 'text/csv' });
+  } catch (failure) {
+    const refused = failure instanceof ApiError && failure.status === 422 ? importReportSchema.safeParse(failure.body) : null;
+    if (refused?.success) return refused.data;
+    throw failure;
+  }
+}
+
+export type FitmentFileKind = (typeof FITMENT_IMPORT_KINDS)[number];
+
+/** The applications or the numbers as CSV (POST /api/fitment/import?kind=): a dry run checks the file. */
+export function useImportFitmentFile() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: ({ kind, csv, dryRun }: { kind: FitmentFileKind; csv: string; dryRun: boolean }) =>
+      importCsv(`/api/fitment/import?kind=${kind}${dryRun ? '&dryRun=true' : ''}`, csv),
+    onSuccess: (report, { dryRun }) => {
+      if (!dryRun && report.errors.length === 0) return invalidate();
+    },
+  });
+}
+
+export function exportFitmentFile(kind: FitmentFileKind): Promise<Blob> {
+  return apiFile(`/api/fitment/export.csv?kind=${kind}`);
 }
 
 /** The whole catalog as a CSV file; `bom` starts it with a byte-order mark, for Excel to read it as UTF-8. */

@@ -31,6 +31,25 @@ export function useVehicleModels(year: number | null, make: string) {
   });
 }
 
+/** The makes of every year in the base (staff choosing what a part fits, not a buyer's car). */
+export function useBaseMakes() {
+  return useQuery({
+    queryKey: keys.baseMakes,
+    queryFn: ({ signal }) => apiFetch<string[]>('/api/vehicles/makes', { signal }),
+    staleTime: BASE_STALE_TIME,
+  });
+}
+
+/** A make's models of every year (none asked for without a make). */
+export function useBaseModels(make: string) {
+  return useQuery({
+    queryKey: keys.baseModels(make),
+    queryFn: ({ signal }) => apiFetch<string[]>(`/api/vehicles/models?${queryString({ make })}`, { signal }),
+    enabled: make !== '',
+    staleTime: BASE_STALE_TIME,
+  });
+}
+
 /** A model's vehicles of a year: one per trim and engine. */
 export function useVehicles(year: number | null, make: string, model: string) {
   return useQuery({

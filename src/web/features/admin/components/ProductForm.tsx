@@ -1,12 +1,17 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { Product } from '../../../../shared/api.js';
-import { CATEGORIES, categoryOf, DEFAULT_CATEGORY, SPECS_MAX, TAX_CLASSES, type CategorySlug, type Spec, type TaxClass } from '../../../../shared/catalog.js';
+import type { Application, Product } from '../../../../shared/api.js';
+import { productFormCopy } from '../../../../shared/back-office-copy.js';
+import { CATEGORIES, categoryOf, SPECS_MAX, TAX_CLASSES, type CategorySlug, type Spec, type TaxClass } from '../../../../shared/catalog.js';
+import type { PartNumberType } from '../../../../shared/fitment.js';
 import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { PRICE_BREAKS_MAX } from '../../../../shared/pricing.js';
+import { APPLICATIONS_MAX, PRODUCT_NUMBERS_MAX } from '../../../../shared/schemas.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
+import { FitmentField } from './FitmentField.js';
 import { ImageUpload } from './ImageUpload.js';
+import { NumbersField } from './NumbersField.js';
 import { PicturePreview, usePicturePreview } from './PicturePreview.js';
 import { PriceBreaksField } from './PriceBreaksField.js';
 import { SpecsField } from './SpecsField.js';
@@ -20,8 +25,13 @@ export interface ProductFormValues {
   min: string;
   img: string;
   sku: string;
-  category: CategorySlug;
+  /** Empty: none chosen yet (adding). */
+  category: CategorySlug | '';
   specs: Spec[];
+  /** OE, interchange and superseded numbers. */
+  numbers: { type: PartNumberType; brand: string; number: string }[];
+  /** The vehicles the part fits, as typed (years as text; empty trim, engine and position: any). */
+  applications: { yearFrom: string; yearTo: string; make: string; model: string; submodel: string; engine: string; qualifier: string; position: string }[];
   packSize: string;
   /** Empty: the shop's default. */
   reorderThreshold: string;
@@ -41,8 +51,10 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   min: '',
   img: '',
   sku: '',
-  category: DEFAULT_CATEGORY,
+  category: '',
   specs: [],
+  numbers: [],
+  applications: [],
   packSize: '1',
   reorderThreshold: '',
   priceBreaks: [],
@@ -51,8 +63,13 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   coreCharge: '0.00',
 };
 
-/** A saved product as the form shows it, to edit. */
-export function productFormValues(product: Product): ProductFormValues {
+/** An application as the form edits it, in the order of the fields applicationInputSchema gives back. */
+export function editedApplication({ yearFrom, yearTo, make, model, submodel, engine, qualifier, position }: Application) {
+  return { yearFrom, yearTo, make, model, submodel, engine, qualifier, position };
+}
+
+/** A saved product (and the vehicles it fits) as the form shows it, to edit. */
+export function productFormValues(product: Product, applications: readonly Application[] = []): ProductFormValues {
   return {
     name: product.name,
     description: product.description,
@@ -63,6 +80,11 @@ export function productFormValues(product: Product): ProductFormValues {
     sku: product.sku,
     category: categoryOf(product.category.slug).slug,
     specs: product.specs.map(({ name, value }) => ({ name, value })),
+    numbers: product.numbers.map(({ type, brand, number }) => ({ type, brand, number })),
+    applications: applications.map((application) => {
+      const edited = editedApplication(application);
+      return { ...edited, yearFrom: String(edited.yearFrom), yearTo: String(edited.yearTo) };
+    }),
     packSize: String(product.packSize),
     reorderThreshold: product.reorderThreshold === null ? '' : String(product.reorderThreshold),
     priceBreaks: product.priceBreaks.map(({ minQuantity, price }) => ({ minQuantity: String(minQuantity), price: price.toFixed(2) })),
@@ -91,17 +113,29 @@ const FIELDS: readonly Path<ProductFormValues>[] = [
   'coreCharge',
   'priceBreaks',
   ...Array.from({ length: PRICE_BREAKS_MAX }, (_, index) => [`priceBreaks.${index}.minQuantity`, `priceBreaks.${index}.price`] as const).flat(),
+  'numbers',
+  ...Array.from({ length: PRODUCT_NUMBERS_MAX }, (_, index) => [`numbers.${index}.type`, `numbers.${index}.brand`, `numbers.${index}.number`] as const).flat(),
+  'applications',
+  ...Array.from({ length: APPLICATIONS_MAX }, (_, index) =>
+    (['', '.yearFrom', '.yearTo', '.make', '.model', '.submodel', '.engine', '.qualifier', '.position'] as const).map(
+      (field) => `applications.${index}${field}` as Path<ProductFormValues>,
+    ),
+  ).flat(),
 ];
 
 /** What a product schema checks the form into: at least the picture link. */
 type ProductOutput = FieldValues & { img?: string | undefined };
 
 interface ProductFormProps<TOutput extends ProductOutput> {
-  /** productInputSchema to add, productPatchSchema to edit. */
+  /** productAddFormSchema to add, productPatchSchema to edit. */
   schema: z.ZodType<TOutput, unknown>;
   defaultValues: ProductFormValues;
   /** Under Part Number (adding: how an empty one is filled). */
   skuHint?: string;
+  /** Adding: the picture may be left empty (the shop's placeholder shows) and a stock of 0 is explained. */
+  adding?: boolean;
+  /** Whether the part's vehicle fitment was loaded to edit (false: its section is left out and it is not sent). */
+  fitmentLoaded?: boolean;
   submitLabel: string;
   busyLabel: string;
   /** The server call with the checked values; null when it is not made (a form-level message says why). */
@@ -114,6 +148,8 @@ export function ProductForm<TOutput extends ProductOutput>({
   schema,
   defaultValues,
   skuHint,
+  adding = false,
+  fitmentLoaded = true,
   submitLabel,
   busyLabel,
   submit,
@@ -159,13 +195,17 @@ export function ProductForm<TOutput extends ProductOutput>({
       <Field label="Price ($ per unit)" error={errors.price?.message}>
         <input type="text" inputMode="decimal" className="input" {...register('price')} />
       </Field>
-      <Field label="Available Stock" error={errors.stock?.message}>
+      <Field label="Available Stock" error={errors.stock?.message} hint={adding ? productFormCopy.outOfStockHint : undefined}>
         <input type="number" min={0} step={1} className="input" {...register('stock')} />
       </Field>
       <Field label="Minimum Order Quantity" error={errors.min?.message}>
         <input type="number" min={1} step={1} className="input" {...register('min')} />
       </Field>
-      <Field label="Product Image" error={errors.img?.message} hint="An image link (https://…) or a path like /images/products/tire.svg">
+      <Field
+        label="Product Image"
+        error={errors.img?.message}
+        hint={adding ? productFormCopy.imageOptionalHint : 'An image link (https://…) or a path like /images/products/tire.svg'}
+      >
         <input type="text" inputMode="url" className="input" {...register('img')} />
       </Field>
       <ImageUpload onUploaded={(url) => setValue('img', url, { shouldDirty: true, shouldValidate: true })} />
@@ -175,6 +215,7 @@ export function ProductForm<TOutput extends ProductOutput>({
       </Field>
       <Field label="Category" error={errors.category?.message}>
         <select className="input" {...register('category')}>
+          {adding && <option value="">{productFormCopy.chooseCategory}</option>}
           {CATEGORIES.map((category) => (
             <option key={category.slug} value={category.slug}>
               {category.name}
@@ -208,6 +249,16 @@ export function ProductForm<TOutput extends ProductOutput>({
       </div>
       <div className="sm:col-span-2">
         <SpecsField control={control} register={register} errors={errors} />
+      </div>
+      <div className="sm:col-span-2">
+        <NumbersField control={control} register={register} errors={errors} />
+      </div>
+      <div className="sm:col-span-2">
+        {fitmentLoaded ? (
+          <FitmentField control={control} register={register} errors={errors} />
+        ) : (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{productFormCopy.fitment.notLoaded}</p>
+        )}
       </div>
       <SubmitRow className="sm:col-span-2" error={formError} busy={isSubmitting} label={submitLabel} busyLabel={busyLabel} />
     </form>

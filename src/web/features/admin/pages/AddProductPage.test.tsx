@@ -9,6 +9,10 @@ import { AddProductPage } from './AddProductPage.js';
 async function fill(user: ReturnType<typeof renderWithProviders>['user'], values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
     const input = screen.getByLabelText(label);
+    if (input.tagName === 'SELECT') {
+      await user.selectOptions(input, value);
+      continue;
+    }
     await user.clear(input);
     if (value) await user.type(input, value);
   }
@@ -24,6 +28,7 @@ const valid = {
   'Available Stock': '500',
   'Minimum Order Quantity': '50',
   'Product Image': '/images/products/air-filter.svg',
+  Category: 'Filters',
 };
 
 describe('AddProductPage', () => {
@@ -48,7 +53,9 @@ describe('AddProductPage', () => {
     expect(screen.getByText('Price is required')).toBeInTheDocument();
     expect(screen.getByText('Available Stock is required')).toBeInTheDocument();
     expect(screen.getByText('Minimum Order Quantity is required')).toBeInTheDocument();
-    expect(screen.getByText('Product Image is required')).toBeInTheDocument();
+    // A category must be chosen; the picture may be left out (the shop's own shows).
+    expect(screen.getByText('Choose a category', { selector: '.field-error' })).toBeInTheDocument();
+    expect(screen.queryByText('Product Image is required')).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -92,11 +99,13 @@ describe('AddProductPage', () => {
       stock: 500,
       min: 50,
       img: '/images/products/air-filter.svg',
-      // The new fields left as they are: no part number (the server generates one), the default category, no specs,
+      category: 'filters',
+      // The new fields left as they are: no part number (the server generates one), no specs, numbers or vehicles,
       // sold by the unit, no price breaks, the shop's default reorder threshold, no shipping weight, the standard tax class,
       // no core deposit.
-      category: 'other',
       specs: [],
+      numbers: [],
+      applications: [],
       packSize: 1,
       priceBreaks: [],
       reorderThreshold: null,
@@ -129,7 +138,9 @@ describe('AddProductPage', () => {
       'Core Charge ($ per unit)',
     ]);
     expect(screen.getByText('Left empty, one is generated from the category (e.g. BR-10003).')).toBeInTheDocument();
-    expect(screen.getByLabelText('Category')).toHaveValue('other');
+    // No category until one is chosen (it used to default to Other Parts).
+    expect(screen.getByLabelText('Category')).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Choose a category' })).toHaveValue('');
     expect(screen.getByRole('option', { name: 'Wheels & Tires' })).toHaveValue('wheels-tires');
   });
 

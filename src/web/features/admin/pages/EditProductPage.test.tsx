@@ -12,6 +12,7 @@ const route = { route: '/dashboard/edit-product/7', path: '/dashboard/edit-produ
 function shopWith(product: Product, patch?: FakeHandler) {
   return mockFetch(async (url, init) => {
     if (url === '/api/admin/products/7' && init.method === 'GET') return { status: 200, body: product };
+    if (url === '/api/products/7/fitment' && init.method === 'GET') return { status: 200, body: [] };
     if (url === '/api/products/7' && init.method === 'PATCH') {
       return (await patch?.(url, init)) ?? { status: 200, body: { ...product, ...(JSON.parse(String(init.body)) as object) } };
     }

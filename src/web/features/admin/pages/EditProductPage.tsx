@@ -1,24 +1,30 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.js';
-import type { Product } from '../../../../shared/api.js';
+import type { Application, Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { fieldMessages, productPatchSchema, type ProductPatch } from '../../../../shared/schemas.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { useAdminProduct, useFetchPicture, useUpdateProduct } from '../api.js';
-import { ProductForm, productFormValues } from '../components/ProductForm.js';
+import { useProductFitment } from '../../fitment/api.js';
+import { editedApplication, ProductForm, productFormValues } from '../components/ProductForm.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
+import { Spinner } from '../../../components/Spinner.js';
+import { productFormCopy } from '../../../../shared/back-office-copy.js';
 
 const MANAGE_PRODUCTS = '/dashboard/manage-products';
 
 /**
- * The fields whose checked value differs from the saved product's: all the PATCH sends, so an edit of
- * the price does not write back a stock that orders have changed meanwhile.
+ * The fields whose checked value differs from the saved product's (and the vehicles it fits): all the
+ * PATCH sends, so an edit of the price does not write back a stock that orders have changed meanwhile.
+ * Without the saved applications (null: not loaded) the form's are never sent.
  */
-function changedFields(product: Product, values: ProductPatch): ProductPatch {
-  const saved: Record<string, unknown> = { ...product, category: product.category.slug };
+function changedFields(product: Product, applications: readonly Application[] | null, values: ProductPatch): ProductPatch {
+  const saved: Record<string, unknown> = { ...product, category: product.category.slug, applications: applications?.map(editedApplication) };
   return Object.fromEntries(
-    Object.entries(values).filter(([field, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(saved[field])),
+    Object.entries(values).filter(
+      ([field, value]) => value !== undefined && !(field === 'applications' && applications === null) && JSON.stringify(value) !== JSON.stringify(saved[field]),
+    ),
   ) as ProductPatch;
 }
 
@@ -44,7 +50,7 @@ function LinkedPicture({ product }: { product: Product }) {
   );
 }
 
-function EditProductForm({ product }: { product: Product }) {
+function EditProductForm({ product, applications }: { product: Product; applications: readonly Application[] | null }) {
   const update = useUpdateProduct();
   const navigate = useNavigate();
   return (
@@ -53,11 +59,12 @@ function EditProductForm({ product }: { product: Product }) {
       <LinkedPicture product={product} />
       <ProductForm
         schema={productPatchSchema}
-        defaultValues={productFormValues(product)}
+        defaultValues={productFormValues(product, applications ?? [])}
+        fitmentLoaded={applications !== null}
         submitLabel="Save changes"
         busyLabel="Saving…"
         submit={async (values, { setFormError }) => {
-          const patch = changedFields(product, values);
+          const patch = changedFields(product, applications, values);
           if (Object.keys(patch).length === 0) {
             setFormError(fieldMessages.nothingToChange);
             return null;
@@ -77,6 +84,8 @@ function EditProductForm({ product }: { product: Product }) {
 export function EditProductPage() {
   const { id = '' } = useParams();
   const product = useAdminProduct(id);
+  // An archived part's fitment is not public (404): the form then leaves its applications as they are.
+  const fitment = useProductFitment(id);
   return (
     <Panel
       title="Edit product"
@@ -89,7 +98,13 @@ export function EditProductPage() {
       <title>Edit product – Partsmith</title>
       <QueryState query={product} label="the product">
         {/* A fetched picture (LinkedPicture) starts the form afresh with the stored copy. */}
-        {(loaded) => <EditProductForm key={`${loaded._id} ${loaded.img}`} product={loaded} />}
+        {(loaded) =>
+          fitment.isPending ? (
+            <Spinner label={productFormCopy.fitment.loading} />
+          ) : (
+            <EditProductForm key={`${loaded._id} ${loaded.img}`} product={loaded} applications={fitment.data ?? null} />
+          )
+        }
       </QueryState>
     </Panel>
   );

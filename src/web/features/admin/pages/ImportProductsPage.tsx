@@ -8,6 +8,7 @@ import { Notice } from '../../../components/Notice.js';
 import { Panel } from '../../../components/Panel.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { saveFile } from '../../../lib/save-file.js';
+import { FitmentFiles } from '../components/FitmentFiles.js';
 import { TradeFiles } from '../components/TradeFiles.js';
 
 const text = messages.ui.productAdmin;
@@ -168,6 +169,7 @@ export function ImportProductsPage() {
             </button>
           )}
         </section>
+        <FitmentFiles />
         <TradeFiles />
       </div>
     </Panel>

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { FALLBACK_PRODUCT_IMAGE, ProductImage } from './ProductImage.js';
+import { FALLBACK_PRODUCT_IMAGE } from '../../../../shared/images.js';
+import { ProductImage } from './ProductImage.js';
 
 const UPLOADED = '/uploads/0123456789abcdef-800.webp';
 

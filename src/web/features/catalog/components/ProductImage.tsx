@@ -1,9 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { preload } from 'react-dom';
-import { imageSources } from '../../../../shared/images.js';
-
-/** The shop's own picture for a product whose picture cannot be loaded (a dead link): never a broken image. */
-export const FALLBACK_PRODUCT_IMAGE = '/images/product-fallback.svg';
+import { FALLBACK_PRODUCT_IMAGE, imageSources } from '../../../../shared/images.js';
 
 type ProductImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'onError'> & { src: string; alt: string };
 

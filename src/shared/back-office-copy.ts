@@ -1,0 +1,54 @@
+/**
+ * UI-only text of the back office (issue 62), kept out of messages.ts: the home page's JavaScript chunk is
+ * at its size budget, and these pages load on their own. Each page's section is its own export.
+ */
+import { FITMENT_IMPORT_KINDS } from './schemas.js';
+
+const parts = (count: number) => `${count} ${count === 1 ? 'part' : 'parts'}`;
+
+/** The product form's fitment and numbers, adding a part, and the fitment files of Import / Export. */
+export const productFormCopy = {
+  chooseCategory: 'Choose a category',
+  imageOptionalHint: "An image link (https://…) or a path like /images/products/tire.svg. Left empty, the shop's own placeholder picture shows.",
+  outOfStockHint: '0: the part is listed as out of stock and cannot be ordered until it is restocked.',
+  viewPart: 'View part',
+  addedNotice: (product: string) => `${product} is in the shop.`,
+  fitment: {
+    legend: 'Vehicle fitment',
+    hint: 'The vehicles this part fits, chosen from the vehicle base: a year range of a make and model, and only one trim or engine when it fits no other. Leave Trim and Engine empty for all.',
+    none: 'No vehicles yet: buyers who filter by their vehicle will not find this part.',
+    add: 'Add a vehicle',
+    remove: (row: number) => `Remove vehicle ${row}`,
+    labels: { yearFrom: 'Year From', yearTo: 'Year To', make: 'Make', model: 'Model', submodel: 'Trim', engine: 'Engine', qualifier: 'Qualifier', position: 'Position' },
+    anyPosition: 'Any',
+    qualifierHint: 'What the buyer must check, e.g. with halogen headlights',
+    /** Screen readers hear which row an input belongs to. */
+    ofRow: (row: number) => ` of vehicle ${row}`,
+    loading: "Loading the part's vehicle fitment",
+    notLoaded: "This part's vehicle fitment could not be loaded, so it is left as it is. Reload the page to edit it.",
+  },
+  numbers: {
+    legend: 'Part numbers',
+    hint: "Numbers that lead buyers to this part: the car maker's (OE), other brands' (interchange), and our own old numbers (superseded).",
+    add: 'Add a number',
+    remove: (row: number) => `Remove number ${row}`,
+    labels: { type: 'Type', brand: 'Brand', number: 'Number' },
+    brandHint: 'e.g. Toyota, Bosch',
+    ofRow: (row: number) => ` of number ${row}`,
+  },
+  files: {
+    title: 'Fitment and part numbers (CSV)',
+    help: "A part's vehicle applications and its OE, interchange and superseded numbers, one row each. Each part a file names ends up with exactly the file's rows; parts it does not name keep theirs. The file is checked first; nothing is written until you apply it.",
+    kinds: {
+      applications: { title: 'Vehicle fitment', file: 'partsmith-fitment.csv', columns: 'sku, year_from, year_to, make, model, submodel, engine, qualifier, position, qty, part_type' },
+      numbers: { title: 'Part numbers', file: 'partsmith-numbers.csv', columns: 'sku, type (oe, interchange or superseded), brand, number' },
+    } satisfies Record<(typeof FITMENT_IMPORT_KINDS)[number], { title: string; file: string; columns: string }>,
+    exportLabel: (title: string) => `Export ${title} CSV`,
+    fileLabel: (title: string) => `${title} CSV file to import`,
+    columns: (columns: string) => `Columns: ${columns}`,
+    apply: (title: string) => `Apply ${title} import`,
+    checking: 'Checking the file…',
+    importing: 'Importing…',
+    imported: (title: string, created: number, updated: number) => `${title} imported: ${parts(created)} got their first rows, ${parts(updated)} changed.`,
+  },
+};
