@@ -13,6 +13,8 @@ export type MenuAction = {
   disabled?: boolean;
 } & ({ to: string; onSelect?: never } | { onSelect: () => void; to?: never });
 
+/** Pixels between the button and its menu. */
+const GAP = 4;
 const ITEM = 'block w-full px-3 py-2 text-left text-sm whitespace-nowrap hover:bg-slate-100 focus:bg-slate-100 focus:outline-none disabled:opacity-50';
 
 /**
@@ -36,11 +38,18 @@ export function ActionsMenu({ of, actions }: { of: string; actions: readonly Men
   }, []);
   const openMenu = () => {
     const box = button.current!.getBoundingClientRect();
-    setPlace({ top: box.bottom + 4, right: window.innerWidth - box.right });
+    setPlace({ top: box.bottom + GAP, right: window.innerWidth - box.right });
   };
 
   useLayoutEffect(() => {
-    if (open) items()[0]?.focus();
+    if (!open) return;
+    // Near the bottom of the screen the menu opens above its button instead, when it fits there.
+    const height = menu.current!.getBoundingClientRect().height;
+    const box = button.current!.getBoundingClientRect();
+    if (box.bottom + GAP + height > window.innerHeight && box.top - GAP - height >= 0) {
+      setPlace((at) => at && { ...at, top: box.top - GAP - height });
+    }
+    items()[0]?.focus();
   }, [open]);
 
   useEffect(() => {

@@ -161,7 +161,7 @@ describe('ManageOrdersPage', () => {
     try {
       const { user } = renderWithProviders(<ManageOrdersPage />, asAdmin);
       const several = within(await screen.findByTestId('order-12'));
-      expect(several.getAllByRole('cell')[0]).toHaveTextContent('ORD-000007Front Brake Pad Set and 1 more part');
+      expect(several.getAllByRole('cell')[0]).toHaveTextContent('ORD-000007Front Brake Pad Set and 1 more partPO PO-4711');
       const one = within(screen.getByTestId('order-9'));
       expect(one.getAllByRole('cell')[0]).toHaveTextContent(/^ORD-000007Brake Pads$/);
       expect(within(await openActions(user, 'ORD-000007', screen.getByTestId('order-9'))).queryByRole('menuitem', { name: /Invoice/ })).not.toBeInTheDocument();

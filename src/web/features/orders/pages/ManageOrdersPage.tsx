@@ -132,6 +132,7 @@ export function ManageOrdersPage() {
                         {order.number}
                       </Link>
                       <span className="block text-xs text-slate-700">{order.product}</span>
+                      {order.poNumber && <span className="block text-xs text-slate-600">{orderText.poNumber(order.poNumber)}</span>}
                     </td>
                     <td data-card="plain">{formatDate(order.createdAt)}</td>
                     <td data-card="title">
