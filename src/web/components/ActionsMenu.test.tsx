@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -68,6 +68,9 @@ describe('ActionsMenu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
 
     await user.click(button);
+    // A scroll (the page's smooth scrolling, a table's) moves it with its button: it stays open.
+    fireEvent.scroll(window);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
     await user.click(document.body);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(remove).not.toHaveBeenCalled();

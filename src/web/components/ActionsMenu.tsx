@@ -15,13 +15,22 @@ export type MenuAction = {
 
 /** Pixels between the button and its menu. */
 const GAP = 4;
+
+/** Where a menu this high stands: under its button, right edges aligned, or above it near the bottom of the screen when it fits there. */
+function placeFor(button: HTMLElement, height: number) {
+  const box = button.getBoundingClientRect();
+  const below = box.bottom + GAP;
+  const above = box.top - GAP - height;
+  return { top: below + height > window.innerHeight && above >= 0 ? above : below, right: window.innerWidth - box.right };
+}
 const ITEM = 'block w-full px-3 py-2 text-left text-sm whitespace-nowrap hover:bg-slate-100 focus:bg-slate-100 focus:outline-none disabled:opacity-50';
 
 /**
  * A row's actions behind one 'Actions' button, so a table keeps one line a row and a destructive action is
- * two steps away. The menu opens under the button (fixed, so a scrolling table does not clip it), takes the
- * focus to its first entry, moves with the arrow keys, and closes on Escape (the focus back on the button),
- * on a click outside, on leaving it with Tab, or once an entry is chosen.
+ * two steps away. The menu opens under the button (fixed, so a scrolling table does not clip it, and kept
+ * beside the button as the page scrolls), takes the focus to its first entry, moves with the arrow keys, and
+ * closes on Escape (the focus back on the button), on a click outside, on leaving it with Tab, or once an
+ * entry is chosen.
  */
 export function ActionsMenu({ of, actions }: { of: string; actions: readonly MenuAction[] }) {
   // Where the open menu stands (under its button, right edges aligned); null while closed.
@@ -36,20 +45,13 @@ export function ActionsMenu({ of, actions }: { of: string; actions: readonly Men
     setPlace(null);
     if (refocus) button.current?.focus();
   }, []);
-  const openMenu = () => {
-    const box = button.current!.getBoundingClientRect();
-    setPlace({ top: box.bottom + GAP, right: window.innerWidth - box.right });
-  };
+  const openMenu = () => setPlace(placeFor(button.current!, 0));
 
   useLayoutEffect(() => {
     if (!open) return;
-    // Near the bottom of the screen the menu opens above its button instead, when it fits there.
-    const height = menu.current!.getBoundingClientRect().height;
-    const box = button.current!.getBoundingClientRect();
-    if (box.bottom + GAP + height > window.innerHeight && box.top - GAP - height >= 0) {
-      setPlace((at) => at && { ...at, top: box.top - GAP - height });
-    }
-    items()[0]?.focus();
+    setPlace(placeFor(button.current!, menu.current!.offsetHeight));
+    // Not scrolled to: it is on screen already, under or above its button.
+    items()[0]?.focus({ preventScroll: true });
   }, [open]);
 
   useEffect(() => {
@@ -58,22 +60,22 @@ export function ActionsMenu({ of, actions }: { of: string; actions: readonly Men
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false);
     };
-    // The menu stays where it opened: scrolling the page would leave it away from its button.
-    const away = () => close(false);
+    // The page scrolls or resizes under the open menu: it keeps to its button.
+    const follow = () => setPlace(placeFor(button.current!, menu.current!.offsetHeight));
     document.addEventListener('pointerdown', outside);
-    window.addEventListener('scroll', away, true);
-    window.addEventListener('resize', away);
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
     return () => {
       document.removeEventListener('pointerdown', outside);
-      window.removeEventListener('scroll', away, true);
-      window.removeEventListener('resize', away);
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
     };
   }, [open, close]);
 
   const onMenuKey = (event: KeyboardEvent) => {
     const entries = items();
     const at = entries.indexOf(document.activeElement as HTMLElement);
-    const focus = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
+    const focus = (index: number) => entries[(index + entries.length) % entries.length]?.focus({ preventScroll: true });
     if (event.key === 'Escape') close(true);
     else if (event.key === 'ArrowDown') focus(at + 1);
     else if (event.key === 'ArrowUp') focus(at - 1);

@@ -146,7 +146,7 @@ export function ManageOrdersPage() {
                       <OrderChargesSummary order={order} shipTo />
                     </td>
                     <td data-card="plain">
-                      <StatusBadge status={order.status} />
+                      <StatusBadge status={order.status} wrap />
                     </td>
                     <td data-card="plain" className="font-medium">
                       {tablesCopy.leftToDo(leftToDo(order))}
