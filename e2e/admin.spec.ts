@@ -10,6 +10,7 @@ import {
   findProduct,
   saveScreenshot,
   payOrderThroughApi,
+  rowAction,
   signInWithToken,
   uniqueEmail,
 } from './helpers.js';
@@ -114,9 +115,10 @@ test.describe('an admin', () => {
 
     await page.goto('/dashboard/manage-products');
     const row = page.getByRole('row').filter({ hasText: name });
-    // The original columns (docs/legacy-contract.md#screen-text): image, name, stock, price and Remove, with the part number (generated), category, minimum, status and the other actions.
-    await expect(row.getByRole('cell')).toHaveText(['', /^PS-\d+$/, name, 'Other Parts', '$4.75', '300', '40', 'active', /Remove$/]);
-    await row.getByRole('button', { name: `Remove ${name}` }).click();
+    // The original columns (docs/legacy-contract.md#screen-text): image, name, stock, price and Remove (in the row's
+    // Actions menu), with the part number (generated), category, status and the other actions.
+    await expect(row.getByRole('cell')).toHaveText(['', /^PS-\d+$/, name, 'Other Parts', '$4.75', '300', 'active', /^Actions/]);
+    await rowAction(row, `Remove ${name}`);
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(`Are you sure you want to remove ${name}? It has 300 units in stock`);
     await expect(confirm).not.toContainText('unpaid');
@@ -151,12 +153,15 @@ test.describe('an admin', () => {
     const paid = page.getByTestId(`order-${paidId}`);
     await expect(unpaid).toContainText('Pat Fleet');
     await expect(unpaid).toContainText(customerEmail);
-    await expect(unpaid.getByRole('cell').nth(5)).toHaveText('no');
-    await expect(paid.getByRole('cell').nth(4)).toHaveText('Paid – preparing shipment');
-    await expect(paid.getByRole('cell').nth(5)).toHaveText('yes');
-    // SPEC's Cancel is for unpaid orders; a paid one that shipped nothing offers cancelling with its refund instead.
+    await expect(unpaid.getByRole('cell').nth(6)).toHaveText('Awaiting payment');
+    await expect(paid.getByRole('cell').nth(5)).toHaveText('Paid – preparing shipment');
+    await expect(paid.getByRole('cell').nth(6)).toHaveText(`Ship ${radiator.min + 1} of ${radiator.min + 1} units`);
+    // SPEC's Cancel is for unpaid orders; a paid one that shipped nothing offers cancelling with its refund instead (in its menu).
     await expect(paid.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
-    await expect(paid.getByRole('button', { name: 'Cancel and refund' })).toBeVisible();
+    await paid.getByRole('button', { name: /^Actions for / }).click();
+    await expect(paid.getByRole('menuitem', { name: 'Cancel and refund' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(paid.getByRole('menu')).toHaveCount(0);
 
     await unpaid.getByRole('button', { name: 'Cancel' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -164,7 +169,7 @@ test.describe('an admin', () => {
     await expect(confirm.getByRole('button', { name: 'Keep order' })).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel order' }).click();
     await expect(page.getByText(`The Order of ${radiator.min} units of Radiator is cancelled successfully!!!`)).toBeVisible();
-    await expect(unpaid.getByRole('cell').nth(4)).toHaveText('Cancelled');
+    await expect(unpaid.getByRole('cell').nth(5)).toHaveText('Cancelled');
 
     const quantity = radiator.min + 1;
     await paid.getByRole('button', { name: 'Deliver' }).click();
@@ -173,13 +178,13 @@ test.describe('an admin', () => {
     await expect(
       page.getByText(`Order of ${quantity} units of Radiator is shipped to Pat Fleet, 7 Depot Lane, Shelbyville, OR 97201, US successfully`),
     ).toBeVisible();
-    await expect(paid.getByRole('cell').nth(4)).toHaveText('Shipped');
+    await expect(paid.getByRole('cell').nth(5)).toHaveText('Shipped');
     await expect(paid.getByText('Delivered')).toBeVisible();
-    await expect(paid.getByRole('cell').nth(5)).toHaveText('yes');
+    await expect(paid.getByRole('cell').nth(6)).toHaveText('Nothing');
     await saveScreenshot(page, 'dashboard-manage-orders');
 
     // The paid order's history: placed → paid → shipped, with who did it.
-    await paid.getByRole('button', { name: 'History' }).click();
+    await rowAction(paid, 'History');
     const history = page.getByRole('dialog', { name: new RegExp(`History of order ${paidId}`) });
     await expect(history).toBeVisible();
     const events = history.getByTestId('history-event');
@@ -295,7 +300,7 @@ test.describe('an admin', () => {
     await signInAsAdmin(page, request);
     await page.goto('/dashboard/manage-products');
     const row = page.getByRole('row').filter({ hasText: name });
-    await row.getByRole('button', { name: `Remove ${name}` }).click();
+    await rowAction(row, `Remove ${name}`);
     const confirm = page.getByRole('alertdialog');
     // The original question word for word (docs/legacy-contract.md#confirmations) (58 units left after the order of 2), then what happens to the order.
     await expect(confirm.getByText(`Are you sure you want to remove ${name}? It has 58 units in stock`, { exact: true })).toBeVisible();
@@ -307,7 +312,7 @@ test.describe('an admin', () => {
     await confirm.getByRole('button', { name: 'Keep product' }).click();
     await expect(confirm).toBeHidden();
 
-    await row.getByRole('button', { name: `Remove ${name}` }).click();
+    await rowAction(row, `Remove ${name}`);
     await confirm.getByRole('button', { name: 'Remove product' }).click();
     await expect(page.getByText(`The Product ${name} with 58 units of stock is removed successfully!!!`)).toBeVisible();
     await expect(row).toHaveCount(0);

@@ -160,6 +160,12 @@ export function routePaths(): string[] {
   return [...source.matchAll(/\bpath:\s*'([^']+)'/g)].map((match) => match[1]!).filter((path) => path !== '*');
 }
 
+/** Chooses an entry of a table row's Actions menu (Manage Products, Manage All Orders): opens the menu, clicks the entry. */
+export async function rowAction(row: Locator, entry: string | RegExp) {
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await row.getByRole('menuitem', { name: entry }).click();
+}
+
 /** The element is on screen across its whole width: not cut off at either edge of the viewport. */
 export async function expectWithinViewportWidth(locator: Locator) {
   const width = locator.page().viewportSize()!.width;

@@ -291,8 +291,8 @@ export const orderSchema = z.object({
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
-/** A page of GET /api/orders (with `limit` or `cursor`). */
-export const orderPageSchema = z.object({ items: z.array(orderSchema), nextCursor: z.string().nullable() });
+/** A page of GET /api/orders (with `limit` or `cursor`); `total` counts every order the filters match, not only this page's. */
+export const orderPageSchema = z.object({ items: z.array(orderSchema), nextCursor: z.string().nullable(), total: z.number().int() });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** One line of a signed-in buyer's cart (GET/PUT /api/cart), with the part as the shop sells it now. */

@@ -2,6 +2,8 @@
  * UI-only text of the back office (issue 62), kept out of messages.ts: the home page's JavaScript chunk is
  * at its size budget, and these pages load on their own. Each page's section is its own export.
  */
+import { formatQuantity } from './format.js';
+import type { LeftToDo } from './left-to-do.js';
 import { FITMENT_IMPORT_KINDS } from './schemas.js';
 
 const parts = (count: number) => `${count} ${count === 1 ? 'part' : 'parts'}`;
@@ -52,3 +54,24 @@ export const productFormCopy = {
     imported: (title: string, created: number, updated: number) => `${title} imported: ${parts(created)} got their first rows, ${parts(updated)} changed.`,
   },
 };
+
+/** Manage Products' and Manage All Orders' tables: the row's actions menu, the filters toggle, the counts and columns. */
+export const tablesCopy = {
+  actions: 'Actions',
+  /** The menu button's name, which says whose actions it opens. */
+  actionsOf: (what: string) => `Actions for ${what}`,
+  filters: 'Filters',
+  ordersCount: (count: number) => `${formatQuantity(count)} ${count === 1 ? 'order' : 'orders'}`,
+  leftToDo: (todo: LeftToDo): string => {
+    switch (todo.kind) {
+      case 'payment':
+        return 'Awaiting payment';
+      case 'ship':
+        return `Ship ${formatQuantity(todo.left)} of ${formatQuantity(todo.of)} ${todo.of === 1 ? 'unit' : 'units'}`;
+      case 'nothing':
+        return 'Nothing';
+    }
+  },
+  orderColumns: ['Order', 'Placed', 'Customer', 'Ship to', 'Total ($)', 'Status', 'To do', 'Action'],
+  productColumns: ['Image', 'Part Number', 'Name', 'Category', 'Price ($)', 'Stock (units)', 'Status', 'Action'],
+} as const;

@@ -865,7 +865,6 @@ export const shipmentMessages = {
   /** 400: a line names a part the order does not have. */
   notOnOrder: (productId: number) => `Part ${productId} is not on this order`,
   // The admin's Manage Orders.
-  leftToShip: (units: number) => `${units} ${units === 1 ? 'unit' : 'units'} left to ship`,
   ship: 'Ship',
   shipLabel: (number: string) => `Ship units of order ${number}`,
   dialogTitle: (number: string) => `Ship order ${number}`,

@@ -186,6 +186,32 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
     expect(await allPages('q=bl1507&status=cancelled&to=2024-05-04&sort=oldest', 2)).toEqual(idsOf(bl));
   });
 
+  it('counts every order the filters and search match, on every page, not the rows of the page', async () => {
+    /** The total each page answers, following the cursors (the first two pages). */
+    const totals = async (query: string) => {
+      const first = (await list(`${query}&limit=3`)).json();
+      const second = (await list(`${query}&limit=3&cursor=${first.nextCursor}`)).json();
+      return [first.total, second.total];
+    };
+    // Order i is PAST_STATUSES[i % 5] ('not paid', 'pending', 'shipped', 'cancelled', 'expired'), customer i % 3
+    // (Bob: 1), placed at May 1 00:00 UTC + 6 h × i; New York's May 3 to 5 is [May 3 04:00, May 6 04:00) UTC,
+    // 52 h to 124 h: i = 9..20.
+    expect(await totals('')).toEqual([36, 36]);
+    // i % 5 = 0 for i = 0, 5, …, 35: 8 orders.
+    expect(await totals('status=not%20paid')).toEqual([8, 8]);
+    expect(await totals('from=2024-05-03&to=2024-05-05')).toEqual([12, 12]);
+    // Bob's: i = 1, 4, …, 34, 12 orders; in May 3 to 5 i = 10, 13, 16, 19.
+    expect(await totals('q=bob%20st')).toEqual([12, 12]);
+    expect(await totals('q=bob%20st&from=2024-05-03&to=2024-05-05')).toEqual([4, 4]);
+    // Bob's and pending: i % 15 = 1, i = 1, 16, 31; pending in May 3 to 5: i = 11, 16.
+    expect((await list('q=bob%20st&status=pending&limit=5')).json()).toMatchObject({ total: 3, nextCursor: null });
+    expect((await list('status=pending&from=2024-05-03&to=2024-05-05&limit=5')).json()).toMatchObject({ total: 2, nextCursor: null });
+    expect((await list('q=nobody-here&limit=5')).json()).toEqual({ items: [], nextCursor: null, total: 0 });
+    // A customer's own list counts theirs: Cy's are i % 3 = 2, 12 orders.
+    const cy = customers[2]!;
+    expect((await call(server.app, 'GET', `/api/orders/${cy.email}?limit=5`, { token: cy.token })).json().total).toBe(12);
+  });
+
   it('refuses a cursor it did not write, and filters that are not filters', async () => {
     for (const cursor of ['abc', Buffer.from('[1]').toString('base64url'), Buffer.from('["x",1]').toString('base64url'), 'a%2Fb']) {
       const response = await list(`limit=5&cursor=${cursor}`);
@@ -206,7 +232,7 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
     expect(first.statusCode).toBe(200);
     expect(first.json().items.map((order: { _id: string }) => order._id)).toEqual(own.slice(0, 5));
     const rest = await call(server.app, 'GET', `/api/orders/${cy.email}?limit=100&cursor=${first.json().nextCursor}`, { token: cy.token });
-    expect(rest.json()).toEqual({ items: expect.any(Array), nextCursor: null });
+    expect(rest.json()).toEqual({ items: expect.any(Array), nextCursor: null, total: 12 });
     expect(rest.json().items.map((order: { _id: string }) => order._id)).toEqual(own.slice(5));
     const all = await call(server.app, 'GET', `/api/orders/${cy.email}`, { token: cy.token });
     expect(all.json().map((order: { _id: string }) => order._id)).toEqual(own);

@@ -35,20 +35,35 @@ export interface OrderListOptions extends OrderFilters {
   cursor?: string;
 }
 
-export interface OrderList {
+interface OrderRows {
   rows: OrderRow[];
   nextCursor: string | null;
+}
+
+export interface OrderList extends OrderRows {
+  /** How many orders match the filters and search, on every page: the list's real size, not the rows loaded. */
+  total: number;
 }
 
 type OrderQuery = SelectQueryBuilder<Database, 'orders', OrderRow>;
 type OrderEb = ExpressionBuilder<Database, 'orders'>;
 
 export async function queryOrders(db: Executor, options: OrderListOptions): Promise<OrderList> {
-  return pageOfOrders(db, options, await searchOf(db, options));
+  const search = await searchOf(db, options);
+  const page = await pageOfOrders(db, options, search);
+  return { ...page, total: await countOrders(db, options, search) };
+}
+
+/** One count over the same filters and search as the page: no row is read into the server to count it. */
+async function countOrders(db: Executor, filters: OrderFilters, search: Search | undefined): Promise<number> {
+  const counted = db.selectFrom('orders').select((eb) => eb.fn.countAll<number | string>().as('total'));
+  const { total } = await filtered(counted, filters, search).executeTakeFirstOrThrow();
+  // PostgreSQL answers count(*) as a bigint, which its driver gives as text.
+  return Number(total);
 }
 
 /** A page of the orders that match a search worked out once (the export reads many pages of one search). */
-async function pageOfOrders(db: Executor, options: OrderListOptions, search: Search | undefined): Promise<OrderList> {
+async function pageOfOrders(db: Executor, options: OrderListOptions, search: Search | undefined): Promise<OrderRows> {
   const sort = options.sort ?? 'newest';
   const sorting = SORTS[sort];
   let query = sorting.apply(filtered(db.selectFrom('orders').selectAll('orders'), options, search)).limit(options.limit + 1);
@@ -58,7 +73,11 @@ async function pageOfOrders(db: Executor, options: OrderListOptions, search: Sea
   return { rows: page, nextCursor: rows.length > options.limit ? encodeCursor(sort, sorting.key(page.at(-1)!)) : null };
 }
 
-function filtered(query: OrderQuery, { userId, status, from, to, timeZone }: OrderFilters, search: Search | undefined): OrderQuery {
+function filtered<Row>(
+  query: SelectQueryBuilder<Database, 'orders', Row>,
+  { userId, status, from, to, timeZone }: OrderFilters,
+  search: Search | undefined,
+): SelectQueryBuilder<Database, 'orders', Row> {
   let filteredQuery = query;
   if (userId !== undefined) filteredQuery = filteredQuery.where('orders.user_id', '=', userId);
   if (status) filteredQuery = filteredQuery.where('orders.status', '=', status);

@@ -41,9 +41,9 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
     list: (page: { limit: number; cursor?: string }) => Promise<OrderList>,
   ) {
     const paged = limit !== undefined || cursor !== undefined;
-    const { rows, nextCursor } = await list({ limit: paged ? (limit ?? ORDER_PAGE_SIZE.default) : LEGACY_CAP, cursor });
+    const { rows, nextCursor, total } = await list({ limit: paged ? (limit ?? ORDER_PAGE_SIZE.default) : LEGACY_CAP, cursor });
     const items = await orderDtos(db, rows, hold);
-    if (paged) return { items, nextCursor };
+    if (paged) return { items, nextCursor, total };
     reply.header('x-result-limit', String(LEGACY_CAP));
     if (nextCursor !== null) reply.header('x-more-results', 'true');
     return items;
@@ -58,7 +58,7 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
         description:
           '`q` finds an order by its id, its customer\'s name or e-mail, a part number on it (however spelled) or its PO number; ' +
           '`status` keeps one status; `from` and `to` (YYYY-MM-DD, both included, in SHOP_TIME_ZONE) bound the day it was placed; ' +
-          '`sort` is newest (the default), oldest, total or -total. With `limit` or `cursor`: one page `{ items, nextCursor }`. ' +
+          '`sort` is newest (the default), oldest, total or -total. With `limit` or `cursor`: one page `{ items, nextCursor, total }`, `total` counting every order that matches. ' +
           `Without: an array (for old clients) capped at ${LEGACY_CAP} orders, with \`X-Result-Limit\` and, when more exist, \`X-More-Results: true\`.`,
         querystring: orderListQuerySchema,
         response: { 200: orderPageOrList },
@@ -95,7 +95,7 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
       config: { access: 'self' },
       schema: {
         tags,
-        description: 'One customer\'s orders, newest first. With `limit` or `cursor`: one page `{ items, nextCursor }`; without: all of them, as the original storefront\'s contract (docs/legacy-contract.md) has it.',
+        description: 'One customer\'s orders, newest first. With `limit` or `cursor`: one page `{ items, nextCursor, total }`; without: all of them, as the original storefront\'s contract (docs/legacy-contract.md) has it.',
         params: z.object({ email: emailSchema }),
         querystring: myOrdersQuerySchema,
         response: { 200: orderPageOrList },

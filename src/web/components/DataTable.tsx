@@ -16,12 +16,13 @@ function labelCells(rows: ReactNode, columns: readonly string[]): ReactNode {
 
 /**
  * A dashboard table in a labelled, keyboard-scrollable region: the column headings, then `children` (the
- * rows: <tr> of <td>). On a phone each row is shown as a card, a cell a line (see table-base in index.css).
+ * rows: <tr> of <td>). On a phone each row is shown as a card, a cell a line, or with `compact` its cells
+ * side by side, placed by their data-card (see table-base in index.css).
  */
-export function DataTable({ label, columns, children }: { label: string; columns: readonly string[]; children: ReactNode }) {
+export function DataTable({ label, columns, children, compact = false }: { label: string; columns: readonly string[]; children: ReactNode; compact?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200" role="region" aria-label={label} tabIndex={0}>
-      <table className="table-base">
+      <table className="table-base" data-compact={compact || undefined}>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { errorText } from '../lib/form-errors.js';
-import { saveFile } from '../lib/save-file.js';
-import { toast } from '../lib/toast.js';
+import { downloadFile } from '../lib/save-file.js';
 
 /**
  * A button that downloads a private document (invoice, packing slip, credit note) with the user's token — a
@@ -11,13 +9,8 @@ export function DownloadButton({ fetchFile, fileName, label, testId }: { fetchFi
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
-    try {
-      saveFile(await fetchFile(), fileName);
-    } catch (failure) {
-      toast.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    await downloadFile(fetchFile, fileName);
+    setBusy(false);
   };
   return (
     <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy} onClick={() => void download()} data-testid={testId}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CollapsibleFilters } from '../../../components/CollapsibleFilters.js';
 import { CATEGORIES } from '../../../../shared/catalog.js';
 import { PRODUCT_STATUSES } from '../../../../shared/schemas.js';
 import type { ProductStatus } from '../api.js';
@@ -12,11 +13,12 @@ export interface FilterInputs {
   status: ProductStatus;
 }
 
-/** Manage Products' search box (name or part number), category and status. */
+/** Manage Products' search box (name or part number), category and status; behind a toggle on a phone. */
 export function AdminProductFilters({ value, onChange }: { value: FilterInputs; onChange: (next: FilterInputs) => void }) {
   const id = useId();
   return (
-    <form role="search" className="mb-5 grid gap-3 sm:grid-cols-[2fr_1fr_1fr]" onSubmit={(event) => event.preventDefault()}>
+    <CollapsibleFilters>
+    <form role="search" className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]" onSubmit={(event) => event.preventDefault()}>
       <div>
         <label htmlFor={`${id}-search`} className="label">
           Search by name or part number
@@ -66,5 +68,6 @@ export function AdminProductFilters({ value, onChange }: { value: FilterInputs; 
         </select>
       </div>
     </form>
+    </CollapsibleFilters>
   );
 }

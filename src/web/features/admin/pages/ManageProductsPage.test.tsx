@@ -4,6 +4,7 @@ import { apiError, serverMessage } from '../../../test/fake-answers.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { aProduct } from '../../../test/fixtures.js';
 import type { OpenOrders, Product, ProductChange } from '../../../../shared/api.js';
+import { chooseAction, openActions } from '../../../test/actions-menu.js';
 import { ManageProductsPage } from './ManageProductsPage.js';
 
 const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' as const };
@@ -28,7 +29,7 @@ describe('ManageProductsPage', () => {
   it('asks for the open orders before confirming, and says how many unpaid orders removing cancels', async () => {
     const { calls } = shopWith({ unpaid: 2, toShip: 1 });
     const { user } = renderWithProviders(<ManageProductsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
-    await user.click(await screen.findByRole('button', { name: 'Remove Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'Remove Brake Pads');
 
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(calls.map((call) => call.url)).toContain('/api/products/7/open-orders');
@@ -42,7 +43,7 @@ describe('ManageProductsPage', () => {
     await user.click(dialog.getByRole('button', { name: 'Keep product' }));
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Remove Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'Remove Brake Pads');
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove product' }));
     expect(await screen.findByText('The Product Brake Pads with 100 units of stock is removed successfully!!!')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/products/7']);
@@ -51,7 +52,7 @@ describe('ManageProductsPage', () => {
   it('says one unpaid order in the singular', async () => {
     shopWith({ unpaid: 1, toShip: 0 });
     const { user } = renderWithProviders(<ManageProductsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
-    await user.click(await screen.findByRole('button', { name: 'Remove Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'Remove Brake Pads');
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText('It has 1 unpaid order: removing the product cancels it, and its customer is told by e-mail.')).toBeInTheDocument();
     expect(dialog.queryByText(/paid order still to ship/)).not.toBeInTheDocument();
@@ -60,7 +61,7 @@ describe('ManageProductsPage', () => {
   it("asks only the original question for a product without open orders", async () => {
     shopWith({ unpaid: 0, toShip: 0 });
     const { user } = renderWithProviders(<ManageProductsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
-    await user.click(await screen.findByRole('button', { name: 'Remove Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'Remove Brake Pads');
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getAllByText(/./, { selector: 'p' }).map((p) => p.textContent)).toEqual([KEPT_QUESTION]);
   });
@@ -81,7 +82,7 @@ describe('ManageProductsPage', () => {
       return undefined;
     });
     const { user } = renderWithProviders(<ManageProductsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
-    await user.click(await screen.findByRole('button', { name: 'Remove Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'Remove Brake Pads');
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
@@ -122,9 +123,9 @@ const listCalls = (calls: { url: string }[]) =>
   calls.filter((call) => call.url.startsWith('/api/admin/products?')).map((call) => Object.fromEntries(new URL(call.url, 'http://shop').searchParams));
 
 describe('ManageProductsPage: the admin catalog', () => {
-  it('lists every part, archived ones too, with its part number, category, price, stock, minimum and status', async () => {
+  it('lists every part, archived ones too, one line each: its part number, category, price, stock, status and its actions in a menu', async () => {
     const { calls } = catalogShop({ pages: [[aProduct(), aProduct({ _id: '8', name: 'Wiper Blade', sku: 'WP-300', active: false })]] });
-    renderWithProviders(<ManageProductsPage />, asAdmin);
+    const { user } = renderWithProviders(<ManageProductsPage />, asAdmin);
     expect(screen.getByRole('heading', { name: 'Manage Products' })).toBeInTheDocument();
     const table = within(await screen.findByRole('table'));
     expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -134,25 +135,22 @@ describe('ManageProductsPage: the admin catalog', () => {
       'Category',
       'Price ($)',
       'Stock (units)',
-      'Min (units)',
       'Status',
       'Action',
     ]);
     const row = await rowOf('Brake Pads');
-    expect(row.getAllByRole('cell').slice(1, 8).map((cell) => cell.textContent)).toEqual([
-      'BR-2040',
-      'Brake Pads',
-      'Brakes',
-      '$12.50',
-      '100',
-      '10',
-      'active',
-    ]);
-    expect(row.getByRole('link', { name: 'Edit Brake Pads' })).toHaveAttribute('href', '/dashboard/edit-product/7');
+    expect(row.getAllByRole('cell').slice(1).map((cell) => cell.textContent)).toEqual(['BR-2040', 'Brake Pads', 'Brakes', '$12.50', '100', 'active', 'Actions▾']);
+    expect(row.queryByRole('menuitem')).not.toBeInTheDocument();
+    const menu = within(await openActions(user, 'Brake Pads'));
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Restock', 'Archive', 'History', 'Remove']);
+    expect(menu.getByRole('menuitem', { name: 'Edit Brake Pads' })).toHaveAttribute('href', '/dashboard/edit-product/7');
     const archived = await rowOf('Wiper Blade');
     expect(archived.getByText('archived')).toBeInTheDocument();
-    expect(archived.getByRole('button', { name: 'Restore Wiper Blade' })).toBeInTheDocument();
-    expect(archived.queryByRole('button', { name: 'Archive Wiper Blade' })).not.toBeInTheDocument();
+    const archivedMenu = within(await openActions(user, 'Wiper Blade'));
+    expect(archivedMenu.getByRole('menuitem', { name: 'Restore Wiper Blade' })).toBeInTheDocument();
+    expect(archivedMenu.queryByRole('menuitem', { name: 'Archive Wiper Blade' })).not.toBeInTheDocument();
+    // One menu open at a time: opening the second closed the first (a click outside it).
+    expect(screen.getAllByRole('menu')).toHaveLength(1);
     expect(listCalls(calls)).toEqual([{ limit: '24', status: 'all' }]);
   });
 
@@ -190,7 +188,7 @@ describe('ManageProductsPage: the admin catalog', () => {
   it('restocks: checks the units to add, posts them and toasts the new stock', async () => {
     const { calls } = catalogShop();
     const { user } = renderWithProviders(<ManageProductsPage />, asAdmin);
-    await user.click((await rowOf('Brake Pads')).getByRole('button', { name: 'Restock Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'Restock Brake Pads');
     const dialog = within(await screen.findByRole('dialog', { name: 'Restock Brake Pads' }));
     expect(dialog.getByText('BR-2040 · 100 units in stock now')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Add to stock' }));
@@ -214,25 +212,24 @@ describe('ManageProductsPage: the admin catalog', () => {
     const { calls } = catalogShop();
     const { user } = renderWithProviders(<ManageProductsPage />, asAdmin);
     const patches = () => calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
-    await user.click((await rowOf('Brake Pads')).getByRole('button', { name: 'Archive Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'Archive Brake Pads');
     let dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText('Archive Brake Pads? The shop stops showing it until you restore it; its orders are kept.')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Keep in shop' }));
     expect(patches()).toEqual([]);
 
-    await user.click((await rowOf('Brake Pads')).getByRole('button', { name: 'Archive Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'Archive Brake Pads');
     dialog = within(await screen.findByRole('alertdialog'));
     await user.click(dialog.getByRole('button', { name: 'Archive product' }));
     expect(await screen.findByText('Brake Pads is archived: the shop no longer shows it.')).toBeInTheDocument();
     expect(patches()).toEqual([{ active: false }]);
 
-    const restore = await screen.findByRole('button', { name: 'Restore Brake Pads' });
     expect((await rowOf('Brake Pads')).getByText('archived')).toBeInTheDocument();
-    await user.click(restore);
+    await chooseAction(user, 'Brake Pads', 'Restore Brake Pads');
     expect(await screen.findByText('Brake Pads is restored: it is back in the shop.')).toBeInTheDocument();
     expect(patches()).toEqual([{ active: false }, { active: true }]);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Archive Brake Pads' })).toBeInTheDocument();
+    expect(await within(await openActions(user, 'Brake Pads')).findByRole('menuitem', { name: 'Archive Brake Pads' })).toBeInTheDocument();
   });
 
   it('lists the history of a product: when, who, what changed from what to what, and why', async () => {
@@ -244,7 +241,7 @@ describe('ManageProductsPage: the admin catalog', () => {
       ],
     });
     const { user } = renderWithProviders(<ManageProductsPage />, asAdmin);
-    await user.click((await rowOf('Brake Pads')).getByRole('button', { name: 'History of Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'History of Brake Pads');
     const dialog = within(await screen.findByRole('dialog', { name: 'History of Brake Pads' }));
     const entries = await dialog.findAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
@@ -256,7 +253,7 @@ describe('ManageProductsPage: the admin catalog', () => {
   it('says when a product has no recorded changes', async () => {
     catalogShop();
     const { user } = renderWithProviders(<ManageProductsPage />, asAdmin);
-    await user.click((await rowOf('Brake Pads')).getByRole('button', { name: 'History of Brake Pads' }));
+    await chooseAction(user, 'Brake Pads', 'History of Brake Pads');
     expect(await screen.findByText('No price or stock changes are recorded for this product yet.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { OpenOrders, Product } from '../../../../shared/api.js';
+import { tablesCopy } from '../../../../shared/back-office-copy.js';
 import { formatQuantity } from '../../../../shared/format.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
@@ -10,6 +10,7 @@ import { fetchOpenOrders, useAdminProductPages, useRemoveProduct, useUpdateProdu
 import { AdminProductFilters, type FilterInputs } from '../components/AdminProductFilters.js';
 import { HistoryDialog } from '../components/HistoryDialog.js';
 import { RestockDialog } from '../components/RestockDialog.js';
+import { ActionsMenu, type MenuAction } from '../../../components/ActionsMenu.js';
 import { LoadMore } from '../../../components/LoadMore.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { DataTable } from '../../../components/DataTable.js';
@@ -18,7 +19,6 @@ import { useConfirm } from '../../../components/useConfirm.js';
 import { errorText } from '../../../lib/form-errors.js';
 import { useDebounced } from '../../../lib/useDebounced.js';
 
-const COLUMNS = ['Image', 'Part Number', 'Name', 'Category', 'Price ($)', 'Stock (units)', 'Min (units)', 'Status', 'Action'];
 const text = messages.ui.productAdmin;
 
 /**
@@ -97,49 +97,16 @@ export function ManageProductsPage() {
   };
   const updating = update.isPending ? update.variables.id : null;
 
-  const actions = (product: Product) => (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Link to={`/dashboard/edit-product/${product._id}`} className="btn-secondary px-3 py-1.5" aria-label={`Edit ${product.name}`}>
-        Edit
-      </Link>
-      <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setRestocking(product)} aria-label={`Restock ${product.name}`}>
-        Restock
-      </button>
-      {product.active ? (
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1.5"
-          onClick={() => onArchive(product)}
-          aria-label={`Archive ${product.name}`}
-          disabled={updating === product._id}
-        >
-          Archive
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="btn-success px-3 py-1.5"
-          onClick={() => void onRestore(product)}
-          aria-label={`Restore ${product.name}`}
-          disabled={updating === product._id}
-        >
-          Restore
-        </button>
-      )}
-      <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setHistoryOf(product)} aria-label={`History of ${product.name}`}>
-        History
-      </button>
-      <button
-        type="button"
-        className="btn-danger px-3 py-1.5"
-        onClick={() => void onRemove(product)}
-        aria-label={`Remove ${product.name}`}
-        disabled={checking === product._id}
-      >
-        Remove
-      </button>
-    </div>
-  );
+  // One line a part: its actions in a menu, Remove (still asked first) among them rather than always in reach.
+  const actions = (product: Product): MenuAction[] => [
+    { label: 'Edit', name: `Edit ${product.name}`, to: `/dashboard/edit-product/${product._id}` },
+    { label: 'Restock', name: `Restock ${product.name}`, onSelect: () => setRestocking(product) },
+    product.active
+      ? { label: 'Archive', name: `Archive ${product.name}`, onSelect: () => onArchive(product), disabled: updating === product._id }
+      : { label: 'Restore', name: `Restore ${product.name}`, onSelect: () => void onRestore(product), disabled: updating === product._id },
+    { label: 'History', name: `History of ${product.name}`, onSelect: () => setHistoryOf(product) },
+    { label: 'Remove', name: `Remove ${product.name}`, onSelect: () => void onRemove(product), danger: true, disabled: checking === product._id },
+  ];
 
   return (
     <Panel title="Manage Products">
@@ -152,10 +119,10 @@ export function ManageProductsPage() {
             <p className="text-slate-700">{text.noMatch}</p>
           ) : (
             <>
-              <DataTable label="Products" columns={COLUMNS}>
+              <DataTable label="Products" columns={tablesCopy.productColumns} compact>
                 {list.map((product) => (
                   <tr key={product._id}>
-                    <td>
+                    <td data-card="plain">
                       <ProductImage
                         src={product.img}
                         alt=""
@@ -165,16 +132,21 @@ export function ManageProductsPage() {
                         className="h-10 w-14 rounded bg-slate-100 object-contain"
                       />
                     </td>
-                    <td className="font-mono text-xs whitespace-nowrap">{product.sku}</td>
-                    <td className="font-medium">{product.name}</td>
-                    <td>{product.category.name}</td>
-                    <td>${formatDollars(product.price)}</td>
+                    <td data-card="plain" className="font-mono text-xs whitespace-nowrap">
+                      {product.sku}
+                    </td>
+                    <td data-card="title" className="font-medium">
+                      {product.name}
+                    </td>
+                    <td data-card="plain">{product.category.name}</td>
+                    <td data-card="plain">${formatDollars(product.price)}</td>
                     <td>{formatQuantity(product.stock)}</td>
-                    <td>{formatQuantity(product.min)}</td>
-                    <td>
+                    <td data-card="plain">
                       <StatusBadge active={product.active} />
                     </td>
-                    <td>{actions(product)}</td>
+                    <td data-card="end" className="text-right">
+                      <ActionsMenu of={product.name} actions={actions(product)} />
+                    </td>
                   </tr>
                 ))}
               </DataTable>

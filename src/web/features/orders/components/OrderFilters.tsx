@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CollapsibleFilters } from '../../../components/CollapsibleFilters.js';
 import { isCalendarDate } from '../../../../shared/dates.js';
 import { messages } from '../../../../shared/messages.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/order-status.js';
@@ -31,11 +32,12 @@ interface OrderFilterBarProps {
   onChange: (changed: Partial<OrderFilters>) => void;
 }
 
-/** Manage All Orders' search box, status, the days placed and the sort. */
+/** Manage All Orders' search box, status, the days placed and the sort; behind a toggle on a phone. */
 export function OrderFilterBar({ filters, search, onSearch, onChange }: OrderFilterBarProps) {
   const id = useId();
   return (
-    <form role="search" className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]" onSubmit={(event) => event.preventDefault()}>
+    <CollapsibleFilters>
+    <form role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]" onSubmit={(event) => event.preventDefault()}>
       <div>
         <label htmlFor={`${id}-search`} className="label">
           {text.searchLabel}
@@ -88,5 +90,6 @@ export function OrderFilterBar({ filters, search, onSearch, onChange }: OrderFil
         </select>
       </div>
     </form>
+    </CollapsibleFilters>
   );
 }

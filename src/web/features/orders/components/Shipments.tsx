@@ -1,13 +1,7 @@
 import type { Order, Shipment } from '../../../../shared/api.js';
 import { shipmentMessages as text } from '../../../../shared/messages.js';
 import { messages } from '../../../../shared/messages.js';
-import { unitsLeftToShip } from '../../../../shared/shipments.js';
 import { formatDateTime } from '../../../lib/format-date.js';
-import { DownloadButton } from '../../../components/DownloadButton.js';
-import { fetchPackingSlip } from '../api.js';
-
-/** Units of the order still to ship. */
-export const leftToShip = (order: Order) => unitsLeftToShip(order.lines.map((line) => ({ quantity: line.quantity, shipped: line.shippedQuantity })));
 
 /**
  * Each parcel of an order, oldest first: its number and carrier, its tracking number (a link to the
@@ -47,9 +41,4 @@ function Tracking({ shipment }: { shipment: Shipment }) {
   ) : (
     <p>{label}</p>
   );
-}
-
-/** "Packing slip SHP-000001": downloads a parcel's packing slip as packing-slip-SHP-000001.pdf (admins). */
-export function PackingSlipButton({ shipment }: { shipment: Shipment }) {
-  return <DownloadButton fetchFile={() => fetchPackingSlip(shipment.id)} fileName={text.packingSlipFile(shipment.number)} label={text.packingSlip(shipment.number)} />;
 }

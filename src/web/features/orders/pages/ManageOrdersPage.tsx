@@ -1,31 +1,43 @@
-import { OrderProduct } from '../components/OrderProduct.js';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { Order } from '../../../../shared/api.js';
-import { formatMoney, formatQuantity } from '../../../../shared/format.js';
+import { tablesCopy } from '../../../../shared/back-office-copy.js';
+import { formatMoney } from '../../../../shared/format.js';
+import { leftToDo } from '../../../../shared/left-to-do.js';
 import { messages, refundMessages, shipmentMessages } from '../../../../shared/messages.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { canTransition, isPaid, isShippable } from '../../../../shared/order-status.js';
+import { ActionsMenu, type MenuAction } from '../../../components/ActionsMenu.js';
 import { DataTable } from '../../../components/DataTable.js';
 import { LoadMore } from '../../../components/LoadMore.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { useConfirm } from '../../../components/useConfirm.js';
 import { errorText } from '../../../lib/form-errors.js';
-import { saveFile } from '../../../lib/save-file.js';
+import { downloadFile, saveFile } from '../../../lib/save-file.js';
+import { formatDate } from '../../../lib/format-date.js';
 import { useSearchBox } from '../../../lib/useSearchBox.js';
-import { exportOrders, type OrderFilters, orderSearchParams, useAllOrderPages, useCancelAndRefund, useCancelOrder, useDeliverOrder } from '../api.js';
+import {
+  exportOrders,
+  fetchInvoice,
+  fetchPackingSlip,
+  type OrderFilters,
+  orderSearchParams,
+  useAllOrderPages,
+  useCancelAndRefund,
+  useCancelOrder,
+  useDeliverOrder,
+} from '../api.js';
 import { OrderFilterBar, orderFiltersFromSearch } from '../components/OrderFilters.js';
-import { InvoiceButton } from '../components/InvoiceButton.js';
 import { OrderChargesSummary } from '../components/OrderCharges.js';
 import { OrderHistoryDialog } from '../components/OrderHistoryDialog.js';
 import { ShipDialog } from '../components/ShipDialog.js';
-import { leftToShip, PackingSlipButton } from '../components/Shipments.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
 const text = messages.ui.orderAdmin;
+const orderText = messages.ui.orders;
 const EXPORT_FILE = 'partsmith-orders.csv';
 
 /**
@@ -40,6 +52,8 @@ export function ManageOrdersPage() {
   const [search, setSearch] = useSearchBox(filters.q, (q) => setParams(orderSearchParams({ ...filters, q }), { replace: true }));
   const filtered = orderSearchParams(filters).size > 0;
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  // The newest page's count: every order the filters match, however few are loaded.
+  const total = orders.data?.pages.at(-1)?.total;
   const cancel = useCancelOrder();
   const deliver = useDeliverOrder();
   const cancelAndRefund = useCancelAndRefund();
@@ -78,10 +92,29 @@ export function ManageOrdersPage() {
       messages.ui.confirmButtons.deliverOrder,
     );
 
+  // Beside the original storefront's action (Cancel, Deliver or 'Delivered'), the others in the row's menu.
+  const moreActions = (order: Order): MenuAction[] => [
+    ...(isShippable(order.status) ? [{ label: shipmentMessages.ship, name: shipmentMessages.shipLabel(order.number), onSelect: () => setShipping(order) }] : []),
+    ...(isPaid(order.status) && canTransition(order.status, 'cancelled', 'admin')
+      ? [{ label: refundMessages.cancelAndRefund, onSelect: () => onCancelAndRefund(order), danger: true }]
+      : []),
+    { label: 'History', name: `History of order ${order._id}`, onSelect: () => setHistoryOf(order) },
+    ...(order.invoiceNumber
+      ? [{ label: orderText.invoice(order.invoiceNumber), onSelect: () => void downloadFile(() => fetchInvoice(order._id), orderText.invoiceFile(order.invoiceNumber!)) }]
+      : []),
+    ...order.shipments.map((shipment) => ({
+      label: shipmentMessages.packingSlip(shipment.number),
+      onSelect: () => void downloadFile(() => fetchPackingSlip(shipment.id), shipmentMessages.packingSlipFile(shipment.number)),
+    })),
+  ];
+
   return (
-    <Panel title={`Manage All Orders (${list.length})`}>
+    <Panel title="Manage All Orders">
       <title>Manage All Orders – Partsmith</title>
-      <div className="mb-3 flex justify-end">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="font-semibold text-slate-800" role="status" data-testid="orders-count">
+          {total !== undefined && tablesCopy.ordersCount(total)}
+        </p>
         <ExportButton filters={filters} />
       </div>
       <OrderFilterBar filters={filters} search={search} onSearch={setSearch} onChange={show} />
@@ -91,56 +124,37 @@ export function ManageOrdersPage() {
             <p className="text-slate-700">{filtered ? text.noMatch : 'No orders yet.'}</p>
           ) : (
             <>
-              <DataTable label="All orders" columns={['Customer', 'Product', 'Quantity (units)', 'Total ($)', 'Status', 'Paid', 'Action']}>
+              <DataTable label="All orders" columns={tablesCopy.orderColumns} compact>
                 {list.map((order) => (
                   <tr key={order._id} data-testid={`order-${order._id}`}>
-                    <td>
+                    <td data-card="plain">
+                      <Link to={`/dashboard/orders/${order._id}`} className="font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
+                        {order.number}
+                      </Link>
+                      <span className="block text-xs text-slate-700">{order.product}</span>
+                      {order.poNumber && <span className="block text-xs text-slate-600">{orderText.poNumber(order.poNumber)}</span>}
+                    </td>
+                    <td data-card="plain">{formatDate(order.createdAt)}</td>
+                    <td data-card="title">
                       <p className="font-medium">{order.name}</p>
-                      <p className="text-xs text-slate-700">{order.email}</p>
+                      <p className="text-xs break-all text-slate-700">{order.email}</p>
                     </td>
-                    <OrderProduct order={order} />
-                    <td>
-                      {formatQuantity(order.quantity)}
-                      {isShippable(order.status) && <p className="text-xs text-slate-700">{shipmentMessages.leftToShip(leftToShip(order))}</p>}
-                    </td>
-                    <td>
+                    <td data-card="plain">{shipTo(order)}</td>
+                    <td data-card="plain">
                       ${formatDollars(order.total)}
-                      {/* The admin packs and ships from here: the destination and method come with the figures. */}
+                      {/* The admin packs and ships from here: the figures, the whole destination and the method, folded. */}
                       <OrderChargesSummary order={order} shipTo />
                     </td>
-                    <td>
-                      <StatusBadge status={order.status} />
+                    <td data-card="plain">
+                      <StatusBadge status={order.status} wrap />
                     </td>
-                    <td>
-                      <span className={order.paid ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
-                        {order.paid ? 'yes' : 'no'}
-                      </span>
+                    <td data-card="plain" className="font-medium">
+                      {tablesCopy.leftToDo(leftToDo(order))}
                     </td>
-                    <td>
+                    <td data-card="end">
                       <div className="flex flex-wrap items-center gap-2">
                         <AdminActions order={order} onCancel={() => onCancel(order)} onDeliver={() => onDeliver(order)} />
-                        {isShippable(order.status) && (
-                          <button type="button" className="btn-primary px-3 py-1.5" aria-label={shipmentMessages.shipLabel(order.number)} onClick={() => setShipping(order)}>
-                            {shipmentMessages.ship}
-                          </button>
-                        )}
-                        {isPaid(order.status) && canTransition(order.status, 'cancelled', 'admin') && (
-                          <button type="button" className="btn-danger px-3 py-1.5" onClick={() => onCancelAndRefund(order)}>
-                            {refundMessages.cancelAndRefund}
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className="btn-secondary px-3 py-1.5"
-                          aria-label={`History of order ${order._id}`}
-                          onClick={() => setHistoryOf(order)}
-                        >
-                          History
-                        </button>
-                        <InvoiceButton order={order} />
-                        {order.shipments.map((shipment) => (
-                          <PackingSlipButton key={shipment.id} shipment={shipment} />
-                        ))}
+                        <ActionsMenu of={order.number} actions={moreActions(order)} />
                       </div>
                     </td>
                   </tr>
@@ -160,6 +174,11 @@ export function ManageOrdersPage() {
       <ShipDialog order={shipping} onClose={() => setShipping(null)} />
     </Panel>
   );
+}
+
+/** Where the order goes, as a packer reads it at a glance: "Burlington, VT, US" (an order placed before structured addresses: its address). */
+function shipTo({ shippingAddress: to, address }: Order): string {
+  return to ? [to.city, to.region, to.country].filter(Boolean).join(', ') : address;
 }
 
 /** The orders these filters list as a CSV file (one row per order line). */

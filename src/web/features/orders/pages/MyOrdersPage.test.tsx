@@ -7,7 +7,7 @@ import { MyOrdersPage } from './MyOrdersPage.js';
 
 /** The first page of the customer's orders, as My Orders asks for it. */
 const firstPage = `/api/orders/${encodeURIComponent(customer.email)}?limit=25`;
-const page = (items: Order[], nextCursor: string | null = null) => ({ status: 200, body: { items, nextCursor } });
+const page = (items: Order[], nextCursor: string | null = null) => ({ status: 200, body: { items, nextCursor, total: items.length } });
 
 /** The buttons of an order's row, by their visible text. */
 const buttonsOf = (testId: string) => within(screen.getByTestId(testId)).queryAllByRole('button').map((button) => button.textContent);
