@@ -15,8 +15,9 @@ export function useStaffHome(enabled = true) {
     queryKey: keys.staffHome,
     queryFn: ({ signal }) => apiFetch<AdminHome>('/api/admin/home', { signal }),
     enabled,
-    // Even when fresh: staff coming back to the tab expect the badge to say what arrived meanwhile.
-    refetchOnWindowFocus: 'always',
+    // Never fresh: asked again whenever the staff home opens or the window comes back, as work is done elsewhere.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
     refetchInterval: REFRESH_MS,
   });
 }

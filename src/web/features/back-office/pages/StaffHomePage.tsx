@@ -52,7 +52,8 @@ export function StaffHomePage() {
               // A count above 0 is work waiting; sales are not.
               const waiting = figure !== 'salesToday' && counts[figure] > 0;
               return (
-                <li key={figure}>
+                // A sum of money is wider than a count: its tile takes two columns.
+                <li key={figure} className={figure === 'salesToday' ? 'col-span-2' : undefined}>
                   {to ? (
                     <Link to={to} className={`${tileClass} border-slate-200 bg-white transition-colors hover:border-brand-700 hover:bg-slate-50`}>
                       <TileBody value={value} label={text.tiles[figure]} waiting={waiting} />
