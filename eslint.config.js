@@ -110,6 +110,7 @@ const FEATURE_ORDER = [
   'quick-order',
   'admin',
   'overview',
+  'back-office', // the staff home (issue 62): what needs doing, and the menu's Inbox badge
 ];
 const unlistedFeatures = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !FEATURE_ORDER.includes(entry.name))

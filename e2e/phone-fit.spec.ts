@@ -32,6 +32,8 @@ const STOREFRONT = [
 ];
 const CUSTOMER_ROUTES = ['/dashboard', '/dashboard/myOrders', '/dashboard/add-review', '/dashboard/lists', '/dashboard/returns'];
 const ADMIN_ROUTES = [
+  // The staff home (issue 62).
+  '/dashboard',
   '/dashboard/manage-products',
   '/dashboard/add-products',
   '/dashboard/import-products',

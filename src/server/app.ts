@@ -48,6 +48,8 @@ import { checkoutRoutes } from './flows/checkout-routes.js';
 import { returnsRoutes } from './returns/routes.js';
 import { returnsFlowRoutes } from './flows/returns-routes.js';
 import { fitmentQualityRoutes } from './flows/fitment-quality.js';
+// The back office (issue 62)
+import { staffHomeRoutes } from './flows/staff-home.js';
 
 export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
@@ -112,6 +114,8 @@ export async function buildApp(
   for (const routes of [addressesRoutes, shippingTaxRoutes, checkoutRoutes]) await app.register(routes, context);
   // After the sale (issue 61): returns
   for (const routes of [returnsRoutes, returnsFlowRoutes, fitmentQualityRoutes]) await app.register(routes, context);
+  // The back office (issue 62): the staff home
+  await app.register(staffHomeRoutes, context);
   // Saved parts lists (issue 65); their CSV routes read `text/csv` bodies, in a plugin of their own.
   await app.register(listsRoutes, context);
   await app.register(listTransferRoutes, context);

@@ -201,6 +201,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/admin/stats', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/stats?from=2024-05-01&to=2024-05-31' }) },
       // After the sale (issue 61): what the "doesn't fit" returns say about the fitment data.
       { route: 'GET /api/admin/fitment-quality', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/fitment-quality' }) },
+      // The back office (issue 62): the staff home.
+      { route: 'GET /api/admin/home', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/home' }) },
       {
         route: 'GET /api/orders/{id}/invoice.pdf',
         expected: ownerOrAdminElseNotFound(200),

@@ -78,6 +78,7 @@ import {
   orderInputSchema, addressInputSchema, addressPatchSchema, quoteRequestSchema, shippingConfigSchema, taxConfigSchema, taxExemptionSchema } from './checkout-schemas.js';
 import { fitmentQualitySchema, returnPageSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
 import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
+import { adminHomeSchema } from './back-office.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -283,6 +284,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/returns/:id/credit-note.pdf', z.string()),
   // Parts ranked by "doesn't fit" returns, with the vehicles named (admins).
   endpoint('GET', '/api/admin/fitment-quality', fitmentQualitySchema),
+  // The back office (issue 62): the staff home's counts of what needs doing, and today's sales (admins).
+  endpoint('GET', '/api/admin/home', adminHomeSchema),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -13,24 +13,23 @@ export interface LowStock {
 }
 
 /**
- * The low parts, lowest stock first, then by name. Two halves, each read through its own index
- * (migration 014): the parts on the default by their stock, the parts with a threshold of their own by
- * their stock minus it.
+ * The parts for sale that are low, in two halves, each read through its own index (migration 014): the
+ * parts on the default by their stock, the parts with a threshold of their own by their stock minus it.
  */
+function lowHalves(db: Executor, defaultThreshold: number) {
+  const forSale = db.selectFrom('products').where('hidden_at', 'is', null).where('archived_at', 'is', null);
+  return {
+    onDefault: forSale.where('reorder_threshold', 'is', null).where('stock', '<=', defaultThreshold),
+    onOwn: forSale.where('reorder_threshold', 'is not', null).where(sql<number>`stock - reorder_threshold`, '<=', 0),
+  };
+}
+
+/** The low parts, lowest stock first, then by name. */
 export async function lowStock(db: Executor, defaultThreshold: number, limit = LOW_STOCK_LIMIT): Promise<LowStock> {
-  const forSale = db
-    .selectFrom('products')
-    .select(['id', 'sku', 'name', 'stock', 'min_quantity'])
-    .where('hidden_at', 'is', null)
-    .where('archived_at', 'is', null);
-  const onDefault = forSale
-    .select(sql<number>`cast(${defaultThreshold} as integer)`.as('threshold'))
-    .where('reorder_threshold', 'is', null)
-    .where('stock', '<=', defaultThreshold);
-  const onOwn = forSale
-    .select((eb) => eb.ref('reorder_threshold').$notNull().as('threshold'))
-    .where('reorder_threshold', 'is not', null)
-    .where(sql<number>`stock - reorder_threshold`, '<=', 0);
+  const halves = lowHalves(db, defaultThreshold);
+  const columns = ['id', 'sku', 'name', 'stock', 'min_quantity'] as const;
+  const onDefault = halves.onDefault.select(columns).select(sql<number>`cast(${defaultThreshold} as integer)`.as('threshold'));
+  const onOwn = halves.onOwn.select(columns).select((eb) => eb.ref('reorder_threshold').$notNull().as('threshold'));
   const rows = await onDefault
     .unionAll(onOwn)
     .orderBy('stock')
@@ -47,4 +46,12 @@ export async function lowStock(db: Executor, defaultThreshold: number, limit = L
     min: row.min_quantity,
   }));
   return { items, more: rows.length > limit };
+}
+
+/** How many parts are low: every one the list would name, however many. */
+export async function countLowStock(db: Executor, defaultThreshold: number): Promise<number> {
+  const { onDefault, onOwn } = lowHalves(db, defaultThreshold);
+  const count = sql<number | string>`count(*)`.as('count');
+  const rows = await onDefault.select(count).unionAll(onOwn.select(count)).execute();
+  return rows.reduce((total, row) => total + Number(row.count), 0);
 }

@@ -550,3 +550,6 @@ export async function deleteProduct(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('product_numbers').where('product_id', '=', id).execute();
   await db.deleteFrom('products').where('id', '=', id).execute();
 }
+
+/** How many parts for sale are at or below their reorder threshold (the staff home). */
+export { countLowStock } from './low-stock.js';

@@ -60,3 +60,9 @@ export async function replyToContactMessage(db: Executor, id: number, reply: str
     return toContactMessageDto(row);
   });
 }
+
+/** How many messages no admin has read yet (the staff home and the Inbox badge). */
+export async function countUnreadMessages(db: Executor): Promise<number> {
+  const row = await db.selectFrom('contact_messages').where('read_at', 'is', null).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -8,7 +8,7 @@ import { lowStock } from '../catalog/low-stock.js';
 import { type Executor, inTransaction } from '../db/schema.js';
 import { claimOnce, isClaimed } from '../limits/service.js';
 import { enqueueMail } from '../mail/service.js';
-import { offsetAt } from '../orders/calendar.js';
+import { shopClock } from '../orders/calendar.js';
 import { listActiveAdmins } from '../users/service.js';
 
 /** The most parts one digest lists; the mail says when more are low. */
@@ -25,18 +25,12 @@ export interface DigestSettings {
 
 const claimKey = (date: string) => `low-stock-digest:${date}`;
 
-/** The shop's local date and hour at an instant. */
-function localClock(timeZone: string, at: number): { date: string; hour: number } {
-  const wall = new Date(at + offsetAt(timeZone, at));
-  return { date: wall.toISOString().slice(0, 10), hour: wall.getUTCHours() };
-}
-
 /**
  * Sends today's digest if it is due, not yet sent and some part is low (a day with none stays unclaimed,
  * so a part that runs low later that day is still reported). Returns how many mails it wrote.
  */
 export async function sendLowStockDigest(db: Executor, settings: DigestSettings, at = Date.now()): Promise<number> {
-  const { date, hour } = localClock(settings.timeZone, at);
+  const { date, hour } = shopClock(settings.timeZone, at);
   if (hour < settings.hour || (await isClaimed(db, claimKey(date)))) return 0;
   const { items, more } = await lowStock(db, settings.defaultThreshold, DIGEST_LIMIT);
   if (items.length === 0) return 0;

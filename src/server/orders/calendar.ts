@@ -90,3 +90,9 @@ export function shopDays(timeZone: string, from: string, to: string): ShopDay[] 
   const starts = [...dates, addDays(to, 1)].map((date) => new Date(startOfDay(timeZone, date)).toISOString());
   return dates.map((date, i) => ({ date, starts: starts[i]!, ends: starts[i + 1]! }));
 }
+
+/** The shop's local date and hour at an instant. */
+export function shopClock(timeZone: string, at: number): { date: string; hour: number } {
+  const wall = new Date(at + offsetAt(timeZone, at));
+  return { date: wall.toISOString().slice(0, 10), hour: wall.getUTCHours() };
+}

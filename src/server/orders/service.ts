@@ -645,3 +645,10 @@ export {
   type RefundLine,
   refundLinesOf,
 } from './refunds.js';
+
+/** Paid orders with units still to ship (the staff home). */
+export async function countOrdersToShip(db: Executor): Promise<number> {
+  const row = await db.selectFrom('orders').where('status', 'in', ORDER_STATUSES.filter(isShippable)).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+export { salesToday } from './stats.js';

@@ -26,7 +26,7 @@ import { centsToDollars } from '../../shared/money.js';
 import { isPaid, ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.js';
 import type { SalesStatsQuery } from '../../shared/schemas.js';
 import type { Executor } from '../db/schema.js';
-import { type ShopDay, shopDays } from './calendar.js';
+import { type ShopDay, shopClock, shopDays } from './calendar.js';
 
 const PAID_STATUSES = ORDER_STATUSES.filter(isPaid);
 const TOP_LIST_LENGTH = 10;
@@ -436,4 +436,11 @@ export function movesSince(span: Span) {
     where e.from_status is not null and e.created_at >= ${span.ends}
       and (select o.created_at >= ${span.starts} and o.created_at < ${span.ends} from orders o where o.id = e.order_id)
     group by e.from_status, e.to_status`;
+}
+
+/** Dollars of the orders paid today on the shop's calendar: the overview's revenue of a period of today alone. */
+export async function salesToday(db: Executor, timeZone: string, at = Date.now()): Promise<number> {
+  const today = shopClock(timeZone, at).date;
+  const sales = await paidByDay(db, shopDays(timeZone, today, today));
+  return centsToDollars(sales.get(today)?.revenueCents ?? 0);
 }

@@ -260,3 +260,12 @@ export async function rejectReturn(db: Executor, id: number, reason: string): Pr
     return rejected;
   });
 }
+
+/** Returns waiting on staff: to approve or reject, or approved with the parts not yet received. */
+const RETURNS_TO_HANDLE: readonly ReturnStatus[] = ['requested', 'approved'];
+
+/** How many returns wait on staff (the staff home). */
+export async function countReturnsToHandle(db: Executor): Promise<number> {
+  const row = await db.selectFrom('returns').where('status', 'in', RETURNS_TO_HANDLE).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

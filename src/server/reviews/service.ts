@@ -157,3 +157,9 @@ export async function importReviews(db: Executor, reviews: { name: string; email
     .values(reviews.map((review) => ({ ...review, user_id: null, ...timestamps() })))
     .execute();
 }
+
+/** How many reviews wait for an admin's approval (the staff home). */
+export async function countReviewsToApprove(db: Executor): Promise<number> {
+  const row = await db.selectFrom('reviews').where('status', '=', 'pending').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -5,6 +5,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import type { LowStockItem, User } from '../../shared/api.js';
+import type { AdminHome } from '../../shared/back-office.js';
 import { AuthContext, type AuthState } from '../features/auth/auth-context.js';
 import { aProduct, aReview } from '../test/fixtures.js';
 import { fakeAccountCart } from '../test/fake-cart.js';
@@ -15,8 +16,10 @@ const admin: User = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@pa
 const asAdmin = fakeAuth({ user: admin, isAdmin: true });
 const asCustomer = fakeAuth({ user: customer });
 
-/** The whole app's routes at `path` (lazy pages included), with the shop's answers for `who` (and its low parts). */
-function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = []) {
+const NOTHING_TO_DO: AdminHome = { ordersToShip: 0, unreadMessages: 0, lowStock: 0, returnsToHandle: 0, reviewsToApprove: 0, companiesToApprove: 0, salesToday: 0 };
+
+/** The whole app's routes at `path` (lazy pages included), with the shop's answers for `who` (its low parts, and the staff home's counts). */
+function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = [], home: AdminHome = NOTHING_TO_DO) {
   const who = auth.user!;
   const cart = fakeAccountCart();
   const { calls } = mockFetch((url, init) => {
@@ -28,6 +31,10 @@ function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = [])
     if (url === `/api/orders/${encodeURIComponent(who.email)}?limit=25`) return { status: 200, body: { items: [], nextCursor: null, total: 0 } };
     if (url === '/api/admin/reviews') return { status: 200, body: [aReview()] };
     if (url === '/api/admin/low-stock') return { status: 200, body: lowStock };
+    if (url === '/api/admin/home') return { status: 200, body: home };
+    // My Profile's sessions.
+    if (url === '/api/auth/sessions') return { status: 200, body: [] };
+    if (url === '/api/contact') return { status: 200, body: [] };
     if (url === '/api/admin/products/7') return { status: 200, body: aProduct() };
     // The home page's products, reviews and business summary.
     if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null, didYouMean: null } };
@@ -57,10 +64,11 @@ const menuOf = async () => {
 };
 
 describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
-  it("keeps the original admin items (docs/legacy-contract.md#menus) and adds Import / Export, Manage Reviews, Sales Overview, Low Stock, Search Synonyms, Returns and Fitment quality, the admin's own My Orders and Add a Reviews, the address book, and Mail preview", async () => {
+  it("groups the back office (its home and Inbox, the original admin items and the shop's own) apart from the admin's own account and buying", async () => {
     renderApp('/dashboard/myOrders', asAdmin);
     expect(await menuOf()).toEqual([
-      ['My Profile', '/dashboard'],
+      ['Staff home', '/dashboard'],
+      ['Inbox', '/dashboard/inbox'],
       ['Manage Products', '/dashboard/manage-products'],
       ['Add New Product', '/dashboard/add-products'],
       ['Manage All Orders', '/dashboard/manage-orders'],
@@ -74,13 +82,75 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Search Synonyms', '/dashboard/search-synonyms'],
       ['Returns', '/dashboard/manage-returns'],
       ['Fitment quality', '/dashboard/fitment-quality'],
+      ['Mail preview', '/dashboard/mail'],
+      ['My Profile', '/dashboard/profile'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
       ['Address book', '/dashboard/addresses'],
-      ['Mail preview', '/dashboard/mail'],
+    ]);
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(within(menu).getByRole('list', { name: 'Back office' })).getAllByRole('link')).toHaveLength(16);
+    expect(within(within(menu).getByRole('list', { name: 'My account' })).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'My Profile',
+      'My Orders',
+      'Add a Reviews',
+      'Address book',
     ]);
     // An admin's own orders: the route lets them in.
     expect(await screen.findByRole('heading', { name: 'Your Orders: 0' }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('lands an admin on the staff home: each count links to its list, trade applications to none yet, and today’s sales in dollars', async () => {
+    renderApp('/dashboard', asAdmin, [], { ordersToShip: 4, unreadMessages: 2, lowStock: 3, returnsToHandle: 1, reviewsToApprove: 5, companiesToApprove: 0, salesToday: 1234.5 });
+    expect(await screen.findByRole('heading', { name: 'Staff home' }, { timeout: 8000 })).toBeInTheDocument();
+    const content = within(screen.getByRole('region', { name: 'Dashboard content' }));
+    const tiles = await content.findAllByRole('listitem');
+    expect(tiles.map((tile) => [tile.textContent, within(tile).queryByRole('link')?.getAttribute('href') ?? null])).toEqual([
+      ['4 Orders to ship', '/dashboard/manage-orders?status=pending'],
+      ['2 Unread messages', '/dashboard/inbox'],
+      ['3 Low-stock parts', '/dashboard/low-stock'],
+      ['1 Returns to handle', '/dashboard/manage-returns'],
+      ['5 Reviews awaiting approval', '/dashboard/manage-reviews?status=pending'],
+      ['0 Trade applicationsTrade accounts are not open yet.', null],
+      ['$1,234.50 Today\'s sales', '/dashboard/overview'],
+    ]);
+    expect(content.getByRole('link', { name: '4 Orders to ship' })).toBeInTheDocument();
+    expect(content.getByRole('link', { name: "$1,234.50 Today's sales" })).toBeInTheDocument();
+  });
+
+  it('keeps My Profile one click away for an admin', async () => {
+    renderApp('/dashboard', asAdmin);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Staff home' }, { timeout: 8000 });
+    await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'My Profile' }));
+    expect(await screen.findByRole('heading', { name: 'My Profile' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(admin.email);
+  });
+
+  it('counts the unread messages on the Inbox link, in a pill and in its name', async () => {
+    renderApp('/dashboard/myOrders', asAdmin, [], { ...NOTHING_TO_DO, unreadMessages: 2 });
+    const link = await screen.findByRole('link', { name: 'Inbox (2 unread)' }, { timeout: 8000 });
+    expect(link).toHaveAttribute('href', '/dashboard/inbox');
+    expect(within(link).getByText('2')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it("folds the staff's menu away on a phone: its button opens it, and choosing an entry closes it", async () => {
+    renderApp('/dashboard/myOrders', asAdmin);
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Dashboard menu' }, { timeout: 8000 });
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    // Closed (below lg, where the button shows; lg:block shows the menu on a desktop whatever the button says).
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(list).toHaveClass('hidden', 'lg:block');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(list).not.toHaveClass('hidden');
+    await user.click(within(list).getByRole('link', { name: 'Make Admin' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(list).toHaveClass('hidden');
+    await user.click(toggle);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('counts the low parts on the Low Stock link, in a pill and in its name', async () => {
@@ -100,8 +170,16 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Address book', '/dashboard/addresses'],
       ['My returns', '/dashboard/returns'],
     ]);
-    // The low-stock count is an admin's only.
+    // The low-stock count and the staff home's are an admin's only; a customer's short menu does not fold away.
     expect(calls.map((call) => call.url)).not.toContain('/api/admin/low-stock');
+    expect(calls.map((call) => call.url)).not.toContain('/api/admin/home');
+    expect(screen.queryByRole('button', { name: 'Dashboard menu' })).not.toBeInTheDocument();
+  });
+
+  it('lands a customer on My Profile', async () => {
+    const { calls } = renderApp('/dashboard', asCustomer);
+    expect(await screen.findByRole('heading', { name: 'My Profile' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain('/api/admin/home');
   });
 
   it('lets an admin write a review of their own', async () => {

@@ -1,8 +1,9 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useOutletContext, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/RequireAuth.js';
 import { HomePage } from '../features/content/pages/HomePage.js';
 import { NotFoundPage } from '../features/content/pages/NotFoundPage.js';
+import type { DashboardContext } from './layout/DashboardLayout.js';
 import { RootLayout } from './layout/RootLayout.js';
 
 /**
@@ -31,6 +32,14 @@ const pageCode = new Map<ReactElement, () => Promise<unknown>>();
  */
 export async function loadPageCode(pathname: string) {
   await Promise.all((matchRoutes(routes, pathname) ?? []).map(({ route }) => pageCode.get(route.element as ReactElement)?.()));
+}
+
+const myProfile = page(() => import('../features/account/pages/MyProfilePage.js'), 'MyProfilePage');
+const staffHome = page(() => import('../features/back-office/pages/StaffHomePage.js'), 'StaffHomePage');
+
+/** The dashboard's landing page: what needs doing for an admin (issue 62), My Profile for anyone else. */
+function DashboardIndex() {
+  return useOutletContext<DashboardContext>().isAdmin ? staffHome : myProfile;
 }
 
 export const routes: RouteObject[] = [
@@ -74,7 +83,9 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             element: page(() => import('./layout/DashboardLayout.js'), 'DashboardLayout'),
             children: [
-              { index: true, element: page(() => import('../features/account/pages/MyProfilePage.js'), 'MyProfilePage') },
+              { index: true, element: <DashboardIndex /> },
+              // My Profile at an address of its own, for an admin whose landing page is the staff home.
+              { path: 'profile', element: myProfile },
               // Every signed-in user's own orders and reviews, an admin's too (a customer made admin keeps them).
               { path: 'myOrders', element: page(() => import('../features/orders/pages/MyOrdersPage.js'), 'MyOrdersPage') },
               { path: 'add-review', element: page(() => import('../features/reviews/pages/AddReviewPage.js'), 'AddReviewPage') },

@@ -72,4 +72,6 @@ export const keys = {
   sessions: ['sessions'] as const,
   /** The outbox, rendered (admins, outside production: Mail preview). */
   outbox: ['outbox'] as const,
+  /** The staff home's counts (issue 62): the dashboard's landing page for admins and the menu's Inbox badge. */
+  staffHome: ['staff-home'] as const,
 };

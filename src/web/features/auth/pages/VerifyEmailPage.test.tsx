@@ -43,7 +43,7 @@ describe('VerifyEmailPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(errorMessages.verifyLinkInvalid);
     expect(screen.queryByText(messages.ui.emailVerified)).not.toBeInTheDocument();
     // Signed in: My Profile can send a new link.
-    expect(screen.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute('href', '/dashboard/profile');
   });
 
   it('says the link is invalid, without a call, when the address carries no token', () => {

@@ -32,7 +32,7 @@ export function VerifyEmailPage() {
   }, [token, mutate]);
 
   const next = user ? (
-    <Link to="/dashboard" className="font-semibold text-brand-700 underline hover:text-brand-800">
+    <Link to="/dashboard/profile" className="font-semibold text-brand-700 underline hover:text-brand-800">
       Go to My Profile
     </Link>
   ) : (
