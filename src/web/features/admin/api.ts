@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  importReportSchema,
-  type ImportReport,
+  type ProductImportReport,
+  productImportReportSchema,
   type OpenOrders,
   type Product,
   type ProductChange,
@@ -121,20 +121,22 @@ export function useProductChanges(id: string) {
 
 /**
  * Sends a CSV file to the catalog import: a dry run checks it and writes nothing. A real import with a
- * problem is refused (422) with the same report as the dry run, which is answered like one.
+ * problem is refused (422) with the same report as the dry run, which is answered like one. `onUploadProgress`
+ * hears how much of the file has gone (0 to 1); after that the server checks or writes it.
  */
 export function useImportProducts() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: async ({ csv, dryRun }: { csv: string; dryRun: boolean }): Promise<ImportReport> => {
+    mutationFn: async ({ csv, dryRun, onUploadProgress }: { csv: string; dryRun: boolean; onUploadProgress?: (sent: number) => void }): Promise<ProductImportReport> => {
       try {
-        return await apiFetch<ImportReport>(`/api/products/import${dryRun ? '?dryRun=true' : ''}`, {
+        return await apiFetch<ProductImportReport>(`/api/products/import${dryRun ? '?dryRun=true' : ''}`, {
           method: 'POST',
           body: csv,
           contentType: 'text/csv',
+          onUploadProgress,
         });
       } catch (failure) {
-        const refused = failure instanceof ApiError && failure.status === 422 ? importReportSchema.safeParse(failure.body) : null;
+        const refused = failure instanceof ApiError && failure.status === 422 ? productImportReportSchema.safeParse(failure.body) : null;
         if (refused?.success) return refused.data;
         throw failure;
       }
@@ -143,6 +145,11 @@ export function useImportProducts() {
       if (!dryRun && report.errors.length === 0) return invalidate();
     },
   });
+}
+
+/** The import's columns and one made-up row, a file to start from. */
+export function importTemplate(): Promise<Blob> {
+  return apiFile('/api/products/import-template.csv');
 }
 
 /** The whole catalog as a CSV file; `bom` starts it with a byte-order mark, for Excel to read it as UTF-8. */
