@@ -44,5 +44,4 @@ export const importCopy = {
   changesCut: (listed: number, total: number) => `Only the first ${formatQuantity(listed)} of ${formatQuantity(total)} changed rows are listed.`,
   problemsLabel: 'Problems in the file',
   problemColumns: ['Row', 'Column', 'Part Number', 'Value', 'Problem'] as const,
-  problemsCut: (listed: number, total: number) => `Only the first ${formatQuantity(listed)} of ${formatQuantity(total)} problems are listed.`,
 };
