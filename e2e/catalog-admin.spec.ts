@@ -154,7 +154,7 @@ test.describe('an admin managing the catalog', () => {
     await expect(page.getByText('1 problem found, so nothing can be imported: fix the file and choose it again.')).toBeVisible();
     const problems = page.getByRole('region', { name: 'Problems in the file' }).getByRole('row');
     await expect(problems).toHaveCount(2);
-    await expect(problems.nth(1).getByRole('cell')).toHaveText(['3', 'price', 'Price must be a positive amount in dollars, at most two decimals']);
+    await expect(problems.nth(1).getByRole('cell')).toHaveText(['3', 'price', '', '"twelve"', 'Price must be a positive amount in dollars, at most two decimals']);
     await expect(page.getByRole('button', { name: 'Apply import' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'dashboard-import-problems', false);

@@ -184,6 +184,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/admin/products/{id}', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/products/${productId}` }) },
       { route: 'GET /api/admin/low-stock', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/low-stock' }) },
       { route: 'GET /api/products/export.csv', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/products/export.csv' }) },
+      { route: 'GET /api/products/import-template.csv', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/products/import-template.csv' }) },
       {
         // A JSON body, not a CSV file: who may import is what this row is about (catalog/transfer.test.ts imports real files).
         route: 'POST /api/products/import',

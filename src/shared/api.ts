@@ -131,12 +131,50 @@ export const importReportSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+  errors: z.array(
+    z.object({
+      row: z.number().int(),
+      column: z.string(),
+      message: z.string(),
+      /** The row's part number, when it gives one. */
+      sku: z.string().optional(),
+      /** The cell's text as the file has it, when the problem is one cell's. */
+      value: z.string().optional(),
+    }),
+  ),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** A real import with problems (422): the report, and the error every refusal carries. */
 export const importRefusedSchema = importReportSchema.extend({
+  error: z.object({ code: z.literal('import_refused'), message: z.string() }),
+});
+
+/**
+ * One row of a catalog CSV file that adds or changes a part: each field it sets, from the part's value
+ * (null for a new part) to the file's, both written as people read them ("24.50", "1,250", the category's name).
+ */
+export const importRowChangeSchema = z.object({
+  row: z.number().int(),
+  /** The part number as the file gives it; empty for a new part whose number the shop generates. */
+  sku: z.string(),
+  action: z.enum(['create', 'update']),
+  changes: z.array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string() })),
+});
+export type ImportRowChange = z.infer<typeof importRowChangeSchema>;
+
+/** The most rows a catalog import's report lists (`created` + `updated` count them all). */
+export const IMPORT_LISTED_CHANGES_MAX = 1000;
+
+/** What a catalog CSV import did, or would do with `dryRun=true` (POST /api/products/import): the counts, and which rows change what. */
+export const productImportReportSchema = importReportSchema.extend({
+  /** The first IMPORT_LISTED_CHANGES_MAX rows that add or change a part, in row order; unchanged rows are only counted. */
+  changes: z.array(importRowChangeSchema),
+  /** Every problem found: `errors` lists the first 1,000 of them. */
+  errorCount: z.number().int(),
+});
+export type ProductImportReport = z.infer<typeof productImportReportSchema>;
+export const productImportRefusedSchema = productImportReportSchema.extend({
   error: z.object({ code: z.literal('import_refused'), message: z.string() }),
 });
 

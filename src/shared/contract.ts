@@ -21,6 +21,8 @@ import {
   homeSummarySchema,
   importRefusedSchema,
   importReportSchema,
+  productImportRefusedSchema,
+  productImportReportSchema,
   tradeImportRefusedSchema,
   tradeImportReportSchema,
   lowStockItemSchema,
@@ -146,10 +148,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // CSV: every product out; rows in (`text/csv` body, `?dryRun=true` writes nothing).
   endpoint('GET', '/api/products/export.csv', z.string()),
   // With `?format=pies` a PIES file (`application/xml`): the trade import's report.
-  endpoint('POST', '/api/products/import', z.union([tradeImportReportSchema, importReportSchema]), {
+  endpoint('POST', '/api/products/import', z.union([tradeImportReportSchema, productImportReportSchema]), {
     body: z.string(),
-    failures: { 422: z.union([tradeImportRefusedSchema, importRefusedSchema]) },
+    failures: { 422: z.union([tradeImportRefusedSchema, productImportRefusedSchema]) },
   }),
+  // The import's columns and one made-up row, a file to start from.
+  endpoint('GET', '/api/products/import-template.csv', z.string()),
   // Fitment: the vehicle base step by step (year → make → model → vehicles), a VIN, what a part fits,
   // any number that leads to a part, the buyer's garage, and the applications and numbers as CSV.
   endpoint('GET', '/api/vehicles/years', z.array(z.number().int())),

@@ -10,9 +10,12 @@
 import { hash } from 'node:crypto';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { findCategory, normalisePartNumber, specsFromText } from '../../shared/catalog.js';
+import { IMPORT_LISTED_CHANGES_MAX, type ImportRowChange, type Product, type ProductImportReport } from '../../shared/api.js';
+import { importCopy } from '../../shared/back-office-copy.js';
+import { categoryOf, findCategory, normalisePartNumber, type Spec, specsFromText, specsToText } from '../../shared/catalog.js';
+import { formatDollars, formatQuantity } from '../../shared/format.js';
 import { errorMessages } from '../../shared/messages.js';
-import { priceBreaksFromText } from '../../shared/pricing.js';
+import { type PriceBreak, priceBreaksFromText, priceBreaksToText } from '../../shared/pricing.js';
 import {
   fieldMessages,
   type ProductInput,
@@ -23,6 +26,7 @@ import {
   tiersBelowPrice,
 } from '../../shared/schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
+import { csvFile } from '../http/csv.js';
 import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';
 import {
   batchesOf,
@@ -59,6 +63,16 @@ const ACTIVE_WORDS = new Map([
 
 type Cells = Partial<Record<CsvColumn, string>>;
 
+/** The template's one made-up row: a cell for every column the import reads (a column added without one does not compile). */
+const TEMPLATE_ROW: Record<CsvColumn, string> = importCopy.templateExample;
+
+/** The file to start from (GET /api/products/import-template.csv): the import's columns, and one row it imports as a new part. */
+export function importTemplateCsv(): AsyncGenerator<string> {
+  const rows = (async function* () {
+    yield [CSV_COLUMNS.map((column) => TEMPLATE_ROW[column])];
+  })();
+  return csvFile(CSV_COLUMNS, rows, { bom: false });
+}
 
 interface RowFields {
   values: Record<string, unknown>;
@@ -87,10 +101,12 @@ interface Plan {
   problems: Problem[];
   /** The rows that add or change a part. */
   changing: SheetRow<CsvColumn>[];
+  /** What the first of them change (as many as the report still lists). */
+  listed: ImportRowChange[];
 }
 
 /** Checks a file against the catalog as it is; the rows that add or change a part are kept to be written. */
-export async function checkProductsCsv(db: Executor, actor: Actor, csv: string): Promise<CheckedImport> {
+export async function checkProductsCsv(db: Executor, actor: Actor, csv: string): Promise<CheckedImport<ProductImportReport>> {
   const planned: PlannedChanges = new Map();
   const check = await importRows(db, sheetBatches(csv, CSV_COLUMNS, missingColumns), planned);
   return checkedImport(check.report, async (trx) => (await importRows(trx, batchesOf(check.changing), planned, actor)).report);
@@ -106,14 +122,16 @@ async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>>
   const problems = new ProblemList(CSV_COLUMNS);
   const firstRowOf = new Map<string, number>();
   const changing: SheetRow<CsvColumn>[] = [];
+  const changes: ImportRowChange[] = [];
   try {
     for await (const batch of batches) {
-      const plan = await planBatch(db, batch, firstRowOf, planned);
+      const plan = await planBatch(db, batch, firstRowOf, planned, IMPORT_LISTED_CHANGES_MAX - changes.length);
       problems.add(plan.problems);
       report.created += plan.creates.length;
       report.updated += plan.updates.length;
       report.unchanged += plan.unchanged;
       changing.push(...plan.changing);
+      changes.push(...plan.listed);
       if (writer && problems.size === 0) {
         await yieldToOtherRequests();
         await writeBatch(db, writer, plan);
@@ -122,9 +140,10 @@ async function importRows(db: Executor, batches: AsyncIterable<Sheet<CsvColumn>>
     if (writer && problems.size === 0) await createUnnumbered(db, writer, changing);
   } catch (error) {
     if (!(error instanceof SheetRefused)) throw error;
-    return { report: { created: 0, updated: 0, unchanged: 0, errors: listedProblems(error.problems, CSV_COLUMNS) }, changing: [] };
+    const report = { created: 0, updated: 0, unchanged: 0, errors: listedProblems(error.problems, CSV_COLUMNS), changes: [], errorCount: error.problems.length };
+    return { report, changing: [] };
   }
-  return { report: { ...report, errors: problems.listed() }, changing };
+  return { report: { ...report, errors: problems.listed(), changes, errorCount: problems.size }, changing };
 }
 
 // ---- Reading the file ---------------------------------------------------------
@@ -138,21 +157,26 @@ function missingColumns(header: string[]): Problem[] {
 
 // ---- Checking every row -------------------------------------------------------
 
-/** A batch of rows checked against the catalog and the file's rows before them (`firstRowOf`, by part number). */
-async function planBatch(db: Executor, sheet: Sheet<CsvColumn>, firstRowOf: Map<string, number>, planned: PlannedChanges): Promise<Plan> {
-  const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems], changing: [] };
+/**
+ * A batch of rows checked against the catalog and the file's rows before them (`firstRowOf`, by part
+ * number), what the first `toList` changing rows change described; the parts' values to compare with
+ * come from the batch's one lookup.
+ */
+async function planBatch(db: Executor, sheet: Sheet<CsvColumn>, firstRowOf: Map<string, number>, planned: PlannedChanges, toList: number): Promise<Plan> {
+  const plan: Plan = { creates: [], updates: [], unchanged: 0, problems: [...sheet.problems], changing: [], listed: [] };
   const existing = await productsByPartNumber(db, sheet.rows.map((r) => normalisePartNumber(r.cells.sku ?? '')));
   for (const [index, sheetRow] of sheet.rows.entries()) {
     if (index % ROWS_PER_YIELD === 0) await yieldToOtherRequests();
     const { row, cells } = sheetRow;
     const match = matchPartNumber(cells.sku?.trim() ?? '', row, firstRowOf, existing);
     const rowPlan: RowPlan = 'problem' in match ? { problems: [match.problem] } : planRow(sheetRow, match, planned);
-    if ('problems' in rowPlan) plan.problems.push(...rowPlan.problems.map(([column, message]) => ({ row, column, message })));
+    if ('problems' in rowPlan) plan.problems.push(...rowPlan.problems.map(([column, message]) => cellProblem(sheetRow, column, message)));
     else if (!('input' in rowPlan) && !rowPlan.patch) plan.unchanged += 1;
     else {
       if ('input' in rowPlan) plan.creates.push(rowPlan);
       else plan.updates.push({ id: rowPlan.id, patch: rowPlan.patch! });
       plan.changing.push(sheetRow);
+      if (plan.listed.length < toList) plan.listed.push(rowChange(sheetRow, rowPlan, 'problem' in match ? undefined : match.product));
     }
   }
   return plan;
@@ -248,13 +272,67 @@ function changeOf(product: ProductRow, fields: RowFields): RowPlan {
   if (problems.length > 0) return { problems };
   if (!checked?.success) return { id: product.id, patch: null };
   const dto = toProductDto(product);
-  const current: Record<string, unknown> = { ...dto, category: dto.category.slug };
+  const current = currentValues(dto);
   const changed = Object.entries(checked.data).filter(([field, value]) => value !== undefined && !isDeepStrictEqual(value, current[field]));
   if (changed.length === 0) return { id: product.id, patch: null };
   const patch = Object.fromEntries(changed) as ProductPatch;
   // A new price or new tiers are checked with what the part keeps, as an edit is.
   if (!tiersBelowPrice(patch.price ?? dto.price, patch.priceBreaks ?? dto.priceBreaks)) return { problems: [['priceBreaks', fieldMessages.priceBreakBelowPrice]] };
   return { id: product.id, patch };
+}
+
+// ---- Describing the rows ------------------------------------------------------
+
+/** A problem of a row's cell, with the row's part number and the cell's text for the one who fixes the file. */
+function cellProblem({ row, cells }: SheetRow<CsvColumn>, column: string, message: string): Problem {
+  const sku = cells.sku?.trim();
+  const value = cells[column as CsvColumn];
+  return { row, column, message, ...(sku ? { sku } : {}), ...(value === undefined ? {} : { value }) };
+}
+
+/** What a changing row sets: each changed field of its part, or each field a new part's row gives. */
+function rowChange(sheetRow: SheetRow<CsvColumn>, rowPlan: NewPart | PartChange, product: ProductRow | undefined): ImportRowChange {
+  const { row, cells } = sheetRow;
+  const sku = cells.sku?.trim() ?? '';
+  if ('input' in rowPlan) {
+    const input: Record<string, unknown> = { ...rowPlan.input, active: rowPlan.active };
+    const given = CSV_COLUMNS.filter((column) => column !== 'sku' && cells[column]?.trim() && input[column] !== undefined);
+    return { row, sku, action: 'create', changes: given.map((field) => ({ field, from: null, to: shownValue(field, input[field]) })) };
+  }
+  const current = currentValues(toProductDto(product!));
+  const changes = CSV_COLUMNS.filter((column) => rowPlan.patch![column as keyof ProductPatch] !== undefined).map((field) => ({
+    field,
+    from: shownValue(field, current[field]),
+    to: shownValue(field, rowPlan.patch![field as keyof ProductPatch]),
+  }));
+  return { row, sku, action: 'update', changes };
+}
+
+/** A part's fields as a row's are compared with them (the category by its slug). */
+function currentValues(dto: Product): Record<string, unknown> {
+  return { ...dto, category: dto.category.slug };
+}
+
+/** A field's value as people read it: money with its cents (24.50), counts grouped, a category by its name. */
+function shownValue(field: CsvColumn, value: unknown): string {
+  switch (field) {
+    case 'price':
+    case 'coreCharge':
+      return formatDollars(value as number);
+    case 'stock':
+    case 'min':
+    case 'packSize':
+    case 'weightGrams':
+      return formatQuantity(value as number);
+    case 'category':
+      return categoryOf(value as string).name;
+    case 'specs':
+      return specsToText(value as Spec[]);
+    case 'priceBreaks':
+      return priceBreaksToText(value as PriceBreak[]);
+    default:
+      return String(value);
+  }
 }
 
 // ---- Writing ------------------------------------------------------------------

@@ -242,7 +242,7 @@ export interface CheckedImport<R extends AnyReport = ImportReport> {
 type AnyReport = { errors: unknown[] };
 
 /** A check's report, and the writing of its changing rows whose own report adds the check's unchanged ones. */
-export function checkedImport(report: ImportReport, writeChanging: (db: Executor) => Promise<ImportReport>): CheckedImport {
+export function checkedImport<R extends ImportReport>(report: R, writeChanging: (db: Executor) => Promise<R>): CheckedImport<R> {
   return {
     report,
     write: async (db) => {

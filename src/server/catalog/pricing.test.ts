@@ -128,7 +128,7 @@ describe(`price breaks, pack sizes and resolving part numbers (${databaseKind})`
         cells('IM-1', { packSize: '12', priceBreaks: '96: 11.75; 240: 10.50' }),
         cells('IM-2', { packSize: '', priceBreaks: '' }),
       ]);
-      expect(await report(file)).toEqual({ created: 2, updated: 0, unchanged: 0, errors: [] });
+      expect(await report(file)).toMatchObject({ created: 2, updated: 0, unchanged: 0, errors: [] });
       const first = (await call(server.app, 'GET', '/api/products/sku/IM-1')).json() as Product;
       expect(first).toMatchObject({ packSize: 12, priceBreaks: [{ minQuantity: 96, price: 11.75 }, { minQuantity: 240, price: 10.5 }] });
       expect((await call(server.app, 'GET', '/api/products/sku/IM-2')).json()).toMatchObject({ packSize: 1, priceBreaks: [] });
@@ -137,7 +137,7 @@ describe(`price breaks, pack sizes and resolving part numbers (${databaseKind})`
       const update = csvFile(HEADER.map((column) => column.toLowerCase()), [
         { ...cells('IM-1'), packsize: '6', pricebreaks: '120: $11' },
       ]);
-      expect(await report(update)).toEqual({ created: 0, updated: 1, unchanged: 0, errors: [] });
+      expect(await report(update)).toMatchObject({ created: 0, updated: 1, unchanged: 0, errors: [] });
       expect(await adminProduct(first._id)).toMatchObject({ packSize: 6, priceBreaks: [{ minQuantity: 120, price: 11 }] });
     });
 
@@ -153,7 +153,7 @@ describe(`price breaks, pack sizes and resolving part numbers (${databaseKind})`
         // An existing part's new price is checked with the tiers it keeps.
         cells('IM-9', { price: '17', priceBreaks: '50: 18.00' }),
       ]);
-      expect((await report(file, true)).errors).toEqual([
+      expect((await report(file, true)).errors).toMatchObject([
         { row: 2, column: 'priceBreaks', message: m.priceBreaksText('100 9.50') },
         { row: 3, column: 'priceBreaks', message: fieldMessages.priceBreakQuantity },
         { row: 4, column: 'priceBreaks', message: fieldMessages.priceBreaksOrder },
@@ -168,10 +168,10 @@ describe(`price breaks, pack sizes and resolving part numbers (${databaseKind})`
       const tiered = await create({ sku: 'RT-1', price: 30, stock: 600, min: 6, packSize: 2, priceBreaks: [{ minQuantity: 100, price: 27.5 }] });
       const exported = stringify(await exportCsv());
       const count = (await exportCsv()).length - 1;
-      expect(await report(exported)).toEqual({ created: 0, updated: 0, unchanged: count, errors: [] });
+      expect(await report(exported)).toMatchObject({ created: 0, updated: 0, unchanged: count, errors: [] });
 
       const old = csvFile(OLD_HEADER, [cells('RT-1', { name: 'Renamed Part', price: '30.00', stock: '600', min: '6', category: 'other' }), cells('RT-2')]);
-      expect(await report(old)).toEqual({ created: 1, updated: 1, unchanged: 0, errors: [] });
+      expect(await report(old)).toMatchObject({ created: 1, updated: 1, unchanged: 0, errors: [] });
       expect(await adminProduct(tiered._id)).toMatchObject({ name: 'Renamed Part', packSize: 2, priceBreaks: [{ minQuantity: 100, price: 27.5 }] });
       expect((await call(server.app, 'GET', '/api/products/sku/RT-2')).json()).toMatchObject({ packSize: 1, priceBreaks: [] });
     });

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import {
   type AuditAction,
   categorySummarySchema,
+  IMPORT_LISTED_CHANGES_MAX,
   type ImportReport,
-  importRefusedSchema,
-  importReportSchema,
   lowStockItemSchema,
   productChangeSchema,
+  productImportRefusedSchema,
+  productImportReportSchema,
   productPageSchema,
   productSchema,
   type TradeImportReport,
@@ -36,7 +37,7 @@ import { getVehicle } from '../fitment/service.js';
 import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
 import { CSV_COLUMNS, exportProductsCsv } from './csv-export.js';
-import { checkProductsCsv } from './csv-import.js';
+import { checkProductsCsv, importTemplateCsv } from './csv-import.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, IMPORT_TURNS_DESCRIPTION, importTurns } from './csv-sheet.js';
 import { fitmentRoutes } from './fitment-routes.js';
 import { synonymGroupsAnswerSchema, synonymGroupsSchema } from '../../shared/choosing.js';
@@ -310,6 +311,19 @@ async function transferRoutes(
     async (request, reply) => sendCsv(reply, 'products', exportProductsCsv(db.kysely, { bom: request.query.bom === 'true' })),
   );
 
+  api.get(
+    '/api/products/import-template.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description: `A CSV file to start an import from: the columns the import reads (${CSV_COLUMNS.join(', ')}) and one made-up part it imports as it is.`,
+        produces: ['text/csv'],
+      },
+    },
+    async (_request, reply) => sendCsv(reply, 'import-template', importTemplateCsv()),
+  );
+
   api.post(
     '/api/products/import',
     {
@@ -325,11 +339,16 @@ async function transferRoutes(
           'MaintenanceType A adds a part (or changes the one with that PartNumber), C changes one, D archives one; the report counts parts, ' +
           'its errors name the PartNumber, and `ignored` lists prices of types other than LST. ' +
           '`dryRun=true` only checks. Any problem and nothing is written: a real import with problems answers 422 with the report. ' +
+          `A CSV report lists the first ${IMPORT_LISTED_CHANGES_MAX.toLocaleString('en-US')} rows that add or change a part (\`changes\`: each field from → to) ` +
+          'and its errors name the part number and the cell (`sku`, `value`); `errorCount` counts every problem. ' +
           IMPORT_TURNS_DESCRIPTION,
         consumes: ['text/csv', 'application/xml'],
         querystring: productImportQuerySchema,
         body: z.string(),
-        response: { 200: z.union([tradeImportReportSchema, importReportSchema]), 422: z.union([tradeImportRefusedSchema, importRefusedSchema]) },
+        response: {
+          200: z.union([tradeImportReportSchema, productImportReportSchema]),
+          422: z.union([tradeImportRefusedSchema, productImportRefusedSchema]),
+        },
       },
     },
     async (request, reply) => {

@@ -48,6 +48,28 @@ export interface ApiFetchOptions {
   headers?: Record<string, string>;
   /** Give up after this long without an answer: an ApiError with status 0 and code 'timeout'. */
   timeoutMs?: number;
+  /** Told how much of the body has been sent (0 to 1): the request goes by XMLHttpRequest, the one way a browser reports it. */
+  onUploadProgress?: (sent: number) => void;
+}
+
+/** fetch's request by XMLHttpRequest, answered as fetch answers, telling `onUploadProgress` how much of the body has gone. */
+function fetchReportingUpload(path: string, init: RequestInit & { headers: Record<string, string> }, onUploadProgress: (sent: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(init.method ?? 'GET', path);
+    for (const [name, value] of Object.entries(init.headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onUploadProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = request.status === 204 ? null : request.responseText;
+      resolve(new Response(body, { status: request.status, headers: { 'Content-Type': request.getResponseHeader('Content-Type') ?? '' } }));
+    };
+    request.onerror = () => reject(new TypeError('Network request failed'));
+    request.onabort = () => reject(init.signal?.reason ?? new DOMException('The request was aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => request.abort());
+    request.send(init.body as XMLHttpRequestBodyInit | null | undefined);
+  });
 }
 
 function isErrorBody(value: unknown): value is { error: { code: string; message: string; fields?: Record<string, string> } } {
@@ -63,7 +85,7 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
 
 /** Calls `/api` with the stored token; no answer, or an error status, is thrown as an `ApiError`. */
 async function send(path: string, options: ApiFetchOptions, accept: string): Promise<Response> {
-  const { method = 'GET', body, contentType, signal, auth = true, timeoutMs } = options;
+  const { method = 'GET', body, contentType, signal, auth = true, timeoutMs, onUploadProgress } = options;
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -72,12 +94,13 @@ async function send(path: string, options: ApiFetchOptions, accept: string): Pro
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    const init = {
       method,
       headers,
       body: body === undefined || body instanceof FormData ? body : contentType && typeof body === 'string' ? body : JSON.stringify(body),
       signal: timeoutMs === undefined ? signal : AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
-    });
+    };
+    response = onUploadProgress ? await fetchReportingUpload(path, init, onUploadProgress) : await fetch(path, init);
   } catch (cause) {
     // An abort (the caller's signal) or a time-out is a DOMException, named so.
     const name = typeof cause === 'object' && cause !== null ? (cause as { name?: unknown }).name : undefined;

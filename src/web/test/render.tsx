@@ -80,8 +80,8 @@ export function renderWithProviders(
 export type FakeHandler = (url: string, init: RequestInit) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 /**
- * Stubs fetch: `handler` answers each call (or a promise of the answer, to hold a call back); the calls
- * are recorded with their parsed JSON bodies. Every answer must be one the server could give (see
+ * Stubs fetch (and XMLHttpRequest, which uploads that report their progress use): `handler` answers each
+ * call (or a promise of the answer, to hold a call back); the calls are recorded with their parsed JSON bodies. Every answer must be one the server could give (see
  * fake-answers.ts): a call to an unknown endpoint, an unanswered call, an answer that does not match the
  * endpoint's schema or an error message the server never words fails the test.
  */
@@ -109,5 +109,50 @@ export function mockFetch(handler: FakeHandler) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', xhrAnsweredBy(fetchMock));
   return { calls, fetchMock };
+}
+
+/**
+ * An XMLHttpRequest answered by the fake fetch: the whole body reported sent at once, then the answer.
+ * (A test that wants the upload halfway stubs its own.)
+ */
+function xhrAnsweredBy(fetchMock: (input: string, init: RequestInit) => Promise<Response>) {
+  return class FakeXhr {
+    status = 0;
+    responseText = '';
+    readonly upload: { onprogress: ((event: Pick<ProgressEvent, 'lengthComputable' | 'loaded' | 'total'>) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private readonly headers: Record<string, string> = {};
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body?: string | FormData | null) {
+      const size = typeof body === 'string' ? body.length : 1;
+      this.upload.onprogress?.({ lengthComputable: true, loaded: size, total: size });
+      fetchMock(this.url, { method: this.method, headers: this.headers, body: body ?? undefined }).then(
+        async (response) => {
+          this.status = response.status;
+          this.responseText = await response.text();
+          this.onload?.();
+        },
+        () => this.onerror?.(),
+      );
+    }
+  };
 }

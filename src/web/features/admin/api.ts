@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import {
   importReportSchema,
-  type ImportReport,
+  productImportReportSchema,
   type OpenOrders,
   type Product,
   type ProductChange,
@@ -121,12 +121,14 @@ export function useProductChanges(id: string) {
 
 /**
  * Sends a CSV file to the catalog import: a dry run checks it and writes nothing. A real import with a
- * problem is refused (422) with the same report as the dry run, which is answered like one.
+ * problem is refused (422) with the same report as the dry run, which is answered like one. `onUploadProgress`
+ * hears how much of the file has gone (0 to 1); after that the server checks or writes it.
  */
 export function useImportProducts() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) => importCsv(`/api/products/import${dryRun ? '?dryRun=true' : ''}`, csv),
+    mutationFn: ({ csv, dryRun, onUploadProgress }: { csv: string; dryRun: boolean; onUploadProgress?: (sent: number) => void }) =>
+      importCsv(`/api/products/import${dryRun ? '?dryRun=true' : ''}`, csv, productImportReportSchema, onUploadProgress),
     onSuccess: (report, { dryRun }) => {
       if (!dryRun && report.errors.length === 0) return invalidate();
     },
@@ -134,11 +136,11 @@ export function useImportProducts() {
 }
 
 /** A CSV import's report: a refused one (422) carries the same report as a dry run, answered like one. */
-async function importCsv(url: string, csv: string): Promise<ImportReport> {
+async function importCsv<Report>(url: string, csv: string, schema: z.ZodType<Report>, onUploadProgress?: (sent: number) => void): Promise<Report> {
   try {
-    return await apiFetch<ImportReport>(url, { method: 'POST', body: csv, contentType: 'text/csv' });
+    return await apiFetch<Report>(url, { method: 'POST', body: csv, contentType: 'text/csv', onUploadProgress });
   } catch (failure) {
-    const refused = failure instanceof ApiError && failure.status === 422 ? importReportSchema.safeParse(failure.body) : null;
+    const refused = failure instanceof ApiError && failure.status === 422 ? schema.safeParse(failure.body) : null;
     if (refused?.success) return refused.data;
     throw failure;
   }
@@ -151,7 +153,7 @@ export function useImportFitmentFile() {
   const invalidate = useInvalidateProducts();
   return useMutation({
     mutationFn: ({ kind, csv, dryRun }: { kind: FitmentFileKind; csv: string; dryRun: boolean }) =>
-      importCsv(`/api/fitment/import?kind=${kind}${dryRun ? '&dryRun=true' : ''}`, csv),
+      importCsv(`/api/fitment/import?kind=${kind}${dryRun ? '&dryRun=true' : ''}`, csv, importReportSchema),
     onSuccess: (report, { dryRun }) => {
       if (!dryRun && report.errors.length === 0) return invalidate();
     },
@@ -160,6 +162,11 @@ export function useImportFitmentFile() {
 
 export function exportFitmentFile(kind: FitmentFileKind): Promise<Blob> {
   return apiFile(`/api/fitment/export.csv?kind=${kind}`);
+}
+
+/** The import's columns and one made-up row, a file to start from. */
+export function importTemplate(): Promise<Blob> {
+  return apiFile('/api/products/import-template.csv');
 }
 
 /** The whole catalog as a CSV file; `bom` starts it with a byte-order mark, for Excel to read it as UTF-8. */
