@@ -465,7 +465,8 @@ export async function reserveStock(
 ): Promise<number | undefined> {
   if (lines.length === 0) return undefined;
   const moved = await addToStock(db, lines.map((line) => ({ productId: line.productId, change: -line.quantity })), { forSaleOnly: true });
-  const short = [...lines].map((line) => line.productId).sort((a, b) => a - b).find((id) => !moved.some((m) => m.productId === id));
+  const taken = new Set(moved.map((m) => m.productId));
+  const short = lines.map((line) => line.productId).sort((a, b) => a - b).find((id) => !taken.has(id));
   if (short === undefined) await recordStockMovements(db, moved, { reason: 'order', ...order });
   return short;
 }

@@ -4,15 +4,14 @@
  * in id order, are its successive stocks, and their changes sum to its stock).
  */
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
-import type { StockMovement, StockMovementPage, StockMovementReason } from '../../shared/back-office.js';
-import { STOCK_MOVEMENT_PAGE_SIZE } from '../../shared/back-office.js';
+import { STOCK_MOVEMENT_PAGE_SIZE, type StockMovement, type StockMovementPage, type StockMovementReason } from '../../shared/back-office.js';
 import { decodeCursor, encodeCursor, fieldMessages } from '../../shared/schemas.js';
 import { type Executor, now, type StockMovementsTable } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { csvFile } from '../http/csv.js';
 
 /** Who moved the stock, as they were named then; null for the shop itself (expiry, the demo's opening stock). */
-export type StockMover = { id: number | null; name: string } | null;
+export type StockMover = { id: number; name: string } | null;
 
 /** Why the stock moved, for which order, by whom. */
 export interface StockMove {
