@@ -499,7 +499,9 @@ async function addToStock(db: Executor, changes: readonly { productId: number; c
   if (changes.length === 0) return [];
   const byProduct = [...changes].sort((a, b) => a.productId - b.productId);
   if (byProduct.length > 1 && isPostgres(db)) {
-    await db.selectFrom('products').select('id').where('id', 'in', byProduct.map((c) => c.productId)).orderBy('id').forUpdate().execute();
+    // The lock the update takes itself (it changes no key): an order's lines, written before its stock is
+    // taken, hold a key-share lock on their parts (their foreign key), which FOR UPDATE would wait for.
+    await db.selectFrom('products').select('id').where('id', 'in', byProduct.map((c) => c.productId)).orderBy('id').forNoKeyUpdate().execute();
   }
   // A list of values names its columns column1, column2 on both databases; the casts type the parameters for PostgreSQL.
   const values = sql.join(byProduct.map((c) => sql`(cast(${c.productId} as integer), cast(${c.change} as integer))`));
