@@ -106,10 +106,14 @@ test.describe('an admin managing the catalog', () => {
 
     await rowAction(row, `History of ${part.name}`);
     const history = page.getByRole('dialog', { name: `History of ${part.name}` });
-    const entry = history.getByRole('listitem').first();
-    await expect(entry).toContainText('Stock: 40 units → 55 units');
-    await expect(entry).toContainText('restocked');
-    await expect(entry).toContainText(ADMIN.email);
+    // The stock ledger, newest first: the restock of 15 over the part's opening 40.
+    const ledger = history.getByRole('list', { name: `Stock movements of ${part.name}` }).getByRole('listitem');
+    await expect(ledger).toHaveCount(2);
+    await expect(ledger.first()).toContainText('Restocked');
+    await expect(ledger.first()).toContainText('+15');
+    await expect(ledger.first()).toContainText('55 in stock');
+    await expect(ledger.nth(1)).toContainText('Edited');
+    await expect(ledger.nth(1)).toContainText('40 in stock');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'dashboard-product-history', false);
   });

@@ -180,6 +180,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
         request: async () => ({ method: 'POST', url: `/api/products/${productId}/restock`, body: { quantity: 1 } }),
       },
       { route: 'GET /api/products/{id}/changes', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/changes` }) },
+      { route: 'GET /api/products/{id}/stock-movements', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/stock-movements` }) },
+      { route: 'GET /api/products/{id}/stock-movements.csv', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/products/${productId}/stock-movements.csv` }) },
       { route: 'GET /api/admin/products', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/products?status=archived' }) },
       { route: 'GET /api/admin/products/{id}', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/products/${productId}` }) },
       { route: 'GET /api/admin/low-stock', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/low-stock' }) },

@@ -2,9 +2,10 @@
  * UI-only text of the back office (issue 62), kept out of messages.ts: the home page's JavaScript chunk is
  * at its size budget, and these pages load on their own. Each page's section is its own export.
  */
-import { formatQuantity } from './format.js';
 import type { LeftToDo } from './left-to-do.js';
 import { FITMENT_IMPORT_KINDS } from './schemas.js';
+import type { StockMovementReason } from './back-office.js';
+import { formatOrderNumber, formatQuantity } from './format.js';
 
 const parts = (count: number) => `${count} ${count === 1 ? 'part' : 'parts'}`;
 
@@ -151,3 +152,35 @@ export const importCopy = {
   problemsLabel: 'Problems in the file',
   problemColumns: ['Row', 'Column', 'Part Number', 'Value', 'Problem'] as const,
 };
+
+/** A part's History: its stock ledger, and its price changes below. */
+export const stockLedgerCopy = {
+  stockHeading: 'Stock',
+  priceHeading: 'Price',
+  listLabel: (part: string) => `Stock movements of ${part}`,
+  priceListLabel: (part: string) => `Price changes of ${part}`,
+  empty: 'No stock movements are recorded for this part yet.',
+  priceEmpty: 'No price changes are recorded for this part yet.',
+  priceChange: (from: string, to: string) => `Price: ${from} → ${to}`,
+  priceLoading: 'the price changes',
+  reasons: {
+    order: 'Order placed',
+    cancel: 'Order cancelled',
+    expiry: 'Order expired',
+    restock: 'Restocked',
+    edit: 'Edited',
+    import: 'Imported',
+    return: 'Returned',
+    shipment: 'Shipped',
+  } satisfies Record<StockMovementReason, string>,
+  /** "+5" or "−2" (a true minus sign): units in or out. */
+  change: (units: number) => (units > 0 ? `+${formatQuantity(units)}` : `−${formatQuantity(-units)}`),
+  stockAfter: (units: number) => `${formatQuantity(units)} in stock`,
+  order: formatOrderNumber,
+  /** Who moved it when no one did by hand: an expiry, the opening stock. */
+  byShop: 'the shop',
+  loading: 'the stock movements',
+  loadMore: 'Load more',
+  exportCsv: 'Export CSV',
+  exportFile: (sku: string) => `stock-${sku}.csv`,
+} as const;

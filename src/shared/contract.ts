@@ -5,6 +5,7 @@
  * answer the server could not send fails the test (src/web/test/render.tsx); docs/api.md describes the same.
  */
 import { z } from 'zod';
+import { stockMovementPageSchema } from './back-office.js';
 import {
   adminFlagSchema,
   shipmentSchema,
@@ -139,6 +140,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/products/:id/restock', productSchema, { body: restockSchema }),
   // Every change of a product's price or stock: who, when, from what to what.
   endpoint('GET', '/api/products/:id/changes', z.array(productChangeSchema)),
+  endpoint('GET', '/api/products/:id/stock-movements', stockMovementPageSchema),
+  endpoint('GET', '/api/products/:id/stock-movements.csv', z.string()),
   endpoint('DELETE', '/api/products/:id', productSchema),
   // The admin's catalog: archived parts too, by id or page by page.
   endpoint('GET', '/api/admin/products', productPageSchema),

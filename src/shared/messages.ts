@@ -193,7 +193,6 @@ export const messages = {
       restored: (product: string) => `${product} is restored: it is back in the shop.`,
       restocked: (product: string, stock: number) => `${product} is restocked: ${formatQuantity(stock)} units in stock now.`,
       noMatch: 'No products match this search and these filters.',
-      historyEmpty: 'No price or stock changes are recorded for this product yet.',
       changeReasons: { edit: 'edited', restock: 'restocked', import: 'imported' },
       importHelp:
         'Export the catalog, change it in a spreadsheet, and import it again: a row whose part number (sku) exists updates that part, any other row adds one. The file is checked first; nothing is written until you apply it, and a file with a problem is never imported in part.',

@@ -355,7 +355,7 @@ async function createUnnumbered(db: Executor, actor: Actor, rows: SheetRow<CsvCo
 }
 
 async function createParts(db: Executor, actor: Actor, creates: NewPart[]): Promise<void> {
-  const created = await createProducts(db, creates.map((c) => c.input));
+  const created = await createProducts(db, creates.map((c) => c.input), { reason: 'import', by: actor });
   const archived = created.filter((_, i) => !creates[i]!.active);
   await updateProducts(db, actor, archived.map((product) => ({ id: product.id, patch: { active: false } })), 'import');
 }

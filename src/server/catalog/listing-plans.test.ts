@@ -66,7 +66,7 @@ describe(`a page of parts reads the columns its answer shows, and only those (${
     database = await freshDatabase();
     await createProducts(database.db.kysely, [
       { name: 'Brake Pad Set', description: 'Front pads', img: '/images/products/tire.svg', price: 20, stock: 10, min: 1, category: 'brakes' },
-    ]);
+    ], { reason: 'edit', by: null });
   });
   afterAll(() => database.drop());
 

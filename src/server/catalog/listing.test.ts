@@ -85,6 +85,7 @@ describe(`product lists (${databaseKind})`, () => {
     const rows = await createProducts(
       db,
       PARTS.map((part) => ({ name: part.name, description: 'A part.', img: '/images/products/tire.svg', price: part.price, stock: 100, min: part.min, category: part.category })),
+      { reason: 'edit', by: null },
     );
     ids = rows.map((row) => row.id);
     for (const [i, part] of PARTS.entries()) {

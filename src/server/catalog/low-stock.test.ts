@@ -119,7 +119,7 @@ describe(`low stock with LOW_STOCK_THRESHOLD=25 (${databaseKind})`, () => {
       { ...validProduct, name: 'At Setting', stock: 25, min: 1 },
       { ...validProduct, name: 'Above Setting', stock: 26, min: 1 },
       { ...validProduct, name: 'Own Below Setting', stock: 20, min: 1, reorderThreshold: 5 },
-    ]);
+    ], { reason: 'edit', by: null });
     const response = await lowStock();
     expect(response.json()).toEqual([{ productId: String(parts[0]!.id), sku: parts[0]!.sku, name: 'At Setting', stock: 25, threshold: 25, min: 1 }]);
   });
@@ -128,6 +128,7 @@ describe(`low stock with LOW_STOCK_THRESHOLD=25 (${databaseKind})`, () => {
     await createProducts(
       server.db.kysely,
       Array.from({ length: 500 }, (_, i) => ({ ...validProduct, name: `Bulk Low ${String(i).padStart(3, '0')}`, stock: 1 + (i % 20), min: 1 })),
+      { reason: 'edit', by: null },
     );
     const response = await lowStock();
     const items = response.json() as LowStockItem[];

@@ -76,7 +76,7 @@ export async function checkPiesXml(db: Executor, actor: Actor, xml: string): Pro
       const again = await compareItems(trx, items, errors, ignored);
       if (again.report.errors.length > 0) return again.report;
       for (let i = 0; i < again.updates.length; i += BATCH) await updateProducts(trx, actor, again.updates.slice(i, i + BATCH), 'import');
-      for (let i = 0; i < again.creates.length; i += BATCH) await createProducts(trx, again.creates.slice(i, i + BATCH));
+      for (let i = 0; i < again.creates.length; i += BATCH) await createProducts(trx, again.creates.slice(i, i + BATCH), { reason: 'import', by: actor });
       return again.report;
     },
   };

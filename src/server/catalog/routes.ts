@@ -47,9 +47,12 @@ import { askStockAlert, cancelStockAlert, stockAlertsOf } from './stock-alerts.j
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import { checkPiesXml, exportPiesXml, PIES_MAX_ITEMS } from './pies.js';
 import { acceptXmlBodies, importBody, sendXml, XML_IMPORT_MAX_BYTES } from './trade-xml.js';
+import { stockMovementPageSchema, stockMovementQuerySchema } from '../../shared/back-office.js';
+import { STOCK_MOVEMENT_CSV_COLUMNS } from './stock-ledger.js';
 import {
   categorySummaries,
   createProduct,
+  exportStockMovementsCsv,
   getListedProduct,
   listedProductDtos,
   listProducts,
@@ -57,6 +60,7 @@ import {
   productChanges,
   productDto,
   restockProduct,
+  stockMovementPage,
   updateProduct,
   visibleProductDto,
   visibleProductDtoBySku,
@@ -150,7 +154,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config, a
     async (request, reply) => {
       const admin = requireViewer(request);
       const product = await db.kysely.transaction().execute(async (trx) => {
-        const created = await createProduct(trx, request.body);
+        const created = await createProduct(trx, admin, request.body);
         await recordAdminAction(trx, admin, 'product.create', describe(created));
         return created;
       });
@@ -199,6 +203,43 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config, a
     async (request) => {
       await getListedProduct(db.kysely, request.params.id);
       return productChanges(db.kysely, request.params.id);
+    },
+  );
+
+  api.get(
+    '/api/products/:id/stock-movements',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          "Every change of the part's stock (order placed, cancelled, expired, restock, edit, import, return), newest first, a page at a time " +
+          "(`limit`, then the page's `nextCursor` as `cursor`): when, by how much, the stock after, the order and who.",
+        params: idParams,
+        querystring: stockMovementQuerySchema,
+        response: { 200: stockMovementPageSchema },
+      },
+    },
+    async (request) => {
+      await getListedProduct(db.kysely, request.params.id);
+      return stockMovementPage(db.kysely, request.params.id, request.query);
+    },
+  );
+
+  api.get(
+    '/api/products/:id/stock-movements.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description: `Every row of the part's stock ledger, newest first, as CSV with the columns ${STOCK_MOVEMENT_CSV_COLUMNS.join(', ')}; cells guarded as in the catalog export.`,
+        produces: ['text/csv'],
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      await getListedProduct(db.kysely, request.params.id);
+      return sendCsv(reply, `stock-movements-${request.params.id}`, exportStockMovementsCsv(db.kysely, request.params.id));
     },
   );
 

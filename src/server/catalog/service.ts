@@ -17,10 +17,12 @@ import { matchNumbers, numbersColumn, numbersInColumn, numbersOf, replaceNumbers
 import { listedProducts, PRODUCT_COLUMNS, productsForSale, productsForSaleWith, SHOWN_PRODUCT_COLUMNS, type ShownProductRow } from './product-rows.js';
 import { assignPartNumbers, partNumberTaken } from './part-numbers.js';
 import { closestNumbersOfEach } from './suggestions.js';
+import { type MovedStock, recordStockMovements, type StockMove, type StockMover } from './stock-ledger.js';
 
 export type { ProductListOptions } from './listing.js';
 export { suggestParts } from './suggest.js';
 export { claimAlertsOfOrderableParts } from './stock-alerts.js';
+export { exportStockMovementsCsv, stockMovementPage, type StockMover } from './stock-ledger.js';
 
 /** Who changed a price or a stock level, as they were named then. */
 export interface Actor {
@@ -235,8 +237,11 @@ function derivedColumns(sku: string, specs: readonly Spec[]) {
   return { sku, sku_key: normalisePartNumber(sku), specs: JSON.stringify(specs), keywords: specs.map((s) => `${s.name} ${s.value}`).join(' ') };
 }
 
-/** New products; those without a part number get one generated from their category. 409 when one is taken. */
-export async function createProducts(db: Executor, inputs: ProductInput[]): Promise<ProductRow[]> {
+/**
+ * New products; those without a part number get one generated from their category. 409 when one is taken.
+ * Their opening stock is a ledger row each, `edit` from the form (or the demo), `import` from a file.
+ */
+export async function createProducts(db: Executor, inputs: ProductInput[], opening: { reason: 'edit' | 'import'; by: StockMover }): Promise<ProductRow[]> {
   if (inputs.length === 0) return [];
   const skus = await assignPartNumbers(db, inputs.map((input) => ({ sku: input.sku, category: input.category ?? DEFAULT_CATEGORY })));
   const created = await writeUnique(() =>
@@ -271,11 +276,13 @@ export async function createProducts(db: Executor, inputs: ProductInput[]): Prom
     if (numbers?.length) await replaceNumbers(db, product.id, numbers);
     if (applications?.length) await replaceApplications(db, product.id, applications);
   }
+  await recordStockMovements(db, created.map((row) => ({ productId: row.id, change: row.stock, stockAfter: row.stock })), opening);
   return created;
 }
 
-export async function createProduct(db: Executor, input: ProductInput): Promise<ProductRow> {
-  const [product] = await createProducts(db, [input]);
+/** A new product from the product form: its opening stock is an `edit` by `by`. */
+export async function createProduct(db: Executor, by: Actor, input: ProductInput): Promise<ProductRow> {
+  const [product] = await createProducts(db, [input], { reason: 'edit', by });
   return product!;
 }
 
@@ -316,6 +323,9 @@ export async function updateProducts(db: Executor, actor: Actor, edits: readonly
   const after = await writeChanges(db, changes);
   const changed = edits.map(({ id }) => ({ before: before.get(id)!, after: after.get(id)! }));
   await recordChanges(db, actor, changed, reason);
+  // The rows were read locked (PostgreSQL) or in SQLite's one writer: their stock before is exact.
+  const moved = changed.map(({ before: row, after: now }) => ({ productId: now.id, change: now.stock - row.stock, stockAfter: now.stock }));
+  await recordStockMovements(db, moved, { reason: reason === 'import' ? 'import' : 'edit', by: actor });
   return changed.map((change) => change.after);
 }
 
@@ -407,6 +417,7 @@ export async function restockProduct(db: Executor, actor: Actor, id: number, qua
     .executeTakeFirst();
   if (!after) throw conflict('stock_too_high', fieldMessages.stockAboveMax, { quantity: fieldMessages.stockAboveMax });
   await recordChanges(db, actor, [{ before: { ...before, stock: after.stock - quantity }, after }], 'restock');
+  await recordStockMovements(db, [{ productId: id, change: quantity, stockAfter: after.stock }], { reason: 'restock', by: actor });
   return after;
 }
 
@@ -443,39 +454,76 @@ export async function productChanges(db: Executor, id: number): Promise<ProductC
 }
 
 /**
- * Takes each line's units from its product (each product once) for sale, or reports the first product, in
- * product order, it could not take them from: the caller's transaction then undoes the rest. The condition
- * is in the update itself (`stock >= quantity`), so concurrent reservations never take more than there is,
- * on either database, whatever the caller read before: PostgreSQL checks it again on the row as the
- * transaction that held the row left it, and SQLite runs one writer at a time. Every line is taken by one
- * statement, its quantities joined to the products as a list of values.
- *
- * On PostgreSQL the rows of an order of several parts are locked first, in product order: an update of
- * many rows locks them in whatever order its plan reads them, and two orders of the same parts locking in
- * different orders would deadlock. The locks stay until the commit: callers keep that stretch short.
+ * Takes each line's units from its product (each product once) for an order, or reports the first product,
+ * in product order, it could not take them from: the caller's transaction then undoes the rest. The
+ * condition is in the update itself (the stock stays at least 0), so concurrent reservations never take
+ * more than there is, on either database, whatever the caller read before: PostgreSQL checks it again on
+ * the row as the transaction that held the row left it, and SQLite runs one writer at a time. Every line
+ * is taken by one statement, and recorded in the ledger (`order`, the order's id) by one insert.
  */
-export async function reserveStock(db: Executor, lines: readonly { productId: number; quantity: number }[]): Promise<number | undefined> {
+export async function reserveStock(
+  db: Executor,
+  lines: readonly { productId: number; quantity: number }[],
+  order: { orderId: number; by: StockMover },
+): Promise<number | undefined> {
   if (lines.length === 0) return undefined;
-  const byProduct = [...lines].sort((a, b) => a.productId - b.productId);
-  const productIds = byProduct.map((line) => line.productId);
+  const moved = await addToStock(db, lines.map((line) => ({ productId: line.productId, change: -line.quantity })), { forSaleOnly: true });
+  const taken = new Set(moved.map((m) => m.productId));
+  const short = lines.map((line) => line.productId).sort((a, b) => a - b).find((id) => !taken.has(id));
+  if (short === undefined) await recordStockMovements(db, moved, { reason: 'order', ...order });
+  return short;
+}
+
+/**
+ * Units an order let go of (cancelled or expired) or a buyer sent back undamaged go back to their products,
+ * hidden or not, by one statement, recorded in the ledger by one insert.
+ */
+export async function releaseStock(
+  db: Executor,
+  lines: readonly { productId: number; quantity: number }[],
+  move: StockMove & { reason: 'cancel' | 'expiry' | 'return' },
+): Promise<void> {
+  const byProduct = new Map<number, number>();
+  for (const line of lines) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
+  const moved = await addToStock(db, [...byProduct].map(([productId, change]) => ({ productId, change })), { forSaleOnly: false });
+  await recordStockMovements(db, moved, move);
+}
+
+/**
+ * Adds each change to its product's stock in one statement (each product once), the changes joined to the
+ * products as a list of values; the stock is read and written by the update itself, and its RETURNING is
+ * the stock each change left. `forSaleOnly` changes only parts for sale, and none below 0 (a reservation).
+ *
+ * On PostgreSQL the rows of several parts are locked first, in product order: an update of many rows locks
+ * them in whatever order its plan reads them, and two transactions of the same parts locking in different
+ * orders would deadlock. The locks stay until the commit: callers keep that stretch short.
+ */
+async function addToStock(db: Executor, changes: readonly { productId: number; change: number }[], { forSaleOnly }: { forSaleOnly: boolean }): Promise<MovedStock[]> {
+  if (changes.length === 0) return [];
+  const byProduct = [...changes].sort((a, b) => a.productId - b.productId);
   if (byProduct.length > 1 && isPostgres(db)) {
-    await db.selectFrom('products').select('id').where('id', 'in', productIds).orderBy('id').forUpdate().execute();
+    // The lock the update takes itself (it changes no key): an order's lines, written before its stock is
+    // taken, hold a key-share lock on their parts (their foreign key), which FOR UPDATE would wait for.
+    await db.selectFrom('products').select('id').where('id', 'in', byProduct.map((c) => c.productId)).orderBy('id').forNoKeyUpdate().execute();
   }
   // A list of values names its columns column1, column2 on both databases; the casts type the parameters for PostgreSQL.
-  const values = sql.join(byProduct.map((line) => sql`(cast(${line.productId} as integer), cast(${line.quantity} as integer))`));
-  const wanted = sql<{ id: number; quantity: number }>`(select column1 as id, column2 as quantity from (values ${values}) as lines)`;
-  const taken = await db
+  const values = sql.join(byProduct.map((c) => sql`(cast(${c.productId} as integer), cast(${c.change} as integer))`));
+  const moves = sql<{ id: number; change: number }>`(select column1 as id, column2 as change from (values ${values}) as moves)`;
+  let update = db
     .updateTable('products')
-    .from(wanted.as('wanted'))
-    .set({ stock: sql<number>`products.stock - wanted.quantity`, updated_at: now() })
-    .whereRef('products.id', '=', 'wanted.id')
-    .whereRef('products.stock', '>=', 'wanted.quantity')
-    .where('products.hidden_at', 'is', null)
-    .where('products.archived_at', 'is', null)
-    .returning('products.id')
-    .execute();
-  const takenIds = new Set(taken.map((row) => row.id));
-  return productIds.find((id) => !takenIds.has(id));
+    .from(moves.as('moves'))
+    .set({ stock: sql<number>`products.stock + moves.change`, updated_at: now() })
+    .whereRef('products.id', '=', 'moves.id');
+  if (forSaleOnly) {
+    update = update
+      .where(sql<boolean>`products.stock + moves.change >= 0`)
+      .where('products.hidden_at', 'is', null)
+      .where('products.archived_at', 'is', null);
+  }
+  // SQLite's RETURNING of an UPDATE FROM names only the updated table: each change comes from the list.
+  const changeOf = new Map(byProduct.map((c) => [c.productId, c.change]));
+  const rows = await update.returning(['products.id', 'products.stock']).execute();
+  return rows.map((row) => ({ productId: row.id, change: changeOf.get(row.id)!, stockAfter: row.stock }));
 }
 
 /** How a product's shown reviews changed: so many more (or fewer) of them, their ratings' sum by so much. */
@@ -525,15 +573,6 @@ export async function partFitsVehicle(db: Executor, productId: number, vehicle: 
   return covering !== undefined;
 }
 
-/** Units an order let go of (cancelled or expired) or a buyer sent back undamaged go back to their product, hidden or not. */
-export async function releaseStock(db: Executor, productId: number, quantity: number): Promise<void> {
-  await db
-    .updateTable('products')
-    .set({ stock: sql<number>`stock + ${quantity}`, updated_at: now() })
-    .where('id', '=', productId)
-    .execute();
-}
-
 export async function currentStock(db: Executor, productId: number): Promise<number> {
   const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
   return row?.stock ?? 0;
@@ -546,6 +585,7 @@ export async function hideProduct(db: Executor, id: number): Promise<void> {
 
 export async function deleteProduct(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('product_changes').where('product_id', '=', id).execute();
+  await db.deleteFrom('stock_movements').where('product_id', '=', id).execute();
   await db.deleteFrom('applications').where('product_id', '=', id).execute();
   await db.deleteFrom('product_numbers').where('product_id', '=', id).execute();
   await db.deleteFrom('products').where('id', '=', id).execute();

@@ -64,17 +64,18 @@ export function assertMayMove(requester: Requester, order: OrderRow, to: OrderSt
 /** The server's cached answers, which an order's move may make stale. */
 export type CachedAnswers = Pick<ResponseCache, 'invalidate'>;
 
-/** A move of an order: from its status (`null` while it is being placed) to another. */
+/** A move of an order: from its status (`null` while it is being placed) to another, and who made it. */
 interface Move {
   from: OrderStatus | null;
   to: OrderStatus;
+  by: ChangedBy;
 }
 
 interface Effect {
   /** Whether the move sets this effect off. */
   when: (move: Move) => boolean;
   /** Runs in the move's transaction, and is undone with it. */
-  inTransaction?: (trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]) => Promise<void>;
+  inTransaction?: (trx: Executor, order: OrderRow, lines: readonly OrderLineRow[], move: Move) => Promise<void>;
   /**
    * Runs once the move's transaction committed (before, a read in between could cache what the move
    * is changing), once however many of its moves set it off.
@@ -120,9 +121,9 @@ function dropCatalogAnswers(cache: CachedAnswers): void {
   cache.invalidate('catalog');
 }
 
-async function giveUnitsBack(trx: Executor, _order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
-  // In product order, so that two transactions releasing the same parts cannot deadlock.
-  for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) await releaseStock(trx, line.product_id, line.quantity);
+async function giveUnitsBack(trx: Executor, order: OrderRow, lines: readonly OrderLineRow[], { to, by }: Move): Promise<void> {
+  const reason = to === 'expired' ? 'expiry' : 'cancel';
+  await releaseStock(trx, lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })), { reason, orderId: order.id, by: by.user });
 }
 
 /** One transaction's order moves: each carries out its effects there, or keeps them for after the commit. */
@@ -136,19 +137,19 @@ export class OrderMoves {
     const by = actingAs(requester, order, to);
     const updated = await changeStatus(this.trx, order, to, by, changes);
     if (!updated) throw illegal(order, to);
-    await this.carryOut({ from: order.status, to }, updated, await linesOf(this.trx, order.id));
+    await this.carryOut({ from: order.status, to, by }, updated, await linesOf(this.trx, order.id));
     return updated;
   }
 
-  /** The effects of placing an order, just written with its lines. */
-  async placed(order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
-    await this.carryOut({ from: null, to: order.status }, order, lines);
+  /** The effects of placing an order, just written with its lines, by its buyer. */
+  async placed(order: OrderRow, lines: readonly OrderLineRow[], by: ChangedBy): Promise<void> {
+    await this.carryOut({ from: null, to: order.status, by }, order, lines);
   }
 
   private async carryOut(move: Move, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
     for (const effect of EFFECTS) {
       if (!effect.when(move)) continue;
-      if (effect.inTransaction) await effect.inTransaction(this.trx, order, lines);
+      if (effect.inTransaction) await effect.inTransaction(this.trx, order, lines, move);
       if (effect.afterCommit) this.afterCommit.add(effect.afterCommit);
     }
   }

@@ -5,7 +5,7 @@ import { unitPriceCentsFor } from '../../shared/pricing.js';
 import type { OrderInput, ShippingAddress } from '../../shared/checkout-schemas.js';
 import { orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/quantity.js';
 import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } from '../catalog/service.js';
-import type { Executor, ProductRow } from '../db/schema.js';
+import type { Executor, OrderRow, ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { type Counters, ORDER_RATE_WINDOW_MS } from '../limits/service.js';
@@ -118,11 +118,11 @@ async function chargesOf(
 }
 
 /**
- * Takes every line's units from stock, or none (the caller's transaction rolls back). The reservation
- * itself refuses to take more than there is, so what was read before may be stale.
+ * Takes every line's units from stock for the order just written, or none (the caller's transaction rolls
+ * back). The reservation itself refuses to take more than there is, so what was read before may be stale.
  */
-async function reserveLines(trx: Executor, input: OrderInput, lines: readonly NewOrderLine[]): Promise<void> {
-  const short = await reserveStock(trx, lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })));
+async function reserveLines(trx: Executor, input: OrderInput, order: OrderRow, lines: readonly NewOrderLine[], buyer: Viewer): Promise<void> {
+  const short = await reserveStock(trx, lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })), { orderId: order.id, by: buyer });
   if (short === undefined) return;
   const index = lines.findIndex((line) => line.product_id === short);
   const line = lines[index]!;
@@ -203,7 +203,7 @@ export async function placeOrder(
     if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id) };
     const products = await visibleProductsById(trx, input.lines.map((line) => line.productId));
     const { charges, lines } = await chargesOf(trx, viewer, input, priceLines(input, products), products, options);
-    await reserveLines(trx, input, lines);
+    const placedBy = { actor: 'customer', user: viewer } as const;
     const { unpaidBefore, ...placed } = await createOrder(
       trx,
       {
@@ -217,11 +217,13 @@ export async function placeOrder(
       },
       lines,
       charges,
-      { actor: 'customer', user: viewer },
+      placedBy,
     );
+    // After the order is written, so that the ledger names it; its rows stay locked until the commit.
+    await reserveLines(trx, input, placed.order, lines, viewer);
     if (unpaidBefore >= maxUnpaidOrders) throw conflict('too_many_unpaid_orders', errorMessages.tooManyUnpaidOrders(maxUnpaidOrders));
     await assertHoldWithinLimits(trx, viewer, input, lines, options.unpaidHold);
-    await moves.placed(placed.order, placed.lines);
+    await moves.placed(placed.order, placed.lines, placedBy);
     return placed;
   });
 }

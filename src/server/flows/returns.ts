@@ -188,6 +188,7 @@ export async function receiveReturn(paying: PaymentContext, viewer: Viewer, retu
       throw error;
     }
 
+    const backInStock: { productId: number; quantity: number }[] = [];
     // In the order's line order, so that two transactions counting lines of one order cannot deadlock.
     for (const { line, received, damaged } of [...got].sort((a, b) => a.line.order_line_id - b.line.order_line_id)) {
       if (received === 0) continue;
@@ -195,11 +196,10 @@ export async function receiveReturn(paying: PaymentContext, viewer: Viewer, retu
       const counted = await countReturnedUnits(trx, line.order_line_id, { units: cores ? 0 : received, cores: cores ? received : 0 });
       const orderLine = lineById.get(line.order_line_id)!;
       if (!counted) throw conflict('too_many_returned', returnMessages.tooMany(partOf(orderLine), 0, cores));
-      if (!cores && received > damaged) {
-        await releaseStock(trx, line.product_id, received - damaged);
-        restocked = true;
-      }
+      if (!cores && received > damaged) backInStock.push({ productId: line.product_id, quantity: received - damaged });
     }
+    await releaseStock(trx, backInStock, { reason: 'return', orderId: order.id, by: viewer });
+    restocked = backInStock.length > 0;
     await recordReceivedLines(trx, found.id, got.map(({ line, received, damaged }) => ({ orderLineId: line.order_line_id, reason: line.reason, received, damaged })));
     await moveReturn(trx, found, 'received', {
       received_at: now(),

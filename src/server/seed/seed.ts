@@ -67,7 +67,7 @@ export async function seedDemoCatalog(db: Executor, log: FastifyBaseLogger) {
   if (await seedDemoShippingAndTax(db)) log.info('demo shipping zones and tax rates created');
   if (await hasAnyProduct(db)) return;
   // Lists are newest first and the manufacturer's original six should lead them: insert those last.
-  const products = await createProducts(db, [...demoProducts].reverse());
+  const products = await inTransaction(db, (trx) => createProducts(trx, [...demoProducts].reverse(), { reason: 'edit', by: null }));
   await importReviews(db, demoReviews);
   log.info(`demo catalog created: ${products.length} products, ${demoReviews.length} reviews`);
   await seedDemoFitment(db, log);

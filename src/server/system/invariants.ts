@@ -33,6 +33,7 @@ export interface InvariantReport {
  * - every order is in a legal status and has its 'placed' event (null → PLACED_STATUS), exactly once;
  * - its events form one chain from PLACED_STATUS to its current status (nothing half-written);
  * - per product: stock + reserved + sold = the initial stock + the units returns put back (no lost or invented units);
+ * - every part's stock ledger (`stockLedgerViolations`): its changes sum to its stock, and its newest row's stock after is its stock;
  * - every order's lines add up to its subtotal and its core deposits, its tax lines to its tax, its tax shares
  *   (lines, core deposits, shipping) to its tax too when it has them, and its total is subtotal + core
  *   deposits + shipping + tax; paid orders have invoice numbers 1..N, each once (gapless);
@@ -151,10 +152,39 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       violations.push(`payment ${payment.intent_id} took ${payment.amount_cents} cents for order ${order.id}, which totals ${order.total_cents}`);
     }
   }
+  violations.push(...(await stockLedgerViolations(db, products)));
   violations.push(...shipmentViolations(orders, lines, await k.selectFrom('shipments').select(['id', 'number']).execute(), await k.selectFrom('shipment_lines').selectAll().execute()));
   violations.push(...returnViolations(lines, returns, returnLines, receivedLines, refunds));
   violations.push(...refundViolations(orders, refunds, events));
   return { orders: orders.length, byStatus, payments: payments.length, ledgers, violations };
+}
+
+/** Each part's ledger agrees with its stock (summed and grouped in the database: a large catalog's rows never sit in memory). */
+async function stockLedgerViolations(db: Db, products: readonly { id: number; stock: number }[]): Promise<string[]> {
+  const k = db.kysely;
+  const sums = await k
+    .selectFrom('stock_movements')
+    .select(['product_id', (eb) => eb.fn.sum<number | string>('change').as('total')])
+    .groupBy('product_id')
+    .execute();
+  const newest = await k
+    .selectFrom('stock_movements')
+    .select(['product_id', 'stock_after'])
+    .where('id', 'in', k.selectFrom('stock_movements').select((eb) => eb.fn.max('id').as('id')).groupBy('product_id'))
+    .execute();
+  // PostgreSQL sums integers as a bigint, which arrives as text.
+  const sumOf = new Map(sums.map((row) => [row.product_id, Number(row.total)]));
+  const newestOf = new Map(newest.map((row) => [row.product_id, row.stock_after]));
+  const violations: string[] = [];
+  for (const product of products) {
+    const sum = sumOf.get(product.id) ?? 0;
+    if (sum !== product.stock) violations.push(`product ${product.id} has stock ${product.stock} but its ledger's changes sum to ${sum}`);
+    const after = newestOf.get(product.id);
+    if (after !== undefined && after !== product.stock) violations.push(`product ${product.id} has stock ${product.stock} but its newest ledger row says ${after}`);
+  }
+  const ids = new Set(products.map((product) => product.id));
+  for (const productId of sumOf.keys()) if (!ids.has(productId)) violations.push(`ledger rows for product ${productId}, which does not exist`);
+  return violations;
 }
 
 /** What came back never exceeds what shipped, the lines' counts are their received returns', and each refunded return has its one refund. */
@@ -250,7 +280,7 @@ function refundViolations(orders: readonly OrderRow[], refunds: readonly RefundR
   return violations;
 }
 
-/** Creates a product straight in the database (the tests' fixture) and returns its id. */
+/** Creates a product straight in the database (the tests' fixture), with its opening ledger row, and returns its id. */
 export async function insertProduct(db: Db, values: { name: string; stock: number; min: number; priceCents?: number }) {
   const at = new Date().toISOString();
   const row = await db.kysely
@@ -270,5 +300,8 @@ export async function insertProduct(db: Db, values: { name: string; stock: numbe
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (values.stock !== 0) {
+    await db.kysely.insertInto('stock_movements').values({ product_id: row.id, change: values.stock, stock_after: values.stock, reason: 'edit', created_at: at }).execute();
+  }
   return row.id;
 }

@@ -23,6 +23,7 @@ export const keys = {
   adminProduct: (id: string) => ['products', 'admin', 'one', id] as const,
   /** A product's recorded price and stock changes. */
   productChanges: (id: string) => ['products', 'changes', id] as const,
+  stockMovements: (id: string) => ['products', 'stock-movements', id] as const,
   /** The parts at or below their reorder threshold (the admin's list and menu badge); under `products`, so a restock refreshes it. */
   lowStock: ['products', 'low-stock'] as const,
   /** The vehicles a part fits (its applications); under `products`, so a product change refreshes it. */

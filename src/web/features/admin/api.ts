@@ -10,6 +10,7 @@ import {
   type TradeImportReport,
   tradeImportReportSchema,
 } from '../../../shared/api.js';
+import { stockMovementPageSchema } from '../../../shared/back-office.js';
 import type { FITMENT_IMPORT_KINDS, PRODUCT_STATUSES, ProductPatch, productInputSchema } from '../../../shared/schemas.js';
 import { ApiError, apiFetch, apiFile, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
@@ -117,6 +118,22 @@ export function useProductChanges(id: string) {
     queryKey: keys.productChanges(id),
     queryFn: ({ signal }) => apiFetch<ProductChange[]>(`/api/products/${seg(id)}/changes`, { signal }),
   });
+}
+
+/** GET /api/products/:id/stock-movements, newest first, page by page. */
+export function useStockMovements(id: string) {
+  return useInfiniteQuery({
+    queryKey: keys.stockMovements(id),
+    queryFn: async ({ pageParam, signal }) =>
+      stockMovementPageSchema.parse(await apiFetch<unknown>(`/api/products/${seg(id)}/stock-movements${pageParam ? `?cursor=${seg(pageParam)}` : ''}`, { signal })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** Every row of a part's stock ledger as CSV. */
+export function fetchStockMovementsCsv(id: string): Promise<Blob> {
+  return apiFile(`/api/products/${seg(id)}/stock-movements.csv`);
 }
 
 /**

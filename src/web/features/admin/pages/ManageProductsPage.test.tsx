@@ -5,6 +5,7 @@ import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../tes
 import { aProduct } from '../../../test/fixtures.js';
 import type { OpenOrders, Product, ProductChange } from '../../../../shared/api.js';
 import { chooseAction, openActions } from '../../../test/actions-menu.js';
+import type { StockMovement } from '../../../../shared/back-office.js';
 import { ManageProductsPage } from './ManageProductsPage.js';
 
 const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' as const };
@@ -93,7 +94,7 @@ describe('ManageProductsPage', () => {
  * A shop whose admin list is `pages` (each answered for the cursor before it), which restocks, archives and
  * restores Brake Pads (id 7) for real and knows its `changes`.
  */
-function catalogShop({ pages = [[aProduct()]], changes = [] }: { pages?: Product[][]; changes?: ProductChange[] } = {}) {
+function catalogShop({ pages = [[aProduct()]], changes = [], movements = [] }: { pages?: Product[][]; changes?: ProductChange[]; movements?: StockMovement[] } = {}) {
   const products = new Map(pages.flat().map((product) => [product._id, product]));
   return mockFetch((url, init) => {
     if (url.startsWith('/api/admin/products?')) {
@@ -113,6 +114,7 @@ function catalogShop({ pages = [[aProduct()]], changes = [] }: { pages?: Product
       return { status: 200, body: products.get('7') };
     }
     if (url === '/api/products/7/changes') return { status: 200, body: changes };
+    if (url === '/api/products/7/stock-movements') return { status: 200, body: { items: movements, nextCursor: null } };
     return undefined;
   });
 }
@@ -232,28 +234,23 @@ describe('ManageProductsPage: the admin catalog', () => {
     expect(await within(await openActions(user, 'Brake Pads')).findByRole('menuitem', { name: 'Archive Brake Pads' })).toBeInTheDocument();
   });
 
-  it('lists the history of a product: when, who, what changed from what to what, and why', async () => {
+  it('lists the history of a product: its stock movements, then who changed its price when, from what to what, and why', async () => {
     const by = { name: 'Ada Admin', email: 'admin@partsmith.example' };
     catalogShop({
       changes: [
         { field: 'stock', from: 100, to: 125, reason: 'restock', by, at: '2030-06-02T10:00:00.000Z' },
         { field: 'price', from: 12.5, to: 14, reason: 'edit', by, at: '2030-06-01T10:00:00.000Z' },
       ],
+      movements: [{ at: '2030-06-02T10:00:00.000Z', change: 25, stockAfter: 125, reason: 'restock', orderId: null, actor: 'Ada Admin' }],
     });
     const { user } = renderWithProviders(<ManageProductsPage />, asAdmin);
     await chooseAction(user, 'Brake Pads', 'History of Brake Pads');
     const dialog = within(await screen.findByRole('dialog', { name: 'History of Brake Pads' }));
-    const entries = await dialog.findAllByRole('listitem');
-    expect(entries.map((entry) => entry.textContent)).toEqual([
-      expect.stringMatching(/^Stock: 100 units → 125 units\s*restocked.*Jun 2, 2030.* · Ada Admin \(admin@partsmith\.example\)$/),
+    const stock = within(await dialog.findByRole('list', { name: 'Stock movements of Brake Pads' }));
+    expect(stock.getAllByRole('listitem').map((entry) => entry.textContent)).toEqual([expect.stringMatching(/^RestockedJun 2, 2030.* · Ada Admin\+25125 in stock$/)]);
+    const prices = within(await dialog.findByRole('list', { name: 'Price changes of Brake Pads' }));
+    expect(prices.getAllByRole('listitem').map((entry) => entry.textContent)).toEqual([
       expect.stringMatching(/^Price: \$12\.50 → \$14\.00\s*edited.*Jun 1, 2030.* · Ada Admin \(admin@partsmith\.example\)$/),
     ]);
-  });
-
-  it('says when a product has no recorded changes', async () => {
-    catalogShop();
-    const { user } = renderWithProviders(<ManageProductsPage />, asAdmin);
-    await chooseAction(user, 'Brake Pads', 'History of Brake Pads');
-    expect(await screen.findByText('No price or stock changes are recorded for this product yet.')).toBeInTheDocument();
   });
 });
