@@ -110,6 +110,7 @@ const FEATURE_ORDER = [
   'quick-order',
   'admin',
   'overview',
+  'inbox', // the staff's contact messages and their threads (issue 62)
 ];
 const unlistedFeatures = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !FEATURE_ORDER.includes(entry.name))
