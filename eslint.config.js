@@ -102,7 +102,7 @@ const FEATURE_ORDER = [
   'catalog', // parts for sale: lists, product page, quantities and price tiers
   'reviews',
   'content', // the home page and the contact form and messages
-  'account', // the profile, password and sessions; the user's own contact messages
+  'account', // the profile, password and sessions
   'orders', // placing, paying and following orders
   'returns', // after the sale: a buyer's returns, the staff's Returns page and fitment-quality list
   'lists', // saved parts lists (issue 65): the cart saves to them and they fill it
@@ -110,6 +110,7 @@ const FEATURE_ORDER = [
   'quick-order',
   'admin',
   'overview',
+  'inbox', // the staff's contact messages and their threads (issue 62)
   'back-office', // the staff home (issue 62): what needs doing, and the menu's Inbox badge
 ];
 const unlistedFeatures = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })

@@ -61,6 +61,8 @@ test.describe('accessibility', () => {
       '/dashboard/search-synonyms',
       '/dashboard/manage-returns',
       '/dashboard/fitment-quality',
+      // The back office (issue 62).
+      '/dashboard/inbox',
     ];
 
     // Every route of src/web/app/router.tsx is in one of the lists above.

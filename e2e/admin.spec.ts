@@ -57,11 +57,12 @@ test.describe('an admin', () => {
       'Add a Reviews',
       'Address book',
     ]);
-    await menu.getByRole('link', { name: 'My Profile' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/profile$/);
-    await expect(page.getByRole('heading', { name: 'Contact Messages' })).toBeVisible();
-    await expect(page.getByText('A message for the admin (e2e)')).toBeVisible();
     await saveScreenshot(page, 'dashboard-admin');
+    await expectNoSeriousA11yViolations(page);
+    // The contact messages have a page of their own (issue 62).
+    await page.goto('/dashboard/inbox');
+    await expect(page.getByRole('heading', { name: 'Contact Messages' })).toBeVisible();
+    await expect(page.getByText('A message for the admin (e2e)').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -48,6 +48,7 @@ const ADMIN_ROUTES = [
   '/dashboard/search-synonyms',
   '/dashboard/manage-returns',
   '/dashboard/fitment-quality',
+  '/dashboard/inbox',
 ];
 
 /** What sticks out past the right edge: the page's width and the outermost elements wider than the screen, to name in a failure. */

@@ -397,6 +397,14 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'POST /api/contact', expected: every(201), request: async () => ({ method: 'POST', url: '/api/contact', body: { email: 'a@example.com', message: 'Hi' } }) },
       { route: 'GET /api/contact', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/contact' }) },
       {
+        route: 'GET /api/contact/{id}',
+        expected: adminOnly(200),
+        request: async () => {
+          const sent = await call(server.app, 'POST', '/api/contact', { body: { email: 'a@example.com', message: 'Hi' } });
+          return { method: 'GET', url: `/api/contact/${sent.json()._id}` };
+        },
+      },
+      {
         route: 'PATCH /api/contact/{id}',
         expected: adminOnly(200),
         request: async () => {

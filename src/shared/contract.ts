@@ -51,6 +51,7 @@ import {
   vinAnswerSchema,
   webhookAnswerSchema,
 } from './api.js';
+import { contactMessageDetailSchema } from './back-office.js';
 import {
   cartInputSchema,
   shipmentRequestSchema,
@@ -226,7 +227,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Contact
   endpoint('POST', '/api/contact', contactMessageSchema, { status: 201, body: contactInputSchema }),
   endpoint('GET', '/api/contact', z.array(contactMessageSchema)),
-  // The inbox (admins): mark a message read or unread; reply to its sender by e-mail (marks it read).
+  // The inbox (admins): a message with its thread; mark it read or unread; reply to its sender by e-mail (kept in the thread, marks it read).
+  endpoint('GET', '/api/contact/:id', contactMessageDetailSchema),
   endpoint('PATCH', '/api/contact/:id', contactMessageSchema, { body: contactReadSchema }),
   endpoint('POST', '/api/contact/:id/reply', contactMessageSchema, { body: contactReplySchema }),
   // Operations

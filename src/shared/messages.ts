@@ -464,22 +464,6 @@ export const messages = {
       lookup: (number: string, matchedAs: string) => `${number} is the ${matchedAs} of`,
       lookupPart: (name: string, sku: string) => `${name} (${sku})`,
     },
-    /** The admin's sales overview (/dashboard/overview). */
-    inbox: {
-      title: 'Contact Messages',
-      unreadCount: (count: number) => `${count} unread`,
-      empty: 'No messages yet.',
-      unread: 'Unread',
-      markRead: 'Mark as read',
-      markUnread: 'Mark as unread',
-      replyLabel: 'Reply',
-      replyField: 'Your reply',
-      send: 'Send',
-      sending: 'Sending…',
-      replySent: (email: string) => `Your reply is on its way to ${email}.`,
-      repliedOn: (date: string) => `Replied on ${date}`,
-      mailto: 'Or reply from your own e-mail',
-    },
     /** The parts at or below their reorder threshold (/dashboard/low-stock) and the menu's count of them. */
     lowStock: {
       title: 'Low Stock',
@@ -490,6 +474,7 @@ export const messages = {
       restock: 'Restock',
       edit: 'Edit',
     },
+    /** The admin's sales overview (/dashboard/overview). */
     overview: {
       title: 'Sales Overview',
       periodLabel: 'Period',

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contactMessageSchema } from '../../shared/api.js';
+import { contactMessageDetailSchema } from '../../shared/back-office.js';
 import { contactInputSchema, contactListQuerySchema, contactReadSchema, contactReplySchema, idSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
-import { listContactMessages, markContactMessageRead, replyToContactMessage, saveContactMessage } from './service.js';
+import { requireViewer } from '../http/access.js';
+import { getContactMessage, listContactMessages, markContactMessageRead, replyToContactMessage, saveContactMessage } from './service.js';
 
 const tags = ['contact'];
 const params = z.object({ id: idSchema });
@@ -15,9 +17,9 @@ export async function contactRoutes(app: FastifyInstance, { db, config }: AppCon
     '/api/contact',
     {
       config: { access: 'public', rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: 60_000 } },
-      schema: { tags, body: contactInputSchema, response: { 201: contactMessageSchema } },
+      schema: { tags, description: 'Keeps the message and e-mails the staff (STAFF_EMAIL, or every admin) through the outbox.', body: contactInputSchema, response: { 201: contactMessageSchema } },
     },
-    async (request, reply) => reply.status(201).send(await saveContactMessage(db.kysely, request.body)),
+    async (request, reply) => reply.status(201).send(await saveContactMessage(db.kysely, request.body, { staffEmails: config.staffEmails })),
   );
 
   api.get(
@@ -27,6 +29,15 @@ export async function contactRoutes(app: FastifyInstance, { db, config }: AppCon
       schema: { tags, description: 'The inbox, newest first; `unread=true` answers only the unread messages.', querystring: contactListQuerySchema, response: { 200: z.array(contactMessageSchema) } },
     },
     async (request) => listContactMessages(db.kysely, { unreadOnly: request.query.unread === 'true' }),
+  );
+
+  api.get(
+    '/api/contact/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: "The message and its thread, oldest first: the customer's message, then every reply with who sent it. Does not mark it read (PATCH does).", params, response: { 200: contactMessageDetailSchema } },
+    },
+    async (request) => getContactMessage(db.kysely, request.params.id),
   );
 
   api.patch(
@@ -39,8 +50,8 @@ export async function contactRoutes(app: FastifyInstance, { db, config }: AppCon
     '/api/contact/:id/reply',
     {
       config: { access: 'admin' },
-      schema: { tags, description: "E-mails the reply to the message's sender (through the outbox) and marks the message replied and read.", params, body: contactReplySchema, response: { 200: contactMessageSchema } },
+      schema: { tags, description: "E-mails the reply to the message's sender (through the outbox), keeps it in the message's thread with the admin who sent it, and marks the message replied and read.", params, body: contactReplySchema, response: { 200: contactMessageSchema } },
     },
-    async (request) => replyToContactMessage(db.kysely, request.params.id, request.body.message),
+    async (request) => replyToContactMessage(db.kysely, request.params.id, request.body.message, requireViewer(request)),
   );
 }

@@ -5,6 +5,7 @@
 import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate } from '../../shared/format.js';
 import { checkoutMessages, refundMessages } from '../../shared/messages.js';
 import { coreDepositRows } from '../../shared/checkout.js';
+import { inboxCopy, inboxMessagePath } from '../../shared/back-office-copy.js';
 import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
 import { type Charges, type CreditNoteFacts, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
@@ -82,6 +83,16 @@ interface ContactReplyFacts {
   sentAt: string;
 }
 
+/** A message sent through the contact form, told to the staff (STAFF_EMAIL or every admin). */
+interface ContactReceivedFacts {
+  messageId: string;
+  /** The sender's address, as they typed it. */
+  from: string;
+  message: string;
+  /** ISO-8601. */
+  sentAt: string;
+}
+
 /** The admins' morning list of parts to reorder (at most a page of them; `more`: others are low too). */
 export interface LowStockDigestFacts {
   items: { sku: string; name: string; stock: number; threshold: number }[];
@@ -112,6 +123,7 @@ type MailData = {
   'verify-email': AccountFacts;
   'reset-password': AccountFacts;
   'contact-reply': ContactReplyFacts;
+  'contact-received': ContactReceivedFacts;
   'low-stock-digest': LowStockDigestFacts;
   'return-approved': ReturnMailFacts;
   'return-rejected': ReturnMailFacts;
@@ -217,6 +229,12 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       `On ${formatDate(d.sentAt, 'UTC')} you wrote:`,
       quoted(d.original),
     ]),
+  'contact-received': (d, shop) =>
+    compose(shop, inboxCopy.mail.subject(d.from), 'Hello,', [
+      inboxCopy.mail.wrote(d.from, formatDate(d.sentAt, 'UTC')),
+      quoted(d.message),
+      inboxCopy.mail.howToAnswer,
+    ], { label: inboxCopy.mail.open, url: `${shop.publicUrl}${inboxMessagePath(d.messageId)}` }),
   'back-in-stock': (d, shop) =>
     compose(shop, `${d.productName} is back in stock`, `Hello ${d.customerName},`, [
       `${d.productName} (${d.sku}) can be ordered again. You asked us to tell you; this is the only e-mail about it.`,

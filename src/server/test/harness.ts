@@ -94,8 +94,8 @@ export async function registerCustomer(app: FastifyInstance, name = 'Test Custom
 }
 
 /** A customer promoted straight in the database: the admin every admin-only test starts from. */
-export async function registerAdmin(server: TestServer): Promise<Account> {
-  const account = await registerCustomer(server.app, 'Test Admin');
+export async function registerAdmin(server: TestServer, name = 'Test Admin'): Promise<Account> {
+  const account = await registerCustomer(server.app, name);
   const user = await findActiveUserByEmail(server.db.kysely, account.email);
   await setRole(server.db.kysely, user!.id, 'admin');
   return account;

@@ -130,6 +130,8 @@ export const routes: RouteObject[] = [
                     path: 'make-admin',
                     element: page(() => import('../features/account/pages/MakeAdminPage.js'), 'MakeAdminPage'),
                   },
+                  // The back office (issue 62): the contact messages with their threads.
+                  { path: 'inbox', element: page(() => import('../features/inbox/pages/InboxPage.js'), 'InboxPage') },
                   {
                     path: 'manage-reviews',
                     element: page(() => import('../features/reviews/pages/ManageReviewsPage.js'), 'ManageReviewsPage'),

@@ -69,6 +69,9 @@ export const keys = {
   user: (email: string) => ['users', 'one', email] as const,
   admin: (email: string) => ['admin', email] as const,
   contact: ['contact'] as const,
+  /** The inbox (admins): its list (all or unread) and one message with its thread, under `contact`. */
+  contactList: (filter: 'all' | 'unread') => ['contact', 'list', filter] as const,
+  contactMessage: (id: string) => ['contact', 'one', id] as const,
   /** The signed-in account's sessions (My Profile). */
   sessions: ['sessions'] as const,
   /** The outbox, rendered (admins, outside production: Mail preview). */

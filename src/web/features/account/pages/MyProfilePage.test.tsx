@@ -35,4 +35,24 @@ describe('MyProfilePage', () => {
     expect(await screen.findByText(messages.ui.unknownDevice)).toBeInTheDocument();
     expect(screen.getByText(messages.ui.thisDevice)).toBeInTheDocument();
   });
+
+  it("gives an admin a link to the Inbox instead of the contact messages, and a customer none", async () => {
+    const admin = { ...customer, email: 'admin@partsmith.example', role: 'admin' as const };
+    const answers = (user: typeof customer) =>
+      mockFetch((url) => {
+        if (url === `/api/user/${encodeURIComponent(user.email)}`) return { status: 200, body: user };
+        if (url === '/api/auth/sessions') return { status: 200, body: [] };
+        return undefined;
+      });
+    answers(admin);
+    const { unmount } = renderWithProviders(<MyProfilePage />, { auth: fakeAuth({ user: admin }) });
+    expect(await screen.findByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/dashboard/inbox');
+    expect(screen.queryByRole('heading', { name: 'Contact Messages' })).not.toBeInTheDocument();
+    unmount();
+
+    answers(customer);
+    renderWithProviders(<MyProfilePage />, { auth: fakeAuth({ user: customer }) });
+    expect(await screen.findByLabelText('Phone Number')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Inbox' })).not.toBeInTheDocument();
+  });
 });

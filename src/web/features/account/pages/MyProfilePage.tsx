@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { User } from '../../../../shared/api.js';
+import { INBOX_PATH, inboxCopy } from '../../../../shared/back-office-copy.js';
 import { messages } from '../../../../shared/messages.js';
 import { profileUpdateSchema } from '../../../../shared/schemas.js';
 import { useProfile, useUpdateProfile } from '../api.js';
@@ -9,7 +11,6 @@ import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { Panel } from '../../../components/Panel.js';
-import { ContactMessages } from '../../content/components/ContactMessages.js';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.js';
 import { EmailConfirmation } from '../components/EmailConfirmation.js';
 import { SessionsPanel } from '../components/SessionsPanel.js';
@@ -34,7 +35,13 @@ export function MyProfilePage() {
         <ChangePasswordForm />
       </Panel>
       <SessionsPanel />
-      {profile.data?.role === 'admin' && <ContactMessages />}
+      {profile.data?.role === 'admin' && (
+        <p>
+          <Link to={INBOX_PATH} className="font-semibold text-brand-700 underline">
+            {inboxCopy.page}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
