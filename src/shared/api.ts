@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TAX_CLASSES } from './catalog.js';
 import { PART_NUMBER_TYPES } from './fitment.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from './order-status.js';
+import { REVIEW_FLAGS } from './review-flags.js';
 
 export const vehicleSchema = z.object({
   id: z.number().int(),
@@ -367,6 +368,8 @@ export const reviewSchema = z.object({
   /** Only on a review of a part (the admins' list holds both kinds): the part, and the review's title. */
   productId: z.string().optional(),
   title: z.string().optional(),
+  /** Admins only: what the moderation queue shows as badges (src/shared/review-flags.ts). */
+  flags: z.array(z.enum(REVIEW_FLAGS)).optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -470,6 +473,7 @@ export const AUDIT_ACTIONS = [
   'user.demote',
   'user.remove',
   'review.hide',
+  'review.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
