@@ -26,7 +26,7 @@ function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = [])
     if (url === `/api/user/${encodeURIComponent(who.email)}`) return { status: 200, body: who };
     if (url === `/api/admin/${encodeURIComponent(who.email)}`) return { status: 200, body: { admin: who.role === 'admin' } };
     if (url === `/api/orders/${encodeURIComponent(who.email)}?limit=25`) return { status: 200, body: { items: [], nextCursor: null, didYouMean: null } };
-    if (url === '/api/admin/reviews') return { status: 200, body: [aReview()] };
+    if (url.startsWith('/api/admin/reviews')) return { status: 200, body: [aReview()] };
     if (url === '/api/admin/low-stock') return { status: 200, body: lowStock };
     if (url === '/api/admin/products/7') return { status: 200, body: aProduct() };
     // The home page's products, reviews and business summary.
