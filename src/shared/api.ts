@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { TAX_CLASSES } from './catalog.js';
 import { PART_NUMBER_TYPES } from './fitment.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from './order-status.js';
-import { REVIEW_FLAGS } from './review-flags.js';
 
 export const vehicleSchema = z.object({
   id: z.number().int(),
@@ -352,6 +351,9 @@ export const reviewsHiddenSchema = z.object({ hidden: z.number().int() });
 /** A review's moderation (issue 62): held for approval, shown, or hidden by an admin. */
 export const REVIEW_STATUSES = ['pending', 'published', 'hidden'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** What a review's words contain that staff look at twice (the rule: src/shared/review-flags.ts). */
+export const REVIEW_FLAGS = ['link', 'phone'] as const;
+export type ReviewFlag = (typeof REVIEW_FLAGS)[number];
 
 export const reviewSchema = z.object({
   _id: z.string(),
