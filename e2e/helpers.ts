@@ -9,9 +9,11 @@ import {
   paymentIntentAnswerSchema,
   productPageSchema,
   productSchema,
+  reviewSchema,
   type Order,
   type Product,
 } from '../src/shared/api.js';
+import { z } from 'zod';
 import type { ReceivedMail } from './mail-sink.js';
 
 /** The demo accounts' password: playwright.config.ts sets it for the shop it starts (DEMO_PASSWORD). */
@@ -196,4 +198,17 @@ export async function fillNewAddress(scope: Locator, address: { line1: string; c
   await scope.getByLabel('City').fill(address.city);
   await scope.getByLabel('State or region').selectOption(address.region);
   await scope.getByLabel('Postal code').fill(address.postalCode);
+}
+
+/**
+ * Approves the pending review with this comment as an admin (REVIEW_MODERATION=before, the e2e server's
+ * default), for stories about something else that need it shown.
+ */
+export async function approveReviewThroughApi(request: APIRequestContext, comment: string) {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const queue = z.array(reviewSchema).parse(await (await request.get('/api/admin/reviews?status=pending', { headers })).json());
+  const review = queue.find((candidate) => candidate.comment === comment);
+  expect(review, `a pending review saying ${comment}`).toBeDefined();
+  const approved = await request.patch(`/api/review/${review!._id}`, { headers, data: { status: 'published' } });
+  expect(approved.status(), await approved.text()).toBe(200);
 }

@@ -299,13 +299,21 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       { route: 'GET /api/review', expected: every(200), request: async () => ({ method: 'GET', url: '/api/review' }) },
       { route: 'GET /api/summary', expected: every(200), request: async () => ({ method: 'GET', url: '/api/summary' }) },
-      { route: 'GET /api/admin/reviews', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/reviews' }) },
+      { route: 'GET /api/admin/reviews', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/reviews?status=pending&rating=2' }) },
       {
         route: 'PATCH /api/review/{id}',
         expected: adminOnly(200),
         request: async () => {
           const review = await call(server.app, 'POST', '/api/review', { token: accounts.customer.token, body: { rating: '4', comment: 'fine' } });
-          return { method: 'PATCH', url: `/api/review/${review.json()._id}`, body: { hidden: true } };
+          return { method: 'PATCH', url: `/api/review/${review.json()._id}`, body: { status: 'published' } };
+        },
+      },
+      {
+        route: 'DELETE /api/review/{id}',
+        expected: adminOnly(204),
+        request: async () => {
+          const review = await call(server.app, 'POST', '/api/review', { token: accounts.customer.token, body: { rating: '2', comment: 'gone' } });
+          return { method: 'DELETE', url: `/api/review/${review.json()._id}` };
         },
       },
       {

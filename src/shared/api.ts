@@ -389,6 +389,9 @@ export const reviewsHiddenSchema = z.object({ hidden: z.number().int() });
 /** A review's moderation (issue 62): held for approval, shown, or hidden by an admin. */
 export const REVIEW_STATUSES = ['pending', 'published', 'hidden'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** What a review's words contain that staff look at twice (the rule: src/shared/review-flags.ts). */
+export const REVIEW_FLAGS = ['link', 'phone'] as const;
+export type ReviewFlag = (typeof REVIEW_FLAGS)[number];
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -405,6 +408,8 @@ export const reviewSchema = z.object({
   /** Only on a review of a part (the admins' list holds both kinds): the part, and the review's title. */
   productId: z.string().optional(),
   title: z.string().optional(),
+  /** Admins only: what the moderation queue shows as badges (src/shared/review-flags.ts). */
+  flags: z.array(z.enum(REVIEW_FLAGS)).optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -508,6 +513,7 @@ export const AUDIT_ACTIONS = [
   'user.demote',
   'user.remove',
   'review.hide',
+  'review.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

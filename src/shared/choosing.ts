@@ -4,7 +4,7 @@
  * shared by the server and the browser.
  */
 import { z } from 'zod';
-import { productSchema } from './api.js';
+import { productSchema, REVIEW_STATUSES } from './api.js';
 import { cursorParameter, fieldMessages, RATINGS, requiredText } from './schemas.js';
 
 export const choosingMessages = {
@@ -53,6 +53,8 @@ export const partReviewSchema = z.object({
   name: z.string(),
   /** The author has a paid order of the part. */
   verified: z.boolean(),
+  /** Moderation (issue 62): the shop lists published ones only; the author's own may be pending. */
+  status: z.enum(REVIEW_STATUSES),
   createdAt: z.string(),
 });
 export type PartReview = z.infer<typeof partReviewSchema>;

@@ -211,9 +211,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Reviews
   endpoint('GET', '/api/review', z.array(reviewSchema)),
   endpoint('POST', '/api/review', reviewSchema, { status: 201, body: reviewInputSchema }),
-  // Moderation: every review, hidden ones too; hide one (kept, not shown) or show it again.
+  // Moderation (issue 62): every review by status and rating; approve, reject (hidden) or hold one; delete one.
   endpoint('GET', '/api/admin/reviews', z.array(reviewSchema)),
   endpoint('PATCH', '/api/review/:id', reviewSchema, { body: reviewModerationSchema }),
+  endpoint('DELETE', '/api/review/:id', null),
   endpoint('POST', '/api/admin/reviews/hide', reviewsHiddenSchema, { body: reviewBulkHideSchema }),
   // The home page's business summary: real figures when HOME_FIGURES=live.
   endpoint('GET', '/api/summary', homeSummarySchema),

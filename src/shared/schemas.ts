@@ -21,6 +21,7 @@ import { ORDER_STATUSES } from './order-status.js';
 import { CARRIERS, hasTrackingTemplate } from './shipments.js';
 import { daysInPeriod, isCalendarDate } from './dates.js';
 import { PRICE_BREAKS_MAX } from './pricing.js';
+import { REVIEW_STATUSES } from './api.js';
 
 const v = messages.validation;
 
@@ -39,6 +40,8 @@ export const fieldMessages = {
   imageInvalid: 'Product Image must be an http(s) link or a path like /images/part.svg',
   quantityWhole: v.quantityWhole,
   ratingInvalid: 'Rating must be 1 to 5',
+  reviewModerationShape: 'Give the review either a status (pending, published or hidden) or hidden (true or false)',
+  reviewStatusInvalid: 'Status must be pending, published or hidden',
   commentRequired: 'Comment is required',
   messageRequired: 'Message is required',
   idInvalid: 'Must be an id',
@@ -766,7 +769,23 @@ export const reviewInputSchema = z.object({
   comment: requiredText(fieldMessages.commentRequired, 2000),
 });
 
-export const reviewModerationSchema = z.object({ hidden: z.boolean() });
+/**
+ * PATCH /api/review/:id: the review's new `status`, or as before `hidden` (true is 'hidden', false
+ * 'published'); exactly one of them.
+ */
+export const reviewModerationSchema = z
+  .object({ status: z.enum(REVIEW_STATUSES).optional(), hidden: z.boolean().optional() })
+  .refine((body) => (body.status === undefined) !== (body.hidden === undefined), { message: fieldMessages.reviewModerationShape, path: ['status'] });
+export type ReviewModeration = z.output<typeof reviewModerationSchema>;
+/** The status a moderation body asks for. */
+export const moderationStatus = (body: ReviewModeration) => body.status ?? (body.hidden ? 'hidden' : 'published');
+
+/** GET /api/admin/reviews: the moderation queue's filters. */
+export const adminReviewQuerySchema = z.object({
+  status: z.enum(REVIEW_STATUSES, { error: fieldMessages.reviewStatusInvalid }).optional(),
+  rating: z.coerce.number({ error: fieldMessages.ratingInvalid }).int(fieldMessages.ratingInvalid).min(1, fieldMessages.ratingInvalid).max(5, fieldMessages.ratingInvalid).optional(),
+});
+export type AdminReviewQuery = z.output<typeof adminReviewQuerySchema>;
 
 /** Bulk moderation: the reviews to hide at once, 1 to 100 of them. */
 export const REVIEW_BULK_MAX = 100;

@@ -38,7 +38,7 @@ describe(`home page summary (${databaseKind})`, () => {
   }
 
   beforeAll(async () => {
-    [live, written] = await Promise.all([startTestServer({ HOME_FIGURES: 'live' }), startTestServer()]);
+    [live, written] = await Promise.all([startTestServer({ HOME_FIGURES: 'live', REVIEW_MODERATION: 'after' }), startTestServer()]);
   });
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { countUnreadMessages } from '../contact/service.js';
 import type { Executor } from '../db/schema.js';
 import { countOrdersToShip, salesToday } from '../orders/service.js';
 import { countReturnsToHandle } from '../returns/service.js';
-import { countReviewsToApprove } from '../reviews/service.js';
+import { countPendingReviews } from '../reviews/service.js';
 
 export interface StaffHomeSettings {
   /** LOW_STOCK_THRESHOLD: the reorder threshold of a part without one of its own. */
@@ -26,7 +26,7 @@ export async function staffHome(db: Executor, { lowStockThreshold, timeZone }: S
     countUnreadMessages(db),
     countLowStock(db, lowStockThreshold),
     countReturnsToHandle(db),
-    countReviewsToApprove(db),
+    countPendingReviews(db),
     salesToday(db, timeZone, at),
   ]);
   // Trade accounts (issue 63) are not built yet: no company can be waiting for approval.

@@ -139,11 +139,13 @@ describe(`cached public answers after a change through this server (${databaseKi
     expect((await call(server.app, 'GET', path)).statusCode).toBe(404);
   });
 
-  it('shows a new review at once, and stops showing it once hidden', async () => {
+  it('shows a review at once when it is approved (not while it waits), and stops showing it once hidden', async () => {
     const comments = async () => ((await call(server.app, 'GET', '/api/review')).json() as { comment: string }[]).map((review) => review.comment);
     expect(await comments()).not.toContain('Fits my car');
     const posted = await call(server.app, 'POST', '/api/review', { token: customer.token, body: { rating: 5, comment: 'Fits my car' } });
     expect(posted.statusCode).toBe(201);
+    expect(await comments()).not.toContain('Fits my car');
+    expect((await call(server.app, 'PATCH', `/api/review/${posted.json()._id}`, { token: admin.token, body: { status: 'published' } })).statusCode).toBe(200);
     expect(await comments()).toContain('Fits my car');
     expect((await call(server.app, 'PATCH', `/api/review/${posted.json()._id}`, { token: admin.token, body: { hidden: true } })).statusCode).toBe(200);
     expect(await comments()).not.toContain('Fits my car');

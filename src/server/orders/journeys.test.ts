@@ -1,7 +1,7 @@
 /**
  * Where buyers and staff stumbled: the quantity messages of the original storefront's contract
  * (docs/legacy-contract.md) whatever was typed, parts whose stock fell below their minimum, a retried
- * order placed once, removing a product that customers still owe for, and reviews an admin hides.
+ * order placed once, removing a product that customers still owe for, and reviews an admin approves and hides.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
@@ -79,10 +79,14 @@ describe(`buyer and staff journeys (${databaseKind})`, () => {
     expect((await lastMailTo(server, customer.email, 'order-cancelled'))?.data).toMatchObject({ orderId: unpaid });
   });
 
-  it('lets an admin hide a review (kept, not shown) and show it again; nobody else may', async () => {
+  it('lets an admin approve a review, hide it (kept, not shown) and show it again; nobody else may', async () => {
     const posted = await call(server.app, 'POST', '/api/review', { token: customer.token, body: { rating: '1', comment: 'Spam spam spam' } });
     const id = posted.json()._id as string;
     const publicIds = async () => (await call(server.app, 'GET', '/api/review')).json().map((r: { _id: string }) => r._id);
+    // REVIEW_MODERATION=before (the default): it waits for an admin.
+    expect(await publicIds()).not.toContain(id);
+    expect((await call(server.app, 'PATCH', `/api/review/${id}`, { token: customer.token, body: { status: 'published' } })).statusCode).toBe(403);
+    expect((await call(server.app, 'PATCH', `/api/review/${id}`, { token: admin.token, body: { status: 'published' } })).json()).toMatchObject({ status: 'published' });
     expect(await publicIds()).toContain(id);
     expect((await call(server.app, 'PATCH', `/api/review/${id}`, { token: customer.token, body: { hidden: true } })).statusCode).toBe(403);
     const hidden = await call(server.app, 'PATCH', `/api/review/${id}`, { token: admin.token, body: { hidden: true } });

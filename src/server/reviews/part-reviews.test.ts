@@ -16,7 +16,8 @@ describe(`reviews of a part (${databaseKind})`, () => {
   let server: TestServer;
   let admin: Account;
   beforeAll(async () => {
-    server = await startTestServer();
+    // Published at once (REVIEW_MODERATION=after): what waits for approval is moderation.test.ts's.
+    server = await startTestServer({ REVIEW_MODERATION: 'after' });
     admin = await registerAdmin(server);
   });
   afterAll(() => server.close());
@@ -49,7 +50,7 @@ describe(`reviews of a part (${databaseKind})`, () => {
       ['Unpaid Buyer', false],
     ]);
     expect(items[0]).toMatchObject({ rating: 4, title: 'Rated 4', comment: 'Paid Buyer says 4' });
-    expect(Object.keys(items[0]).sort()).toEqual(['comment', 'createdAt', 'id', 'name', 'rating', 'title', 'verified']);
+    expect(Object.keys(items[0]).sort()).toEqual(['comment', 'createdAt', 'id', 'name', 'rating', 'status', 'title', 'verified']);
   });
 
   it('becomes verified when the buyer pays for the part after reviewing it', async () => {
@@ -133,7 +134,7 @@ describe(`reviews of a part (${databaseKind})`, () => {
     const shop = (await call(server.app, 'GET', '/api/review')).json() as { comment: string }[];
     expect(shop.map((r) => r.comment)).toContain('Great shop');
     expect(shop.map((r) => r.comment)).not.toContain('Shop Reviewer says 2');
-    expect(Object.keys(shop[0]!).sort()).toEqual(['_id', 'comment', 'createdAt', 'email', 'hidden', 'name', 'rating']);
+    expect(Object.keys(shop[0]!).sort()).toEqual(['_id', 'comment', 'createdAt', 'email', 'hidden', 'name', 'rating', 'status']);
   });
 
   it('sorts the catalog best rated first, unrated parts last, page by page; every part carries its rating', async () => {
@@ -160,7 +161,7 @@ describe(`reviews of a part (${databaseKind})`, () => {
   });
 
   it('counts reviews of parts towards the review limit', async () => {
-    const limited = await startTestServer({ REVIEW_RATE_LIMIT: '1' });
+    const limited = await startTestServer({ REVIEW_RATE_LIMIT: '1', REVIEW_MODERATION: 'after' });
     try {
       const staff = await registerAdmin(limited);
       const buyer = await registerCustomer(limited.app);

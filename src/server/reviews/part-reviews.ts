@@ -11,7 +11,8 @@ import { type Executor, isPostgres, now, type ReviewRow, timestamps } from '../d
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { partsBoughtBy } from '../orders/service.js';
-import { refuseOverLimit, type ReviewLimit } from './service.js';
+import type { ReviewModerationMode } from '../../shared/back-office.js';
+import { newReviewStatus, refuseOverLimit, type ReviewLimit, SHOWN } from './service.js';
 
 function toPartReviewDto(row: ReviewRow): PartReview {
   return {
@@ -21,13 +22,14 @@ function toPartReviewDto(row: ReviewRow): PartReview {
     comment: row.comment,
     name: row.name,
     verified: row.verified === 1,
+    status: row.status,
     createdAt: row.created_at,
   };
 }
 
 /** The shown reviews of a part. */
 function shownReviewsOf(db: Executor, productId: number) {
-  return db.selectFrom('reviews').where('product_id', '=', productId).where('hidden_at', 'is', null);
+  return db.selectFrom('reviews').where('product_id', '=', productId).where('status', '=', SHOWN);
 }
 
 /** One page of a part for sale's shown reviews (verified first, then newest first, by keyset), with the summary of all of them. */
@@ -72,8 +74,18 @@ async function ratingSummary(db: Executor, productId: number): Promise<RatingSum
   return { average: roundedAverage(sum, count), count, distribution };
 }
 
-/** The viewer's review of a part for sale: 409 when they already reviewed it, 429 past the review limit. */
-export async function postPartReview(db: Executor, viewer: Viewer, productId: number, input: PartReviewInput, limit: ReviewLimit): Promise<PartReview> {
+/**
+ * The viewer's review of a part for sale: 409 when they already reviewed it, 429 past the review limit.
+ * It counts in the part's figures once published (at once with REVIEW_MODERATION=after).
+ */
+export async function postPartReview(
+  db: Executor,
+  viewer: Viewer,
+  productId: number,
+  input: PartReviewInput,
+  limit: ReviewLimit,
+  moderation: ReviewModerationMode,
+): Promise<PartReview> {
   try {
     return await db.transaction().execute(async (trx) => {
       await getVisibleProduct(trx, productId);
@@ -82,10 +94,10 @@ export async function postPartReview(db: Executor, viewer: Viewer, productId: nu
       const verified = (await partsBoughtBy(trx, viewer.id, [productId])).has(productId);
       const row = await trx
         .insertInto('reviews')
-        .values({ user_id: viewer.id, product_id: productId, name: viewer.name, email: viewer.email, verified: verified ? 1 : 0, ...input, ...timestamps() })
+        .values({ user_id: viewer.id, product_id: productId, name: viewer.name, email: viewer.email, verified: verified ? 1 : 0, ...input, status: newReviewStatus(moderation), ...timestamps() })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await addToRatings(trx, [{ productId, count: 1, sum: row.rating }]);
+      if (row.status === SHOWN) await addToRatings(trx, [{ productId, count: 1, sum: row.rating }]);
       return toPartReviewDto(row);
     });
   } catch (error) {
@@ -105,20 +117,29 @@ function ownReview(db: Executor, viewer: Viewer, productId: number) {
   return ownReviewQuery(db, viewer, productId).executeTakeFirst();
 }
 
-/** Changes the viewer's review of a part (404 when they have none); whether it is verified is checked again. */
-export async function changeOwnPartReview(db: Executor, viewer: Viewer, productId: number, patch: PartReviewPatch): Promise<PartReview> {
+/**
+ * Changes the viewer's review of a part (404 when they have none); whether it is verified is checked again.
+ * With REVIEW_MODERATION=before new words (title or comment) of a published review wait for approval
+ * again, so an approved review cannot be turned into spam; a new rating alone stays published.
+ */
+export async function changeOwnPartReview(db: Executor, viewer: Viewer, productId: number, patch: PartReviewPatch, moderation: ReviewModerationMode): Promise<PartReview> {
   return db.transaction().execute(async (trx) => {
     // Held until the commit on PostgreSQL, so that two changes at once each add their own difference.
     const before = await (isPostgres(trx) ? ownReviewQuery(trx, viewer, productId).forUpdate() : ownReviewQuery(trx, viewer, productId)).executeTakeFirst();
     if (!before) throw notFound('Review');
     const verified = (await partsBoughtBy(trx, viewer.id, [productId])).has(productId);
+    const newWords = patch.title !== undefined || patch.comment !== undefined;
+    const status = before.status === SHOWN && newWords ? newReviewStatus(moderation) : before.status;
     const after = await trx
       .updateTable('reviews')
-      .set({ ...patch, verified: verified ? 1 : 0, updated_at: now() })
+      .set({ ...patch, verified: verified ? 1 : 0, status, updated_at: now() })
       .where('id', '=', before.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (before.hidden_at === null) await addToRatings(trx, [{ productId, count: 0, sum: after.rating - before.rating }]);
+    if (before.status === SHOWN) {
+      const stays = after.status === SHOWN;
+      await addToRatings(trx, [{ productId, count: stays ? 0 : -1, sum: (stays ? after.rating : 0) - before.rating }]);
+    }
     return toPartReviewDto(after);
   });
 }

@@ -4,7 +4,8 @@ import { call, databaseKind, registerAdmin, registerCustomer, startTestServer, t
 describe(`reviews and contact (${databaseKind})`, () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // Published at once (REVIEW_MODERATION=after): what waits for approval is moderation.test.ts's.
+    server = await startTestServer({ REVIEW_MODERATION: 'after' });
   });
   afterAll(() => server.close());
 

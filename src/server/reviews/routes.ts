@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { reviewSchema, reviewsHiddenSchema } from '../../shared/api.js';
-import { idSchema, reviewBulkHideSchema, reviewInputSchema, reviewListQuerySchema, reviewModerationSchema } from '../../shared/schemas.js';
+import { adminReviewQuerySchema, idSchema, moderationStatus, reviewBulkHideSchema, reviewInputSchema, reviewListQuerySchema, reviewModerationSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
 import { partReviewInputSchema, partReviewListQuerySchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema } from '../../shared/choosing.js';
 import { changeOwnPartReview, partReviewPage, postPartReview } from './part-reviews.js';
-import { hideReviews, listAllReviews, listReviews, postReview, setReviewHidden, toReviewDto } from './service.js';
+import { deleteReview, hideReviews, listAllReviews, listReviews, postReview, setReviewStatus, toReviewDto } from './service.js';
 
 const tags = ['reviews'];
 
@@ -31,20 +31,46 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }:
 
   api.get(
     '/api/admin/reviews',
-    { config: { access: 'admin' }, schema: { tags, description: 'Every review, hidden ones too.', response: { 200: z.array(reviewSchema) } } },
-    async (request) => (await listAllReviews(db.kysely)).map((row) => toReviewDto(row, request.viewer)),
+    {
+      config: { access: 'admin' },
+      schema: { tags, description: 'Every review (pending, published, hidden), newest first, by `status` and `rating` if given; each with its `flags`.', querystring: adminReviewQuerySchema, response: { 200: z.array(reviewSchema) } },
+    },
+    async (request) => (await listAllReviews(db.kysely, request.query)).map((row) => toReviewDto(row, request.viewer)),
   );
+
+  // A review of a part changes the part's rating, which catalog answers show.
+  const forgetShown = (review: { product_id: number | null }) => {
+    if (review.product_id !== null) cache.invalidate('catalog');
+  };
 
   api.patch(
     '/api/review/:id',
     {
       config: { access: 'admin', changes: 'reviews' },
-      schema: { tags, description: 'Hides a review from the shop (kept), or shows it again.', params: z.object({ id: idSchema }), body: reviewModerationSchema, response: { 200: reviewSchema } },
+      schema: {
+        tags,
+        description: 'Moderates a review: `{ status }` approves (published), rejects (hidden) or holds (pending) it; `{ hidden }` as before (true hides, false publishes).',
+        params: z.object({ id: idSchema }),
+        body: reviewModerationSchema,
+        response: { 200: reviewSchema },
+      },
     },
     async (request) => {
-      const review = await setReviewHidden(db.kysely, request.params.id, request.body.hidden);
-      if (review.product_id !== null) cache.invalidate('catalog');
+      const review = await setReviewStatus(db.kysely, request.params.id, moderationStatus(request.body));
+      forgetShown(review);
       return toReviewDto(review, request.viewer);
+    },
+  );
+
+  api.delete(
+    '/api/review/:id',
+    {
+      config: { access: 'admin', changes: 'reviews' },
+      schema: { tags, description: 'Deletes a review for good (recorded in the audit log); 404 when there is none.', params: z.object({ id: idSchema }), response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      forgetShown(await deleteReview(db.kysely, requireViewer(request), request.params.id));
+      return reply.status(204).send(null);
     },
   );
 
@@ -67,7 +93,7 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }:
     { config: { access: 'user', changes: 'reviews' }, schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const review = await postReview(db.kysely, viewer, request.body, { maxPerHour: config.reviewRateLimitPerHour });
+      const review = await postReview(db.kysely, viewer, request.body, { maxPerHour: config.reviewRateLimitPerHour }, config.reviewModeration);
       return reply.status(201).send(toReviewDto(review, viewer));
     },
   );
@@ -103,7 +129,7 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }:
       },
     },
     async (request, reply) => {
-      const review = await postPartReview(db.kysely, requireViewer(request), request.params.id, request.body, { maxPerHour: config.reviewRateLimitPerHour });
+      const review = await postPartReview(db.kysely, requireViewer(request), request.params.id, request.body, { maxPerHour: config.reviewRateLimitPerHour }, config.reviewModeration);
       return reply.status(201).send(review);
     },
   );
@@ -114,6 +140,6 @@ export async function reviewsRoutes(app: FastifyInstance, { db, cache, config }:
       config: { access: 'user', changes: 'catalog' },
       schema: { tags, description: "Changes the account's review of the part (404 when it has none).", params: partParams, body: partReviewPatchSchema, response: { 200: partReviewSchema } },
     },
-    async (request) => changeOwnPartReview(db.kysely, requireViewer(request), request.params.id, request.body),
+    async (request) => changeOwnPartReview(db.kysely, requireViewer(request), request.params.id, request.body, config.reviewModeration),
   );
 }

@@ -29,7 +29,7 @@ function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = [],
     if (url === `/api/user/${encodeURIComponent(who.email)}`) return { status: 200, body: who };
     if (url === `/api/admin/${encodeURIComponent(who.email)}`) return { status: 200, body: { admin: who.role === 'admin' } };
     if (url === `/api/orders/${encodeURIComponent(who.email)}?limit=25`) return { status: 200, body: { items: [], nextCursor: null, total: 0 } };
-    if (url === '/api/admin/reviews') return { status: 200, body: [aReview()] };
+    if (url.startsWith('/api/admin/reviews')) return { status: 200, body: [aReview()] };
     if (url === '/api/admin/low-stock') return { status: 200, body: lowStock };
     if (url === '/api/admin/home') return { status: 200, body: home };
     // My Profile's sessions.

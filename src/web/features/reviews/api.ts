@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Review } from '../../../shared/api.js';
+import type { Review, ReviewStatus } from '../../../shared/api.js';
 import type { reviewInputSchema } from '../../../shared/schemas.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
@@ -23,20 +23,39 @@ export function usePostReview() {
   });
 }
 
-/** Manage Reviews: every review, hidden ones too (admins only). */
-export function useAllReviews() {
+/** The moderation queue's filters (GET /api/admin/reviews): a status and a rating, or all of them. */
+export interface ReviewFilters {
+  status?: ReviewStatus;
+  rating?: number;
+}
+
+/** Manage Reviews: every review in any status unless filtered, each with its flags (admins only). */
+export function useAllReviews(filters: ReviewFilters = {}, enabled = true) {
+  const query = new URLSearchParams();
+  if (filters.status) query.set('status', filters.status);
+  if (filters.rating) query.set('rating', String(filters.rating));
+  const search = query.size > 0 ? `?${query.toString()}` : '';
   return useQuery({
-    queryKey: keys.allReviews,
-    queryFn: ({ signal }) => apiFetch<Review[]>('/api/admin/reviews', { signal }),
+    queryKey: [...keys.allReviews, filters.status ?? null, filters.rating ?? null],
+    queryFn: ({ signal }) => apiFetch<Review[]>(`/api/admin/reviews${search}`, { signal }),
+    enabled,
   });
 }
 
-/** Hides a review from the shop (kept) or shows it again; both lists of reviews are asked again. */
-export function useSetReviewHidden() {
+/** Approves (published), rejects (hidden) or shows again a review; every list of reviews is asked again. */
+export function useSetReviewStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
-      apiFetch<Review>(`/api/review/${seg(id)}`, { method: 'PATCH', body: { hidden } }),
+    mutationFn: ({ id, status }: { id: string; status: ReviewStatus }) => apiFetch<Review>(`/api/review/${seg(id)}`, { method: 'PATCH', body: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.reviews }),
+  });
+}
+
+/** Deletes a review for good; every list of reviews is asked again. */
+export function useDeleteReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<null>(`/api/review/${seg(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.reviews }),
   });
 }

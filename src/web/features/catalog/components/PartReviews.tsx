@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Product } from '../../../../shared/api.js';
 import { choosingMessages, choosingUi as ui, RATING_LEVELS } from '../../../../shared/choosing.js';
+import { reviewModerationCopy } from '../../../../shared/back-office-copy.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { toast } from '../../../lib/toast.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -79,8 +80,10 @@ function ReviewForm({ productId }: { productId: string }) {
     event.preventDefault();
     setError(null);
     try {
-      await write.mutateAsync({ body: { rating: Number(rating), title, comment }, mine });
-      toast.success(mine ? choosingMessages.reviewChanged : choosingMessages.reviewPosted);
+      const written = await write.mutateAsync({ body: { rating: Number(rating), title, comment }, mine });
+      // Held for approval (REVIEW_MODERATION=before): the author is told why it is not listed yet.
+      if (written.status === 'pending') toast.success(mine ? reviewModerationCopy.changedPending : reviewModerationCopy.postedPending);
+      else toast.success(mine ? choosingMessages.reviewChanged : choosingMessages.reviewPosted);
       setTitle('');
       setComment('');
     } catch (failure) {

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { reviewModerationCopy } from '../../../../shared/back-office-copy.js';
 import { errorMessages } from '../../../../shared/messages.js';
 import { apiError } from '../../../test/fake-answers.js';
 import { aReview } from '../../../test/fixtures.js';
@@ -39,6 +40,15 @@ describe('AddReviewPage', () => {
     expect(calls[0]?.headers.Authorization).toBe('Bearer tok-123');
     await waitFor(() => expect(screen.getByLabelText('Comments')).toHaveValue(''));
     expect(screen.getByLabelText('Rating')).toHaveValue('5');
+  });
+
+  it('tells the author a review held for approval shows once approved', async () => {
+    mockFetch((url) => (url === '/api/review' ? { status: 201, body: aReview({ comment: 'Quiet pads.', status: 'pending' }) } : undefined));
+    const { user } = renderWithProviders(<AddReviewPage />, { auth: auth() });
+    await user.type(screen.getByLabelText('Comments'), 'Quiet pads.');
+    await user.click(screen.getByRole('button', { name: 'Post Review' }));
+    expect(await screen.findByText(reviewModerationCopy.postedPending)).toBeInTheDocument();
+    expect(screen.queryByText('Thank you! Your review is posted.')).not.toBeInTheDocument();
   });
 
   it('shows a server error', async () => {

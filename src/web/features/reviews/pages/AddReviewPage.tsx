@@ -1,5 +1,6 @@
 import { toast } from '../../../lib/toast.js';
 import { messages } from '../../../../shared/messages.js';
+import { reviewModerationCopy } from '../../../../shared/back-office-copy.js';
 import { RATINGS, reviewInputSchema } from '../../../../shared/schemas.js';
 import { usePostReview } from '../api.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -26,8 +27,9 @@ export function AddReviewPage() {
     defaultValues: { rating: '5', comment: '' },
     fields: ['rating', 'comment'],
     submit: (values) => post.mutateAsync({ rating: ratingText(values.rating), comment: values.comment }),
-    onSuccess: (_posted, { reset }) => {
-      toast.success(messages.ui.reviewPosted);
+    onSuccess: (posted, { reset }) => {
+      // Held for approval (REVIEW_MODERATION=before): the author is told why it is not on the home page yet.
+      toast.success(posted.status === 'pending' ? reviewModerationCopy.postedPending : messages.ui.reviewPosted);
       reset({ rating: '5', comment: '' });
     },
   });

@@ -1,25 +1,51 @@
 import { screen, within } from '@testing-library/react';
-import type { Review } from '../../../../shared/api.js';
+import type { Review, ReviewStatus } from '../../../../shared/api.js';
 import { aReview } from '../../../test/fixtures.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
 import { ManageReviewsPage } from './ManageReviewsPage.js';
 
 const admin = { ...customer, _id: '1', name: 'Ada Admin', email: 'admin@partsmith.example', role: 'admin' as const };
+const asAdmin = (route = '/under-test') => ({ auth: fakeAuth({ user: admin, isAdmin: true }), route });
+
+/**
+ * A fake server holding `reviews`: the list filtered by `?status=` and `?rating=` as the real one does,
+ * PATCH sets a status, DELETE removes one, the bulk hide hides the given ids.
+ */
+function serve(initial: Review[]) {
+  let reviews = initial;
+  const fake = mockFetch((url, init) => {
+    const { pathname, searchParams } = new URL(url, 'http://shop.test');
+    if (pathname === '/api/admin/reviews' && (init.method ?? 'GET') === 'GET') {
+      const status = searchParams.get('status');
+      const rating = searchParams.get('rating');
+      return { status: 200, body: reviews.filter((r) => (!status || r.status === status) && (!rating || r.rating === rating)) };
+    }
+    const id = /^\/api\/review\/(\d+)$/.exec(pathname)?.[1];
+    if (id && init.method === 'PATCH') {
+      const { status } = JSON.parse(String(init.body)) as { status: ReviewStatus };
+      reviews = reviews.map((r) => (r._id === id ? { ...r, status, hidden: status === 'hidden' } : r));
+      return { status: 200, body: reviews.find((r) => r._id === id) };
+    }
+    if (id && init.method === 'DELETE') {
+      reviews = reviews.filter((r) => r._id !== id);
+      return { status: 204, body: undefined };
+    }
+    if (pathname === '/api/admin/reviews/hide' && init.method === 'POST') {
+      const { ids } = JSON.parse(String(init.body)) as { ids: number[] };
+      reviews = reviews.map((r) => (ids.includes(Number(r._id)) ? { ...r, status: 'hidden', hidden: true } : r));
+      return { status: 200, body: { hidden: ids.length } };
+    }
+    return undefined;
+  });
+  return fake;
+}
+
+const hiddenReview = (overrides: Partial<Review>) => aReview({ status: 'hidden', hidden: true, ...overrides });
 
 describe('ManageReviewsPage', () => {
-  it('lists every review, hidden ones too, with the e-mail an admin may see', async () => {
-    mockFetch((url) =>
-      url === '/api/admin/reviews'
-        ? {
-            status: 200,
-            body: [
-              aReview({ _id: '2', name: 'Rob Rude', email: 'rob@example.com', rating: '1', comment: 'Spam spam spam', hidden: true }),
-              aReview({ _id: '1', email: customer.email }),
-            ],
-          }
-        : undefined,
-    );
-    renderWithProviders(<ManageReviewsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+  it('lists every review, hidden ones too, with the e-mail an admin may see, when none waits', async () => {
+    serve([hiddenReview({ _id: '2', name: 'Rob Rude', email: 'rob@example.com', rating: '1', comment: 'Spam spam spam' }), aReview({ _id: '1', email: customer.email })]);
+    renderWithProviders(<ManageReviewsPage />, asAdmin());
     expect(screen.getByRole('heading', { name: 'Manage Reviews' })).toBeInTheDocument();
 
     const hidden = within(await screen.findByTestId('review-2'));
@@ -33,20 +59,12 @@ describe('ManageReviewsPage', () => {
     const shown = within(screen.getByTestId('review-1'));
     expect(shown.getByText('shown')).toBeInTheDocument();
     expect(shown.getByRole('button', { name: 'Hide the review by Casey Customer' })).toHaveTextContent('Hide');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('all');
   });
 
   it('hides a review (kept, not shown) and shows it again', async () => {
-    let review: Review = aReview({ _id: '5', email: customer.email });
-    const { calls } = mockFetch((url, init) => {
-      if (url === '/api/admin/reviews') return { status: 200, body: [review] };
-      if (url === '/api/review/5' && init.method === 'PATCH') {
-        const { hidden } = JSON.parse(String(init.body)) as { hidden: boolean };
-        review = { ...review, hidden };
-        return { status: 200, body: review };
-      }
-      return undefined;
-    });
-    const { user } = renderWithProviders(<ManageReviewsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    const { calls } = serve([aReview({ _id: '5', email: customer.email })]);
+    const { user } = renderWithProviders(<ManageReviewsPage />, asAdmin());
     const row = within(await screen.findByTestId('review-5'));
 
     await user.click(row.getByRole('button', { name: 'Hide the review by Casey Customer' }));
@@ -58,35 +76,92 @@ describe('ManageReviewsPage', () => {
     expect(await row.findByText('shown')).toBeInTheDocument();
 
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => [call.url, call.body])).toEqual([
-      ['/api/review/5', { hidden: true }],
-      ['/api/review/5', { hidden: false }],
+      ['/api/review/5', { status: 'hidden' }],
+      ['/api/review/5', { status: 'published' }],
     ]);
   });
 
   it('says so when there are no reviews', async () => {
-    mockFetch((url) => (url === '/api/admin/reviews' ? { status: 200, body: [] } : undefined));
-    renderWithProviders(<ManageReviewsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    serve([]);
+    renderWithProviders(<ManageReviewsPage />, asAdmin());
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+});
+
+describe('ManageReviewsPage queue', () => {
+  const queue = () => [
+    aReview({ _id: '4', name: 'Spam Sam', rating: '1', comment: 'Cheaper at rival-parts.com, call 555-0199', status: 'pending', flags: ['link', 'phone'] }),
+    aReview({ _id: '3', name: 'Polly Pending', rating: '4', comment: 'Fits well', status: 'pending', flags: [] }),
+    aReview({ _id: '2', name: 'Pat Published', rating: '4', comment: 'Good', flags: [] }),
+  ];
+
+  it('opens on the pending reviews when any wait, with their flags, and approves one', async () => {
+    const { calls } = serve(queue());
+    const { user } = renderWithProviders(<ManageReviewsPage />, asAdmin());
+    const spam = within(await screen.findByTestId('review-4'));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+    expect(screen.queryByTestId('review-2')).not.toBeInTheDocument();
+    expect(spam.getByText('pending')).toBeInTheDocument();
+    expect(within(spam.getByRole('list', { name: 'What the review by Spam Sam contains' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Link', 'Phone number']);
+    expect(within(screen.getByTestId('review-3')).queryByRole('list')).not.toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('review-3')).getByRole('button', { name: 'Approve the review by Polly Pending' }));
+    expect(await screen.findByText('The review by Polly Pending is approved and shown in the shop.')).toBeInTheDocument();
+    // Approved, it leaves the pending ones.
+    expect(await screen.findByTestId('review-4')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByTestId('review-3')).not.toBeInTheDocument());
+
+    await user.click(spam.getByRole('button', { name: 'Reject the review by Spam Sam' }));
+    expect(await screen.findByText('The review by Spam Sam is rejected: it is not shown in the shop.')).toBeInTheDocument();
+    expect(await screen.findByText('No reviews match these filters.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => [call.url, call.body])).toEqual([
+      ['/api/review/3', { status: 'published' }],
+      ['/api/review/4', { status: 'hidden' }],
+    ]);
+  });
+
+  it('filters by status and rating from the address, and writes the choice back', async () => {
+    const { calls } = serve(queue());
+    const { user } = renderWithProviders(<ManageReviewsPage />, asAdmin('/under-test?status=published&rating=4'));
+    expect(await screen.findByTestId('review-2')).toBeInTheDocument();
+    expect(screen.queryByTestId('review-3')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rating' })).toHaveValue('4');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'all');
+    expect(await screen.findByTestId('review-3')).toBeInTheDocument();
+    expect(screen.queryByTestId('review-4')).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/reviews?rating=4');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rating' }), '1');
+    expect(await screen.findByTestId('review-4')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/reviews?rating=1');
+  });
+
+  it('deletes a review only after a confirmation', async () => {
+    const { calls } = serve(queue());
+    const { user } = renderWithProviders(<ManageReviewsPage />, asAdmin('/under-test?status=all'));
+    await user.click(within(await screen.findByTestId('review-2')).getByRole('button', { name: 'Delete the review by Pat Published' }));
+    expect(await screen.findByText('Delete the review by Pat Published for good?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(screen.getByTestId('review-2')).toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('review-2')).getByRole('button', { name: 'Delete the review by Pat Published' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete review' }));
+    expect(await screen.findByText('The review by Pat Published is deleted.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByTestId('review-2')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/review/2']);
   });
 });
 
 describe('ManageReviewsPage bulk hide', () => {
   it('hides the selected reviews after a confirmation, and says how many', async () => {
-    let reviews: Review[] = [
+    const { calls } = serve([
       aReview({ _id: '3', name: 'Spam Sam', comment: 'Bad' }),
       aReview({ _id: '2', name: 'Spam Sue', comment: 'Worse' }),
       aReview({ _id: '1', name: 'Honest Hal', comment: 'Fine' }),
-    ];
-    const { calls } = mockFetch((url, init) => {
-      if (url === '/api/admin/reviews') return { status: 200, body: reviews };
-      if (url === '/api/admin/reviews/hide' && init.method === 'POST') {
-        const { ids } = JSON.parse(String(init.body)) as { ids: number[] };
-        reviews = reviews.map((review) => (ids.includes(Number(review._id)) ? { ...review, hidden: true } : review));
-        return { status: 200, body: { hidden: ids.length } };
-      }
-      return undefined;
-    });
-    const { user } = renderWithProviders(<ManageReviewsPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
+    ]);
+    const { user } = renderWithProviders(<ManageReviewsPage />, asAdmin());
     await screen.findByTestId('review-3');
     expect(screen.getByRole('button', { name: 'Hide selected' })).toBeDisabled();
 
