@@ -15,7 +15,7 @@ type Figure = Exclude<keyof AdminHome, 'companiesToApprove'>;
 const LISTS: { figure: Figure; url: RegExp; heading?: string | RegExp }[] = [
   { figure: 'ordersToShip', url: /\/dashboard\/manage-orders\?status=pending$/, heading: /^Manage All Orders/ },
   // The Inbox page is another part of issue 62: here only where the count leads.
-  { figure: 'unreadMessages', url: /\/dashboard\/inbox$/ },
+  { figure: 'unreadMessages', url: /\/dashboard\/inbox$/, heading: 'Inbox' },
   { figure: 'lowStock', url: /\/dashboard\/low-stock$/, heading: 'Low Stock' },
   { figure: 'returnsToHandle', url: /\/dashboard\/manage-returns$/, heading: 'Returns' },
   { figure: 'reviewsToApprove', url: /\/dashboard\/manage-reviews\?status=pending$/, heading: 'Manage Reviews' },

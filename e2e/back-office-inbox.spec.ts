@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { userSchema } from '../src/shared/api.js';
+import { adminHomeSchema } from '../src/shared/back-office.js';
+import { dashboardMenuCopy } from '../src/shared/back-office-copy.js';
 import { ADMIN, apiLogin, expectNoHorizontalScroll, linkIn, newestMail, signInWithToken, uniqueEmail } from './helpers.js';
 
 /** Issue 62's inbox, on a desk and on a phone: a visitor's message reaches the staff by e-mail, an admin answers it, the thread keeps both. */
@@ -14,6 +16,9 @@ for (const screen of SCREENS) {
 
     test('a visitor writes, the staff are e-mailed, an admin replies in the Inbox and the thread keeps it', async ({ page, request }) => {
       const email = uniqueEmail('inbox');
+      const token = await apiLogin(request, ADMIN);
+      const unread = async () => adminHomeSchema.parse(await (await request.get('/api/admin/home', { headers: { Authorization: `Bearer ${token}` } })).json()).unreadMessages;
+      const unreadBefore = await unread();
       const question = `Do you have brake discs for a 2012 Transit? (${email})`;
       // The home page's contact block on the desk, the Contact page on the phone: the same form.
       if (screen.phone) await page.goto('/contact');
@@ -33,9 +38,14 @@ for (const screen of SCREENS) {
       const link = new URL(linkIn(told, '/dashboard/inbox'));
       expect(link.searchParams.get('message')).toMatch(/^\d+$/);
 
-      const token = await apiLogin(request, ADMIN);
       const me = userSchema.parse(await (await request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } })).json());
       await signInWithToken(page, token);
+      // The message raises the Inbox badge of the staff's menu by one.
+      expect(await unread()).toBe(unreadBefore + 1);
+      await page.goto('/dashboard');
+      if (screen.phone) await page.getByRole('button', { name: dashboardMenuCopy.toggle }).click();
+      const menu = page.getByRole('navigation', { name: 'Dashboard' });
+      await expect(menu.getByRole('link', { name: `${dashboardMenuCopy.inbox} (${dashboardMenuCopy.unread(unreadBefore + 1)})` })).toBeVisible();
       await page.goto('/dashboard/inbox');
       await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
       await expect(page.getByRole('listitem', { name: `Unread: ${email}` })).toBeVisible();

@@ -36,6 +36,7 @@ function renderApp(path: string, auth: AuthState, lowStock: LowStockItem[] = [],
     if (url === '/api/auth/sessions') return { status: 200, body: [] };
     if (url === '/api/contact') return { status: 200, body: [] };
     if (url === '/api/admin/products/7') return { status: 200, body: aProduct() };
+    if (url === '/api/products/7/fitment') return { status: 200, body: [] };
     // The home page's products, reviews and business summary.
     if (url.startsWith('/api/products?')) return { status: 200, body: { items: [], nextCursor: null, didYouMean: null } };
     if (url === '/api/products/most-ordered') return { status: 200, body: [] };
