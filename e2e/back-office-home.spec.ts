@@ -13,7 +13,7 @@ type Figure = Exclude<keyof AdminHome, 'companiesToApprove'>;
 
 /** Each count's list: its address, and the heading that says the list opened. */
 const LISTS: { figure: Figure; url: RegExp; heading?: string | RegExp }[] = [
-  { figure: 'ordersToShip', url: /\/dashboard\/manage-orders\?status=pending$/, heading: /^Manage All Orders/ },
+  { figure: 'ordersToShip', url: /\/dashboard\/manage-orders\?status=to\+ship$/, heading: /^Manage All Orders/ },
   // The Inbox page is another part of issue 62: here only where the count leads.
   { figure: 'unreadMessages', url: /\/dashboard\/inbox$/, heading: 'Inbox' },
   { figure: 'lowStock', url: /\/dashboard\/low-stock$/, heading: 'Low Stock' },

@@ -64,6 +64,8 @@ export const tablesCopy = {
   /** The menu button's name, which says whose actions it opens. */
   actionsOf: (what: string) => `Actions for ${what}`,
   filters: 'Filters',
+  /** The status filter's choice of every paid order with units left to ship. */
+  toShip: 'To ship (pending or partially shipped)',
   ordersCount: (count: number) => `${formatQuantity(count)} ${count === 1 ? 'order' : 'orders'}`,
   leftToDo: (todo: LeftToDo): string => {
     switch (todo.kind) {

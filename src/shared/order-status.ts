@@ -88,3 +88,16 @@ export function releasesStock(from: OrderStatus, to: OrderStatus): boolean {
 export function isShippable(status: OrderStatus): boolean {
   return canTransition(status, 'shipped', 'admin');
 }
+
+/**
+ * Manage All Orders' status filter: one status, or `to ship`, every order an admin may ship (the staff
+ * home's "orders to ship" opens the list with it, so the count and the list agree).
+ */
+export const TO_SHIP = 'to ship';
+export const ORDER_STATUS_FILTERS = [TO_SHIP, ...ORDER_STATUSES] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+/** The statuses a filter keeps. */
+export function statusesOf(filter: OrderStatusFilter): OrderStatus[] {
+  return filter === TO_SHIP ? ORDER_STATUSES.filter(isShippable) : [filter];
+}

@@ -17,7 +17,7 @@ import {
 } from './catalog.js';
 import { FIRST_YEAR, lastYear, PART_NUMBER_TYPES, POSITIONS, positionNamed } from './fitment.js';
 import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
-import { ORDER_STATUSES } from './order-status.js';
+import { ORDER_STATUS_FILTERS, ORDER_STATUSES } from './order-status.js';
 import { CARRIERS, hasTrackingTemplate } from './shipments.js';
 import { daysInPeriod, isCalendarDate } from './dates.js';
 import { PRICE_BREAKS_MAX } from './pricing.js';
@@ -101,7 +101,7 @@ export const fieldMessages = {
   dateInvalid: 'Dates are YYYY-MM-DD',
   periodOrder: 'From must not be after To',
   periodTooLong: (max: number) => `A period is at most ${max} days`,
-  orderStatusInvalid: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
+  orderStatusInvalid: `Status must be one of: ${ORDER_STATUS_FILTERS.join(', ')}`,
   orderSortInvalid: 'Sort by newest, oldest, total or -total',
 } as const;
 
@@ -738,7 +738,7 @@ export const myOrdersQuerySchema = z.object(orderPaging);
  */
 const orderFilters = z.object({
   q: z.string().trim().max(100, fieldMessages.tooLong(100)).optional(),
-  status: emptyAsAbsent(z.enum(ORDER_STATUSES, { error: fieldMessages.orderStatusInvalid })),
+  status: emptyAsAbsent(z.enum(ORDER_STATUS_FILTERS, { error: fieldMessages.orderStatusInvalid })),
   from: emptyAsAbsent(calendarDateSchema),
   to: emptyAsAbsent(calendarDateSchema),
   sort: emptyAsAbsent(z.enum(ORDER_SORTS, { error: fieldMessages.orderSortInvalid })),

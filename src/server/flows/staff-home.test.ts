@@ -82,7 +82,7 @@ describe(`staff home (${databaseKind})`, () => {
 
     // Orders to ship: the paid one and the partly shipped one. Not the shipped one, the unpaid one, nor the
     // paid one cancelled (and refunded).
-    await paidOrder(pads, 2); // $49.00
+    const whole = await paidOrder(pads, 2); // $49.00
     const partly = await paidOrder(filter, 3); // $30.00
     await ship(partly, filter, 1);
     const shipped = await paidOrder(pads, 1); // $24.50
@@ -125,6 +125,9 @@ describe(`staff home (${databaseKind})`, () => {
     // The same figures as the lists they link to.
     const lowList = await call(server.app, 'GET', '/api/admin/low-stock', { token: admin.token });
     expect(lowList.json()).toHaveLength(counts.lowStock);
+    const toShip = await call(server.app, 'GET', '/api/orders?status=to%20ship&limit=50', { token: admin.token });
+    expect(toShip.json().total).toBe(counts.ordersToShip);
+    expect(toShip.json().items.map((listed: { _id: string }) => listed._id).sort()).toEqual([whole, partly].sort());
     const today = shopClock(server.config.shop.timeZone, Date.now()).date;
     const overview = await call(server.app, 'GET', `/api/admin/stats?from=${today}&to=${today}`, { token: admin.token });
     expect(overview.json().revenue).toBe(counts.salesToday);

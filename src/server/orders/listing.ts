@@ -9,7 +9,7 @@ import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type 
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { addDays } from '../../shared/dates.js';
 import { centsToDollars } from '../../shared/money.js';
-import type { OrderStatus } from '../../shared/order-status.js';
+import { type OrderStatusFilter, statusesOf } from '../../shared/order-status.js';
 import { decodeCursor, encodeCursor, fieldMessages, type OrderSort } from '../../shared/schemas.js';
 import { type Database, type Executor, isPostgres, type OrderRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
@@ -22,7 +22,7 @@ export interface OrderFilters {
   /** One customer's orders only (My Orders). */
   userId?: number;
   q?: string;
-  status?: OrderStatus;
+  status?: OrderStatusFilter;
   /** Placed on or after this day, on or before `to` (YYYY-MM-DD, in `timeZone`). */
   from?: string;
   to?: string;
@@ -80,7 +80,7 @@ function filtered<Row>(
 ): SelectQueryBuilder<Database, 'orders', Row> {
   let filteredQuery = query;
   if (userId !== undefined) filteredQuery = filteredQuery.where('orders.user_id', '=', userId);
-  if (status) filteredQuery = filteredQuery.where('orders.status', '=', status);
+  if (status) filteredQuery = filteredQuery.where('orders.status', 'in', statusesOf(status));
   if (from) filteredQuery = filteredQuery.where('orders.created_at', '>=', dayStart(timeZone, from));
   if (to) filteredQuery = filteredQuery.where('orders.created_at', '<', dayStart(timeZone, addDays(to, 1)));
   if (search) filteredQuery = filteredQuery.where(search);

@@ -7,7 +7,7 @@ import { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber, formatS
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, isPayable, isShippable, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
+import { isPaid, isPayable, isShippable, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS, statusesOf, TO_SHIP } from '../../shared/order-status.js';
 import { type Executor, type NewOrder, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -531,7 +531,7 @@ export async function openOrdersOfProduct(db: Executor, productId: number): Prom
     .selectFrom('orders')
     .selectAll()
     .where('id', 'in', (eb) => eb.selectFrom('order_lines').select('order_id').where('product_id', '=', productId))
-    .where('status', 'in', [PLACED_STATUS, ...ORDER_STATUSES.filter(isShippable)])
+    .where('status', 'in', [PLACED_STATUS, ...statusesOf(TO_SHIP)])
     .execute();
   return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => isShippable(row.status)).length };
 }
@@ -648,7 +648,7 @@ export {
 
 /** Paid orders with units still to ship (the staff home). */
 export async function countOrdersToShip(db: Executor): Promise<number> {
-  const row = await db.selectFrom('orders').where('status', 'in', ORDER_STATUSES.filter(isShippable)).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('orders').where('status', 'in', statusesOf(TO_SHIP)).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 export { salesToday } from './stats.js';

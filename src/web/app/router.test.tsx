@@ -107,7 +107,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
     const content = within(screen.getByRole('region', { name: 'Dashboard content' }));
     const tiles = await content.findAllByRole('listitem');
     expect(tiles.map((tile) => [tile.textContent, within(tile).queryByRole('link')?.getAttribute('href') ?? null])).toEqual([
-      ['4 Orders to ship', '/dashboard/manage-orders?status=pending'],
+      ['4 Orders to ship', '/dashboard/manage-orders?status=to+ship'],
       ['2 Unread messages', '/dashboard/inbox'],
       ['3 Low-stock parts', '/dashboard/low-stock'],
       ['1 Returns to handle', '/dashboard/manage-returns'],

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ConfirmedPayment, Order, OrderEvent, OrderPage, PaymentIntentAnswer, PaymentsConfig, Shipment } from '../../../shared/api.js';
-import type { OrderStatus } from '../../../shared/order-status.js';
+import type { OrderStatusFilter } from '../../../shared/order-status.js';
 import type {
   OrderSort,
   orderPatchSchema,
@@ -77,7 +77,7 @@ export function useMyOrderPages(email: string | undefined) {
 /** What Manage All Orders lists: a search, a status, the days placed ('' for any) and a sort. */
 export interface OrderFilters {
   q: string;
-  status: OrderStatus | '';
+  status: OrderStatusFilter | '';
   from: string;
   to: string;
   sort: OrderSort;

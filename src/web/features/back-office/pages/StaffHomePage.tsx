@@ -15,7 +15,7 @@ interface Tile {
 /** Each count and the list that shows what it counts, filtered to it where the list takes a filter in its address. */
 const TILES: Tile[] = [
   // Manage All Orders filters one status at a time: paid and waiting to ship (a partly shipped order is on its unfiltered list).
-  { figure: 'ordersToShip', to: '/dashboard/manage-orders?status=pending' },
+  { figure: 'ordersToShip', to: '/dashboard/manage-orders?status=to+ship' },
   { figure: 'unreadMessages', to: '/dashboard/inbox' },
   { figure: 'lowStock', to: '/dashboard/low-stock' },
   { figure: 'returnsToHandle', to: '/dashboard/manage-returns' },

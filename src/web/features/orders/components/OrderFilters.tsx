@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { CollapsibleFilters } from '../../../components/CollapsibleFilters.js';
 import { isCalendarDate } from '../../../../shared/dates.js';
 import { messages } from '../../../../shared/messages.js';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/order-status.js';
+import { ORDER_STATUS_FILTERS, ORDER_STATUSES, type OrderStatusFilter, TO_SHIP } from '../../../../shared/order-status.js';
+import { tablesCopy } from '../../../../shared/back-office-copy.js';
 import { ORDER_SORTS, type OrderSort } from '../../../../shared/schemas.js';
 import { NO_ORDER_FILTERS, type OrderFilters } from '../api.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
@@ -17,7 +18,7 @@ const dateOrEmpty = (value: string | null) => (value && isCalendarDate(value) ? 
 export function orderFiltersFromSearch(params: URLSearchParams): OrderFilters {
   return {
     q: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX),
-    status: oneOf<OrderStatus>(ORDER_STATUSES, params.get('status')) ?? '',
+    status: oneOf<OrderStatusFilter>(ORDER_STATUS_FILTERS, params.get('status')) ?? '',
     from: dateOrEmpty(params.get('from')),
     to: dateOrEmpty(params.get('to')),
     sort: oneOf<OrderSort>(ORDER_SORTS, params.get('sort')) ?? NO_ORDER_FILTERS.sort,
@@ -56,8 +57,9 @@ export function OrderFilterBar({ filters, search, onSearch, onChange }: OrderFil
         <label htmlFor={`${id}-status`} className="label">
           {text.statusLabel}
         </label>
-        <select id={`${id}-status`} className="input" value={filters.status} onChange={(event) => onChange({ status: event.target.value as OrderStatus | '' })}>
+        <select id={`${id}-status`} className="input" value={filters.status} onChange={(event) => onChange({ status: event.target.value as OrderStatusFilter | '' })}>
           <option value="">{text.allStatuses}</option>
+          <option value={TO_SHIP}>{tablesCopy.toShip}</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {ORDER_STATUS_DISPLAY[status].label}
