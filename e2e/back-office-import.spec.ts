@@ -52,7 +52,7 @@ for (const screen of SCREENS) {
 
       // A file that changes the part's price and its stock.
       const csv = `sku,price,stock\n${part.sku},23.90,25\n`;
-      await page.getByLabel('CSV file to import').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByLabel('CSV file to import', { exact: true }).setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect(page.getByText('The file is checked and can be imported.')).toBeVisible();
       const rows = page.getByRole('region', { name: 'Rows the import changes' }).getByRole('row');
       await expect(rows).toHaveCount(2);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { applicationSchema, productSchema, vehicleSchema, type Vehicle } from '../src/shared/api.js';
 import { vehicleName } from '../src/shared/fitment.js';
 import { messages } from '../src/shared/messages.js';
-import { ADMIN, apiLogin, expectNoHorizontalScroll, saveScreenshot, signInWithToken } from './helpers.js';
+import { ADMIN, apiLogin, apiRegister, expectNoHorizontalScroll, saveScreenshot, signInWithToken, uniqueEmail } from './helpers.js';
 
 // Issue 62: a new part gets its vehicle fitment and an OE number in its own form, and then "fits" on the storefront.
 
@@ -79,7 +79,8 @@ test.describe('an admin adds a part with its fitment and numbers', () => {
     await expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
     await expect(page.getByRole('table', { name: 'OE and cross-reference numbers' })).toContainText(oe);
 
-    // A buyer with a 2015 Corolla: the part is among the parts that fit it.
+    // A buyer with a 2015 Corolla (an account of their own: a garage is kept with the account): the part is among the parts that fit it.
+    await signInWithToken(page, await apiRegister(request, 'Corolla Owner', uniqueEmail('corolla')));
     await page.goto('/');
     await page.getByRole('button', { name: 'Choose your vehicle' }).click();
     await page.getByRole('combobox', { name: 'Year' }).selectOption('2015');

@@ -153,7 +153,7 @@ test.describe('an admin managing the catalog', () => {
     await page.getByText('The columns of the file').click();
     await expect(page.getByText(EXPORT_HEADER, { exact: true })).toBeVisible();
 
-    const picker = page.getByLabel('CSV file to import');
+    const picker = page.getByLabel('CSV file to import', { exact: true });
     await picker.setInputFiles(file([good, bad('twelve')]));
     await expect(page.getByText('1 problem found, so nothing can be imported: fix the file and choose it again.')).toBeVisible();
     const problems = page.getByRole('region', { name: 'Problems in the file' }).getByRole('row');

@@ -52,31 +52,8 @@ import {
   webhookAnswerSchema,
 } from './api.js';
 import { contactMessageDetailSchema } from './back-office.js';
-import {
-  cartInputSchema,
-  shipmentRequestSchema,
-  contactInputSchema,
-  contactReadSchema,
-  contactReplySchema,
-  googleExchangeRequestSchema,
-  loginSchema,
-  orderPatchSchema,
-  passwordChangeSchema,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  partsResolveSchema,
-  paymentIntentRequestSchema,
-  productInputSchema,
-  productPatchSchema,
-  profileUpdateSchema,
-  restockSchema,
-  registerSchema,
-  reviewInputSchema,
-  reviewModerationSchema,
-  reviewBulkHideSchema,
-  testPaymentConfirmSchema,
-  verifyEmailSchema,
-} from './schemas.js';
+import { cartInputSchema, shipmentRequestSchema, contactInputSchema, contactReadSchema, contactReplySchema, googleExchangeRequestSchema, loginSchema, orderPatchSchema, passwordChangeSchema, passwordResetConfirmSchema, passwordResetRequestSchema, partsResolveSchema, paymentIntentRequestSchema, profileUpdateSchema, registerSchema, reviewInputSchema, reviewModerationSchema, reviewBulkHideSchema, testPaymentConfirmSchema, verifyEmailSchema } from './schemas.js';
+import { productInputSchema, productPatchSchema, restockSchema } from './product-schemas.js';
 import { addressSchema, noShippingMethodSchema, quoteSchema, shippingConfigAnswerSchema, taxConfigAnswerSchema, taxExemptionAnswerSchema } from './checkout-api.js';
 import {
   orderInputSchema, addressInputSchema, addressPatchSchema, quoteRequestSchema, shippingConfigSchema, taxConfigSchema, taxExemptionSchema } from './checkout-schemas.js';

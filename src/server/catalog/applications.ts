@@ -8,7 +8,7 @@ import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Application } from '../../shared/api.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
 import { errorMessages } from '../../shared/messages.js';
-import { type ApplicationInput, applicationKey } from '../../shared/schemas.js';
+import { type ApplicationInput, applicationKey } from '../../shared/product-schemas.js';
 import { jsonArrayOn, rowsInColumn } from '../db/json-column.js';
 import type { ApplicationsTable, Database, Executor } from '../db/schema.js';
 import { findModel } from '../fitment/service.js';

@@ -16,15 +16,8 @@ import { categoryOf, findCategory, normalisePartNumber, type Spec, specsFromText
 import { formatDollars, formatQuantity } from '../../shared/format.js';
 import { errorMessages } from '../../shared/messages.js';
 import { type PriceBreak, priceBreaksFromText, priceBreaksToText } from '../../shared/pricing.js';
-import {
-  fieldMessages,
-  type ProductInput,
-  productInputSchema,
-  type ProductPatch,
-  productPatchSchema,
-  skuSchema,
-  tiersBelowPrice,
-} from '../../shared/schemas.js';
+import { fieldMessages, skuSchema } from '../../shared/schemas.js';
+import { type ProductInput, productInputSchema, type ProductPatch, productPatchSchema, tiersBelowPrice } from '../../shared/product-schemas.js';
 import type { Executor, ProductRow } from '../db/schema.js';
 import { csvFile } from '../http/csv.js';
 import { CSV_COLUMNS, type CsvColumn } from './csv-export.js';

@@ -15,21 +15,8 @@ import {
   tradeImportRefusedSchema,
   tradeImportReportSchema,
 } from '../../shared/api.js';
-import {
-  adminProductListQuerySchema,
-  fieldMessages,
-  idSchema,
-  piesExportQuerySchema,
-  PRODUCT_PAGE_SIZE,
-  productImportQuerySchema,
-  productInputSchema,
-  productListQuerySchema,
-  categoryCountQuerySchema,
-  type ProductListQuery,
-  productPatchSchema,
-  restockSchema,
-  skuSchema,
-} from '../../shared/schemas.js';
+import { adminProductListQuerySchema, fieldMessages, idSchema, piesExportQuerySchema, PRODUCT_PAGE_SIZE, productImportQuerySchema, productListQuerySchema, categoryCountQuerySchema, type ProductListQuery, skuSchema } from '../../shared/schemas.js';
+import { productInputSchema, productPatchSchema, restockSchema } from '../../shared/product-schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
 import type { Executor } from '../db/schema.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalisePartNumber } from '../../shared/catalog.js';
 import { addDays } from '../../shared/dates.js';
 import { isMultipleOfPack } from '../../shared/pricing.js';
-import { productPatchSchema, tiersBelowPrice } from '../../shared/schemas.js';
+import { productPatchSchema, tiersBelowPrice } from '../../shared/product-schemas.js';
 import { checkInvariants } from '../system/invariants.js';
 import { call, registerAdmin, startTestServer, type TestServer } from '../test/harness.js';
 import { demoProducts } from './demo-data.js';

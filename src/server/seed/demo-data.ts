@@ -1,5 +1,5 @@
 import type { CategorySlug } from '../../shared/catalog.js';
-import type { ProductInput } from '../../shared/schemas.js';
+import type { ProductInput } from '../../shared/product-schemas.js';
 
 /**
  * The demo catalog: the manufacturer's original six parts first, then the rest of the range. Part

@@ -11,7 +11,8 @@ import {
   tradeImportReportSchema,
 } from '../../../shared/api.js';
 import { stockMovementPageSchema } from '../../../shared/back-office.js';
-import type { FITMENT_IMPORT_KINDS, PRODUCT_STATUSES, ProductPatch, productInputSchema } from '../../../shared/schemas.js';
+import type { FITMENT_IMPORT_KINDS, PRODUCT_STATUSES } from '../../../shared/schemas.js';
+import type { ProductPatch, productInputSchema } from '../../../shared/product-schemas.js';
 import { ApiError, apiFetch, apiFile, seg } from '../../lib/api-client.js';
 import { keys } from '../../lib/query-keys.js';
 import { PRODUCTS_PER_PAGE } from '../catalog/api.js';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { productFormCopy } from '../../../../shared/back-office-copy.js';
 import { POSITIONS } from '../../../../shared/fitment.js';
-import { APPLICATIONS_MAX } from '../../../../shared/schemas.js';
+import { APPLICATIONS_MAX } from '../../../../shared/product-schemas.js';
 import { Field } from '../../../components/Field.js';
 import { useBaseMakes, useBaseModels, useVehicles, useVehicleYears } from '../../fitment/api.js';
 import type { ProductFormValues } from './ProductForm.js';

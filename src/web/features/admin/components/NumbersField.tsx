@@ -1,7 +1,7 @@
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { productFormCopy } from '../../../../shared/back-office-copy.js';
 import { PART_NUMBER_TYPE_LABELS, PART_NUMBER_TYPES } from '../../../../shared/fitment.js';
-import { PRODUCT_NUMBERS_MAX } from '../../../../shared/schemas.js';
+import { PRODUCT_NUMBERS_MAX } from '../../../../shared/product-schemas.js';
 import { Field } from '../../../components/Field.js';
 import type { ProductFormValues } from './ProductForm.js';
 

@@ -6,7 +6,7 @@ import { CATEGORIES, categoryOf, SPECS_MAX, TAX_CLASSES, type CategorySlug, type
 import type { PartNumberType } from '../../../../shared/fitment.js';
 import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { PRICE_BREAKS_MAX } from '../../../../shared/pricing.js';
-import { APPLICATIONS_MAX, PRODUCT_NUMBERS_MAX } from '../../../../shared/schemas.js';
+import { APPLICATIONS_MAX, PRODUCT_NUMBERS_MAX } from '../../../../shared/product-schemas.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
 import { FitmentField } from './FitmentField.js';

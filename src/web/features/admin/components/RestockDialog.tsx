@@ -2,7 +2,7 @@ import { toast } from '../../../lib/toast.js';
 import type { Product } from '../../../../shared/api.js';
 import { formatQuantity } from '../../../../shared/format.js';
 import { messages } from '../../../../shared/messages.js';
-import { restockSchema } from '../../../../shared/schemas.js';
+import { restockSchema } from '../../../../shared/product-schemas.js';
 import { Field, SubmitRow } from '../../../components/Field.js';
 import { Modal } from '../../../components/Modal.js';
 import { useServerForm } from '../../../lib/useServerForm.js';

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast.js';
 import type { Product } from '../../../../shared/api.js';
 import { productFormCopy } from '../../../../shared/back-office-copy.js';
 import { messages } from '../../../../shared/messages.js';
-import { productAddFormSchema } from '../../../../shared/schemas.js';
+import { productAddFormSchema } from '../../../../shared/product-schemas.js';
 import { useAddProduct } from '../api.js';
 import { EMPTY_PRODUCT, ProductForm } from '../components/ProductForm.js';
 import { Notice } from '../../../components/Notice.js';
