@@ -1,4 +1,5 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useCheckedImport } from '../use-checked-import.js';
+import { useId, useState } from 'react';
 import type { ImportRowChange, ProductImportReport } from '../../../../shared/api.js';
 import { importCopy } from '../../../../shared/back-office-copy.js';
 import { messages } from '../../../../shared/messages.js';
@@ -173,42 +174,15 @@ function ReportView({ report, refused }: { report: ProductImportReport; refused:
 export function CatalogImport() {
   const fileId = useId();
   const importing = useImportProducts();
-  // The chosen file's text and what the server said about it: a dry run's report, or a real import's refusal.
-  const [csv, setCsv] = useState<string | null>(null);
-  const [result, setResult] = useState<{ report: ProductImportReport; refused: boolean } | null>(null);
   // How much of the file being sent has gone (0 to 1).
   const [sent, setSent] = useState(0);
-  // A new file input after an import, so the imported file is no longer shown as chosen.
-  const [picker, setPicker] = useState(0);
-
-  const send = async (content: string, dryRun: boolean) => {
-    setSent(0);
-    try {
-      const report = await importing.mutateAsync({ csv: content, dryRun, onUploadProgress: setSent });
-      if (!dryRun && report.errors.length === 0) {
-        toast.success(text.imported(report.created, report.updated));
-        setCsv(null);
-        setResult(null);
-        setPicker((n) => n + 1);
-        return;
-      }
-      setResult({ report, refused: !dryRun });
-    } catch (failure) {
-      toast.error(errorText(failure));
-    }
-  };
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setResult(null);
-    setCsv(null);
-    if (!file) return;
-    const content = await file.text();
-    setCsv(content);
-    await send(content, true);
-  };
-
-  const canApply = csv !== null && result !== null && !result.refused && result.report.errors.length === 0;
+  const { result, picker, onFile, canApply, apply } = useCheckedImport(
+    (csv, dryRun) => {
+      setSent(0);
+      return importing.mutateAsync({ csv, dryRun, onUploadProgress: setSent });
+    },
+    (report) => toast.success(text.imported(report.created, report.updated)),
+  );
 
   return (
     <section className="space-y-3" aria-labelledby={`${fileId}-import`}>
@@ -227,7 +201,7 @@ export function CatalogImport() {
       {importing.isPending && <ImportProgress sent={sent} dryRun={importing.variables.dryRun} />}
       {result && <ReportView report={result.report} refused={result.refused} />}
       {canApply && (
-        <button type="button" className="btn-primary" disabled={importing.isPending} onClick={() => void send(csv, false)}>
+        <button type="button" className="btn-primary" disabled={importing.isPending} onClick={() => void apply()}>
           Apply import
         </button>
       )}

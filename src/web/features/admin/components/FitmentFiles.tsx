@@ -1,4 +1,5 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useCheckedImport } from '../use-checked-import.js';
+import { useId } from 'react';
 import type { ImportReport } from '../../../../shared/api.js';
 import { productFormCopy } from '../../../../shared/back-office-copy.js';
 import { messages } from '../../../../shared/messages.js';
@@ -55,35 +56,10 @@ function FitmentFile({ kind }: { kind: FitmentFileKind }) {
   const id = useId();
   const { title, file: fileName, columns } = copy.kinds[kind];
   const importing = useImportFitmentFile();
-  const [csv, setCsv] = useState<string | null>(null);
-  const [result, setResult] = useState<{ report: ImportReport; refused: boolean } | null>(null);
-  const [picker, setPicker] = useState(0);
-
-  const send = async (content: string, dryRun: boolean) => {
-    try {
-      const report = await importing.mutateAsync({ kind, csv: content, dryRun });
-      if (!dryRun && report.errors.length === 0) {
-        toast.success(copy.imported(title, report.created, report.updated));
-        setCsv(null);
-        setResult(null);
-        setPicker((n) => n + 1);
-        return;
-      }
-      setResult({ report, refused: !dryRun });
-    } catch (failure) {
-      toast.error(errorText(failure));
-    }
-  };
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    setResult(null);
-    setCsv(null);
-    if (!chosen) return;
-    const content = await chosen.text();
-    setCsv(content);
-    await send(content, true);
-  };
+  const { result, picker, onFile, canApply, apply } = useCheckedImport(
+    (csv, dryRun) => importing.mutateAsync({ kind, csv, dryRun }),
+    (report) => toast.success(copy.imported(title, report.created, report.updated)),
+  );
 
   const download = async () => {
     try {
@@ -93,7 +69,6 @@ function FitmentFile({ kind }: { kind: FitmentFileKind }) {
     }
   };
 
-  const canApply = csv !== null && result !== null && !result.refused && result.report.errors.length === 0;
   return (
     <section className="space-y-3" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`} className="font-semibold text-slate-900">
@@ -112,7 +87,7 @@ function FitmentFile({ kind }: { kind: FitmentFileKind }) {
       {importing.isPending && <p role="status">{importing.variables.dryRun ? copy.checking : copy.importing}</p>}
       {result && <FileReport report={result.report} refused={result.refused} title={title} />}
       {canApply && (
-        <button type="button" className="btn-primary" disabled={importing.isPending} onClick={() => void send(csv, false)}>
+        <button type="button" className="btn-primary" disabled={importing.isPending} onClick={() => void apply()}>
           {copy.apply(title)}
         </button>
       )}
