@@ -82,7 +82,7 @@ function ratingChanges(reviews: readonly Pick<ReviewRow, 'product_id' | 'rating'
   return reviews.flatMap((review) => (review.product_id === null ? [] : [{ productId: review.product_id, count: sign, sum: sign * review.rating }]));
 }
 
-/** The status columns of a review moved to `status` (hidden_at keeps when it was hidden, for the record). */
+/** The columns a review in `status` has: `hidden_at` records when it was hidden. */
 const statusColumns = (status: ReviewStatus) => ({ status, hidden_at: status === 'hidden' ? now() : null, updated_at: now() });
 
 /**

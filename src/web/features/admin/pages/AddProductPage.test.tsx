@@ -138,7 +138,7 @@ describe('AddProductPage', () => {
       'Core Charge ($ per unit)',
     ]);
     expect(screen.getByText('Left empty, one is generated from the category (e.g. BR-10003).')).toBeInTheDocument();
-    // No category until one is chosen (it used to default to Other Parts).
+    // No category until one is chosen: the form does not pick Other Parts for the admin.
     expect(screen.getByLabelText('Category')).toHaveValue('');
     expect(screen.getByRole('option', { name: 'Choose a category' })).toHaveValue('');
     expect(screen.getByRole('option', { name: 'Wheels & Tires' })).toHaveValue('wheels-tires');
