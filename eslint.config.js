@@ -20,6 +20,8 @@ const DOMAINS = ['users', 'auth', 'catalog', 'orders', 'payments', 'reviews', 'c
   'addresses', 'shipping-tax',
   // After the sale (issue 61)
   'returns',
+  // Trade accounts (issue 63)
+  'companies', 'price-lists',
 ];
 // The folders of src/server that are not domains.
 const LAYERS = {

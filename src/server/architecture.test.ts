@@ -71,6 +71,12 @@ const TABLE_OWNERS: Record<string, string> = {
   // The back office (issue 62): the stock ledger is the catalog's (it moves with the stock); a message's replies are the inbox's.
   stock_movements: 'catalog',
   contact_replies: 'contact',
+  // Trade accounts (issue 63): a company with its members and invitations; the staff's price lists.
+  companies: 'companies',
+  company_members: 'companies',
+  company_invitations: 'companies',
+  price_lists: 'price-lists',
+  price_list_prices: 'price-lists',
 };
 
 const SERVER = fileURLToPath(new URL('.', import.meta.url));

@@ -71,6 +71,13 @@ export const productSchema = z.object({
   coreCharge: z.number(),
   /** Only when the list was asked for a vehicle (`?vehicle=`): whether the part fits it, and how. */
   fitment: z.object({ fits: z.boolean(), qualifier: z.string(), position: z.string() }).optional(),
+  /**
+   * Only for a signed-in member of a company with a price list in force: what they pay per unit at the
+   * part's minimum quantity (the lowest of the public tier and the list's price, src/shared/pricing.ts
+   * memberPricing) and their tiers. Never in an answer anyone else may get.
+   */
+  yourPrice: z.number().optional(),
+  yourPriceBreaks: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })).optional(),
   /** Its buyers' reviews: the average to one decimal (null without any) and how many. */
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   createdAt: z.string(),
@@ -316,6 +323,10 @@ export const orderSchema = z.object({
   /** Given when the order is paid, from one gapless sequence. */
   invoiceNumber: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
+  /** The company it was placed for (its buyer a member), else null. */
+  companyId: z.number().int().nullable(),
+  /** Why the company's admin declined it ('awaiting approval' → cancelled), else null. */
+  declineReason: z.string().nullable(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   /** While unpaid: when the order expires and its parts go back to stock. */

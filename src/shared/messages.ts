@@ -502,6 +502,7 @@ export const messages = {
 
 /** Why an order could not take a payment that arrived for it. */
 const WAS_BEFORE_PAYMENT: Record<OrderStatus, string> = {
+  'awaiting approval': 'waiting for its company to approve it',
   'not paid': 'already paid',
   pending: 'already paid',
   'partially shipped': 'already paid',

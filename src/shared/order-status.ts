@@ -2,10 +2,11 @@
  * The one table of order statuses: what each means and who may move an order from it to which other.
  * A new status is a new row here; the compiler then points at every place that must handle it.
  */
-export const ORDER_STATUSES = ['not paid', 'pending', 'partially shipped', 'shipped', 'cancelled', 'expired'] as const;
+export const ORDER_STATUSES = ['awaiting approval', 'not paid', 'pending', 'partially shipped', 'shipped', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_ACTORS = ['customer', 'admin', 'payment', 'system'] as const;
+/** `approver`: an admin of the order's company (never its own buyer) deciding on an order over the buyer's limit. */
+export const ORDER_ACTORS = ['customer', 'admin', 'payment', 'system', 'approver'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 interface StatusRule {
@@ -18,6 +19,13 @@ interface StatusRule {
 }
 
 const RULES: Record<OrderStatus, StatusRule> = {
+  // Over its buyer's spending limit: its stock reserved, waiting for an admin of its company. Approved, it
+  // goes on to payment as any order; declined (with a reason the buyer sees), it is cancelled.
+  'awaiting approval': {
+    paid: false,
+    holdsStock: true,
+    next: { 'not paid': ['approver'], cancelled: ['approver', 'customer', 'admin'], expired: ['system'] },
+  },
   'not paid': {
     paid: false,
     holdsStock: true,
@@ -38,6 +46,7 @@ const RULES: Record<OrderStatus, StatusRule> = {
  * (docs/legacy-contract.md#statuses: My Orders' 'paid', 'cancelled (expired)') stay as they are.
  */
 export const STATUS_IN_WORDS: Record<OrderStatus, string> = {
+  'awaiting approval': 'Awaiting approval',
   'not paid': 'Awaiting payment',
   pending: 'Paid – preparing shipment',
   'partially shipped': 'Partially shipped',
@@ -48,6 +57,8 @@ export const STATUS_IN_WORDS: Record<OrderStatus, string> = {
 
 /** Where a new order starts. */
 export const PLACED_STATUS: OrderStatus = 'not paid';
+/** Where a company member's order over their spending limit starts. */
+export const AWAITING_APPROVAL_STATUS: OrderStatus = 'awaiting approval';
 /**
  * Where a confirmed payment takes an order: 'pending' means paid, waiting to ship. The original
  * storefront's contract (docs/legacy-contract.md) fixes that value: it is stored, sent by the API and

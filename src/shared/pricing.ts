@@ -3,7 +3,7 @@
  * the browser shows the same prices as a quantity is typed.
  */
 import { errorMessages } from './messages.js';
-import { type Cents, dollarsToCents } from './money.js';
+import { type Cents, dollarsToCents, percentOfCents } from './money.js';
 
 /** From `minQuantity` units on, each unit costs `priceCents` (a tier). */
 export interface PriceTier {
@@ -85,4 +85,56 @@ export function priceBreaksFromText(text: string): PriceBreak[] | { error: strin
 /** The number a piece of text is; NaN when it is empty or not a number. */
 function numberIn(text: string): number {
   return text === '' ? NaN : Number(text);
+}
+
+/**
+ * A price list as it prices one part: percent off the part's list price (basis points, 1250 = 12.5 %),
+ * and the list's fixed prices for this part as tiers (minQuantity 1: from the first unit).
+ */
+export interface ListPricing {
+  discountBasisPoints: number;
+  fixed: readonly PriceTier[];
+}
+
+/**
+ * The list's own price for a quantity. A part the list names is priced by its fixed tiers only (the
+ * highest the quantity reaches; none below the first); every other part by the discount off its list
+ * price. Undefined: the list has no price for it at this quantity.
+ */
+export function listUnitPriceCents(listPrice: Cents, list: ListPricing, quantity: number): Cents | undefined {
+  if (list.fixed.length > 0) {
+    const reached = list.fixed.filter((tier) => quantity >= tier.minQuantity).sort((a, b) => b.minQuantity - a.minQuantity)[0];
+    return reached?.priceCents;
+  }
+  if (list.discountBasisPoints <= 0) return undefined;
+  return listPrice - percentOfCents(listPrice, list.discountBasisPoints / 100);
+}
+
+/**
+ * What a member of a company with this list pays, as a price list of its own: at every quantity the
+ * lowest of the shop's public tier price and the list's price (`listUnitPriceCents`), so a contract
+ * price never costs more than the public one. Both are step functions of the quantity, so their lowest
+ * changes only where one of them does; the result has a tier at each such step where the price changes.
+ */
+export function memberPricing(publicPricing: Pricing, list: ListPricing): Pricing {
+  const unitAt = (quantity: number) => {
+    const listed = listUnitPriceCents(publicPricing.priceCents, list, quantity);
+    const shown = unitPriceCentsFor(publicPricing, quantity);
+    return listed === undefined ? shown : Math.min(shown, listed);
+  };
+  const steps = [...new Set([...publicPricing.tiers, ...list.fixed].map((tier) => tier.minQuantity).filter((q) => q > 1))].sort((a, b) => a - b);
+  const priceCents = unitAt(1);
+  const tiers: PriceTier[] = [];
+  let previous = priceCents;
+  for (const minQuantity of steps) {
+    const unit = unitAt(minQuantity);
+    if (unit !== previous) tiers.push({ minQuantity, priceCents: unit });
+    previous = unit;
+  }
+  return { priceCents, tiers };
+}
+
+/** Whether a list valid from/to two calendar days (inclusive, null: open) is in force on `today` (YYYY-MM-DD). */
+export function priceListInForce(list: { validFrom: string | null; validTo: string | null }, today: string): boolean {
+  return (list.validFrom === null || list.validFrom <= today) && (list.validTo === null || today <= list.validTo);
 }

@@ -56,6 +56,7 @@ import { paidOrdersCores } from './migrations/060-paid-orders-cores.js';
 // The back office (issue 62): the stock ledger, reviews held for approval, contact threads.
 import { backOffice } from './migrations/061-back-office.js';
 import { orderCancelling } from './migrations/069-order-cancelling.js';
+import { tradeAccounts } from './migrations/070-trade-accounts.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
@@ -122,6 +123,7 @@ function migrations(db: Db): Record<string, Migration> {
     // The back office (issue 62)
     '061-back-office': backOffice(db.dialect),
     '069-order-cancelling': orderCancelling(),
+    '070-trade-accounts': tradeAccounts(db.dialect),
     // Choosing parts (issue 65)
     '040-part-reviews': partReviews(),
     '041-forgiving-search': forgivingSearch(db.dialect),

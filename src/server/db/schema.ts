@@ -5,6 +5,7 @@ import type { OrderActor, OrderStatus } from '../../shared/order-status.js';
 import type { ReturnReason, ReturnStatus } from '../../shared/returns.js';
 import type { AuditAction, ReviewStatus, Role } from '../../shared/api.js';
 import type { StockMovementReason } from '../../shared/back-office.js';
+import type { CompanyRole, CompanyStatus } from '../../shared/companies.js';
 
 interface Timestamps {
   created_at: string;
@@ -254,6 +255,13 @@ export interface OrdersTable extends Timestamps {
   shipping_tax_cents: Generated<number>;
   /** Set while a paid order's cancel waits on the provider's refund: it may not ship meanwhile. */
   cancelling_at: Generated<string | null>;
+  /** The company the order was placed for (its buyer a member of it), else null. */
+  company_id: Generated<number | null>;
+  /** Why a company admin declined it (the buyer sees it). */
+  decline_reason: Generated<string | null>;
+  /** The company admin who approved it out of 'awaiting approval', and when. */
+  approved_by_user_id: Generated<number | null>;
+  approved_at: Generated<string | null>;
 }
 
 /**
@@ -503,6 +511,8 @@ export interface AddressesTable extends Timestamps {
   country: string;
   phone: string;
   is_default: number;
+  /** Set: the address is in its company's shared book (every member sees it), not only in `user_id`'s. */
+  company_id: Generated<number | null>;
 }
 
 /** The shipping and tax tables (the shipping-tax domain), as an admin last saved them. */
@@ -581,6 +591,63 @@ export interface PartsListLinesTable {
   position: number;
 }
 
+/** A trade account (the companies domain): 'pending' until staff approve or decline it. */
+export interface CompaniesTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  vat_id: string | null;
+  tax_certificate: string | null;
+  phone: string;
+  /** JSON of the shared ShippingAddress. */
+  address: string;
+  status: CompanyStatus;
+  decline_reason: string | null;
+  price_list_id: string | null;
+  applicant_user_id: number;
+  decided_at: string | null;
+  decided_by_user_id: number | null;
+}
+
+/** A person's place in a company (at most one each); `spending_limit_cents` null: no limit per order. */
+export interface CompanyMembersTable {
+  user_id: number;
+  company_id: number;
+  role: CompanyRole;
+  spending_limit_cents: number | null;
+  created_at: string;
+}
+
+/** An invitation by e-mail: its link's token is kept only as a hash, used at most once before `expires_at`. */
+export interface CompanyInvitationsTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  role: CompanyRole;
+  spending_limit_cents: number | null;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  invited_by_user_id: number;
+  created_at: string;
+}
+
+/** A staff price list (the price-lists domain): valid from/to calendar days in the shop's time zone, inclusive. */
+export interface PriceListsTable extends Timestamps {
+  id: string;
+  name: string;
+  discount_basis_points: number;
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+/** A fixed price of a part on a list: from `min_quantity` units on (1: every quantity). */
+export interface PriceListPricesTable {
+  price_list_id: string;
+  product_id: number;
+  min_quantity: number;
+  price_cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -632,6 +699,12 @@ export interface Database {
   // The back office (issue 62)
   stock_movements: StockMovementsTable;
   contact_replies: ContactRepliesTable;
+  // Trade accounts (issue 63)
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_invitations: CompanyInvitationsTable;
+  price_lists: PriceListsTable;
+  price_list_prices: PriceListPricesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -174,6 +174,7 @@ export async function inOrderTransaction<T>(db: Executor, cache: CachedAnswers, 
  * for the status it moved the order to).
  */
 const STATUS_MAIL: Record<OrderStatus, Exclude<OrderMailKind, 'order-shipped'> | null> = {
+  'awaiting approval': null,
   'not paid': 'order-placed',
   pending: 'order-paid',
   'partially shipped': null,

@@ -24,7 +24,7 @@ interface Seeded {
 
 /** The moves from 'not paid' to a status, as the shop would have made them. */
 /** The statuses past orders are written in ('partially shipped' takes a shipment, which no past order has). */
-const PAST_STATUSES = ORDER_STATUSES.filter((status) => status !== 'partially shipped');
+const PAST_STATUSES = ORDER_STATUSES.filter((status) => status !== 'partially shipped' && status !== 'awaiting approval');
 
 function movesTo(status: OrderStatus, at: string): PastOrder['moves'] {
   const paid = { to: PAID_STATUS, at, by: byCustomer, transactionId: `tx-${at}` };

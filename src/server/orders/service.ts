@@ -92,6 +92,8 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
     poNumber: row.po_number,
     invoiceNumber: row.invoice_number === null ? null : formatInvoiceNumber(row.invoice_number),
     status: row.status,
+    companyId: row.company_id,
+    declineReason: row.decline_reason,
     paid: isPaid(row.status),
     transactionId: row.transaction_id,
     heldUntil: isPayable(row.status) ? new Date(heldUntilMs(row, holdMs)).toISOString() : null,
@@ -309,8 +311,22 @@ export function shippingAddressOf(order: Pick<OrderRow, 'shipping_address'>): Sh
 function orderValues(
   order: Omit<
     OrderValues,
-    'product_id' | 'product_name' | 'product_sku' | 'unit_price_cents' | 'quantity' | 'total_cents' | 'subtotal_cents' | 'core_deposit_cents' | 'refunded_cents' | 'cancelling_at' | 'line_count'
-  >,
+    | 'product_id'
+    | 'product_name'
+    | 'product_sku'
+    | 'unit_price_cents'
+    | 'quantity'
+    | 'total_cents'
+    | 'subtotal_cents'
+    | 'core_deposit_cents'
+    | 'refunded_cents'
+    | 'cancelling_at'
+    | 'line_count'
+    | 'company_id'
+    | 'decline_reason'
+    | 'approved_by_user_id'
+    | 'approved_at'
+  > & { company_id?: number | null },
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
 ): OrderValues {
   const [first] = lines;
@@ -327,6 +343,10 @@ function orderValues(
     core_deposit_cents: coreDeposit,
     refunded_cents: 0,
     cancelling_at: null,
+    company_id: order.company_id ?? null,
+    decline_reason: null,
+    approved_by_user_id: null,
+    approved_at: null,
     total_cents: subtotal + coreDeposit + order.shipping_cents + order.tax_cents,
     line_count: lines.length,
   };

@@ -90,6 +90,8 @@ export function unpaidOrder(overrides: Partial<Order> = {}): Order {
     poNumber: '',
     invoiceNumber: null,
     status: 'not paid',
+    companyId: null,
+    declineReason: null,
     paid: false,
     transactionId: null,
     // Held a day, as a shop with UNPAID_ORDER_TTL=24h holds it.

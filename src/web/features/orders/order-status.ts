@@ -25,6 +25,7 @@ export interface OrderStatusDisplay {
 }
 
 export const ORDER_STATUS_DISPLAY: Record<OrderStatus, OrderStatusDisplay> = {
+  'awaiting approval': { label: STATUS_IN_WORDS['awaiting approval'], legacyLabel: 'awaiting approval', tone: 'bg-violet-100 text-violet-900', history: 'awaiting approval', customer: 'closed', admin: 'cancel' },
   'not paid': { label: STATUS_IN_WORDS['not paid'], legacyLabel: 'not paid', tone: 'bg-amber-100 text-amber-900', history: 'not paid', customer: 'pay', admin: 'cancel' },
   pending: { label: STATUS_IN_WORDS.pending, legacyLabel: 'pending', tone: 'bg-sky-100 text-sky-900', history: 'paid', customer: 'receipt', admin: 'deliver' },
   'partially shipped': { label: STATUS_IN_WORDS['partially shipped'], legacyLabel: 'partially shipped', tone: 'bg-teal-100 text-teal-900', history: 'partially shipped', customer: 'receipt', admin: 'deliver' },

@@ -29,7 +29,7 @@ function statsOf(from: string, to: string, revenue: number, orders: number): Sal
       { productId: '1', sku: 'CL-7030', name: 'Radiator', revenue: revenue * 0.75, units: 5 },
     ],
     topCustomers: orders === 0 ? [] : [{ email: 'fleet@northway.example.com', name: 'Northway Logistics', revenue, orders }],
-    byStatus: { 'not paid': 1, pending: 2, 'partially shipped': 0, shipped: orders, cancelled: 0, expired: 3 },
+    byStatus: { 'awaiting approval': 0, 'not paid': 1, pending: 2, 'partially shipped': 0, shipped: orders, cancelled: 0, expired: 3 },
   };
 }
 
