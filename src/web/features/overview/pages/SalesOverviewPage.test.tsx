@@ -81,7 +81,7 @@ describe('SalesOverviewPage', () => {
     expect(byUnits.map((row) => row.textContent)).toEqual(['Spark PlugEN-0412-IR3,000.00400', 'RadiatorCL-70309,000.005']);
     expect(within(screen.getByRole('region', { name: 'Top customers' })).getByText('Northway Logistics')).toBeInTheDocument();
     const byStatus = within(screen.getByRole('region', { name: 'Orders by status' })).getAllByRole('row').slice(1);
-    expect(byStatus.map((row) => row.textContent)).toEqual(['Awaiting payment1', 'Paid – preparing shipment2', 'Partially shipped0', 'Shipped6', 'Cancelled0', 'Cancelled – not paid in time3']);
+    expect(byStatus.map((row) => row.textContent)).toEqual(['Awaiting approval0', 'Awaiting payment1', 'Paid – preparing shipment2', 'Partially shipped0', 'Shipped6', 'Cancelled0', 'Cancelled – not paid in time3']);
   });
 
   it.each([
