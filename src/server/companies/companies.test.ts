@@ -8,7 +8,7 @@ import { companyMessages as m } from '../../shared/companies-copy.js';
 import { sendDueMail, smtpTransport, type MailTransport } from '../mail/sender.js';
 import { listRecentMail } from '../mail/service.js';
 import { APPLICATION, applyFor, approvedCompany, invitationTokenFor, joinedMember } from '../test/companies.js';
-import { type Account, call, createProduct, databaseKind, lastMailTo, payWithTestCard, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
+import { type Account, call, createProduct, databaseKind, payWithTestCard, registerAdmin, registerCustomer, startTestServer, type TestServer, TEST_ADDRESS } from '../test/harness.js';
 import { type MailSink, startMailSink } from '../test/smtp.js';
 import { membershipOf } from './service.js';
 
@@ -249,6 +249,67 @@ describe(`companies (${databaseKind})`, () => {
       const listed = (await call(server.app, 'GET', '/api/admin/companies?status=approved', { token: staff.token })).json().find((c: { id: number }) => c.id === companyId);
       // Dee and Eve (the first test's buyer; the third test's one was removed).
       expect(listed).toMatchObject({ spentLast30Days: 80, memberCount: 2 });
+    });
+  });
+
+  describe('the shared address book', () => {
+    const DEPOT = { name: 'Receiving', company: 'Fay Fleet', line1: '9 Depot Road', city: 'Salem', region: 'OR', postalCode: '97301', country: 'US' };
+    const HOME = { name: 'Gus at home', line1: '3 Elm St', city: 'Eugene', region: 'OR', postalCode: '97401', country: 'US' };
+    const addresses = async (account: Account) => {
+      const listed = await call(server.app, 'GET', '/api/addresses', { token: account.token });
+      expect(listed.statusCode, listed.body).toBe(200);
+      return listed.json() as { id: number; line1: string; isDefault: boolean }[];
+    };
+    const save = async (account: Account, body: object) => {
+      const saved = await call(server.app, 'POST', '/api/addresses', { token: account.token, body });
+      expect(saved.statusCode, saved.body).toBe(201);
+      return saved.json() as { id: number; isDefault: boolean };
+    };
+
+    it("members see and use the company's addresses with their own; a removed member and outsiders do not", async () => {
+      const admin = await registerCustomer(server.app, 'Fay Admin');
+      const buyer = await registerCustomer(server.app, 'Gus Buyer');
+      const outsider = await registerCustomer(server.app, 'Hal Outsider');
+      // Gus's own address from before he joined stays his alone.
+      const home = await save(buyer, HOME);
+      const companyId = await approvedCompany(server, staff, admin, 'Fay Fleet');
+      await joinedMember(server, companyId, admin, { member: buyer });
+
+      const depot = await save(admin, DEPOT);
+      expect(depot.isDefault).toBe(true);
+      // Gus sees the depot (not as his default) with his own; Fay does not see Gus's own one.
+      expect((await addresses(buyer)).map((a) => [a.id, a.isDefault])).toEqual([[home.id, true], [depot.id, false]]);
+      expect((await addresses(admin)).map((a) => a.id)).toEqual([depot.id]);
+      // What Gus saves now goes into the company's book.
+      const yard = await save(buyer, { ...DEPOT, line1: '11 Yard Lane' });
+      expect((await addresses(admin)).map((a) => a.id)).toEqual([depot.id, yard.id]);
+
+      // Gus changes the depot's phone; Fay sees it. Outsiders get 404 for it.
+      const patched = await call(server.app, 'PATCH', `/api/addresses/${depot.id}`, { token: buyer.token, body: { phone: '5550199', isDefault: true } });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(patched.json()).toMatchObject({ phone: '5550199', isDefault: false });
+      expect((await addresses(admin)).find((a) => a.id === depot.id)).toMatchObject({ phone: '5550199', isDefault: true });
+      expect((await call(server.app, 'PATCH', `/api/addresses/${depot.id}`, { token: outsider.token, body: { phone: '1' } })).statusCode).toBe(404);
+      expect((await call(server.app, 'DELETE', `/api/addresses/${depot.id}`, { token: outsider.token })).statusCode).toBe(404);
+
+      // Gus quotes and orders to the company's depot by its id.
+      const product = await createProduct(server.app, staff, { price: 12, stock: 100, min: 1 });
+      const quoted = await call(server.app, 'POST', '/api/checkout/quote', { token: buyer.token, body: { lines: [{ productId: product, quantity: 1 }], addressId: depot.id } });
+      expect(quoted.statusCode, quoted.body).toBe(200);
+      const ordered = await call(server.app, 'POST', '/api/orders', { token: buyer.token, body: { lines: [{ productId: product, quantity: 1 }], phone: '5550100', addressId: depot.id } });
+      expect(ordered.statusCode, ordered.body).toBe(201);
+      expect(ordered.json().shippingAddress).toMatchObject({ line1: '9 Depot Road', city: 'Salem' });
+      const outsiders = await call(server.app, 'POST', '/api/orders', { token: outsider.token, body: { lines: [{ productId: product, quantity: 1 }], phone: '5550100', addressId: depot.id } });
+      expect(outsiders.statusCode).toBe(404);
+
+      // Removed, Gus has his own book again, without the company's (even the yard he saved into it).
+      expect((await call(server.app, 'DELETE', `/api/companies/${companyId}/members/${userIdOf(buyer)}`, { token: admin.token })).statusCode).toBe(204);
+      expect((await addresses(buyer)).map((a) => a.id)).toEqual([home.id]);
+      expect((await call(server.app, 'POST', '/api/orders', { token: buyer.token, body: { lines: [{ productId: product, quantity: 1 }], phone: '5550100', addressId: depot.id } })).statusCode).toBe(404);
+      expect((await addresses(admin)).map((a) => a.id)).toEqual([depot.id, yard.id]);
+      // Fay deletes the yard Gus saved.
+      expect((await call(server.app, 'DELETE', `/api/addresses/${yard.id}`, { token: admin.token })).statusCode).toBe(204);
+      expect((await addresses(admin)).map((a) => a.id)).toEqual([depot.id]);
     });
   });
 });
