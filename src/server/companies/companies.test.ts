@@ -200,6 +200,22 @@ describe(`companies (${databaseKind})`, () => {
       expect((await invite(intended.email)).statusCode).toBe(409);
     });
 
+    it('of two uses of one link at once, one joins; of two applications at once, one is kept', async () => {
+      const buyer = await registerCustomer(server.app, 'Ivy Twice');
+      await invite(buyer.email);
+      const token = await invitationTokenFor(server, buyer.email);
+      const both = await Promise.all([join(buyer, token), join(buyer, token)]);
+      expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(await membershipOf(server.db.kysely, userIdOf(buyer))).toMatchObject({ companyId, role: 'buyer' });
+
+      const applicant = await registerCustomer(server.app, 'Jo Twice');
+      const applications = await Promise.all(['Jo One', 'Jo Two'].map((name) => call(server.app, 'POST', '/api/companies', { token: applicant.token, body: { ...APPLICATION, name } })));
+      expect(applications.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect((await mine(applicant)).json()).toMatchObject({ id: applications.find((answer) => answer.statusCode === 201)!.json().id, status: 'pending' });
+      // Ivy leaves again, so the counts below stay those of the first test.
+      expect((await call(server.app, 'DELETE', `/api/companies/${companyId}/members/${userIdOf(buyer)}`, { token: admin.token })).statusCode).toBe(204);
+    });
+
     it('changes roles and limits, keeps the last admin, and a removed member is out on their next request', async () => {
       const buyer = await joinedMember(server, companyId, admin, { spendingLimit: 250 });
       const member = (body: unknown, userId = userIdOf(buyer), token = admin.token) => call(server.app, 'PATCH', `/api/companies/${companyId}/members/${userId}`, { token, body });
