@@ -50,6 +50,9 @@ import { returnsFlowRoutes } from './flows/returns-routes.js';
 import { fitmentQualityRoutes } from './flows/fitment-quality.js';
 // The back office (issue 62)
 import { staffHomeRoutes } from './flows/staff-home.js';
+// Trade accounts (issue 63)
+import { companiesRoutes } from './companies/routes.js';
+import { companiesAdminRoutes } from './flows/companies-admin.js';
 
 export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
@@ -119,6 +122,8 @@ export async function buildApp(
   // Saved parts lists (issue 65); their CSV routes read `text/csv` bodies, in a plugin of their own.
   await app.register(listsRoutes, context);
   await app.register(listTransferRoutes, context);
+  // Trade accounts (issue 63): companies, their members and invitations, and the staff's decisions
+  for (const routes of [companiesRoutes, companiesAdminRoutes]) await app.register(routes, context);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -18,6 +18,7 @@ import {
 } from './test/harness.js';
 import { REFUND_DECLINING_CARD } from '../shared/card.js';
 import { createVehicles } from './fitment/service.js';
+import { APPLICATION, applyFor, approvedCompany, invitationTokenFor, joinedMember } from './test/companies.js';
 
 type Role = 'anonymous' | 'customer' | 'other' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'other', 'admin'];
@@ -52,6 +53,10 @@ describe(`authorization matrix (${databaseKind})`, () => {
   let productId: string;
   let productSku: string;
   let vehicleId: number;
+  let companyOwner: Account;
+  let companyX: number;
+  let companyXBuyer: Account;
+  let companyApplied: number;
 
   const placeOrder = async () => {
     const response = await call(server.app, 'POST', '/api/orders', {
@@ -149,6 +154,10 @@ describe(`authorization matrix (${databaseKind})`, () => {
     productSku = (await call(server.app, 'GET', `/api/products/${productId}`)).json().sku;
     await call(server.app, 'PUT', '/api/admin/shipping', { token: accounts.admin.token, body: SHIPPING });
     vehicleId = (await createVehicles(server.db.kysely, [{ year: 2015, make: 'Toyota', model: 'Corolla', submodel: 'LE', engine: '1.8L I4' }]))[0]!.id;
+    companyOwner = await registerCustomer(server.app, 'Company Owner');
+    companyX = await approvedCompany(server, accounts.admin, companyOwner, 'Company X');
+    companyXBuyer = await joinedMember(server, companyX, companyOwner);
+    companyApplied = await applyFor(server, await registerCustomer(server.app, 'Applicant'), 'Applied Co');
   });
   afterAll(() => server.close());
 
@@ -555,6 +564,43 @@ describe(`authorization matrix (${databaseKind})`, () => {
         expected: anyUser(400),
         request: async () => ({ method: 'POST', url: `/api/lists/${await customersList()}/import`, body: {} }),
       },
+      // Trade accounts (issue 63). Company X belongs to neither customer: its admin-only routes refuse them and
+      // the staff alike (company A against B, buyer against admin: the matrix below). Kept last: the rows
+      // applying for a company change who the roles are.
+      { route: 'GET /api/companies/mine', expected: { anonymous: 401, customer: 404, other: 404, admin: 404 }, request: async () => ({ method: 'GET', url: '/api/companies/mine' }) },
+      {
+        // A link sent to someone else: refused whoever follows it (the invited address decides, so the body does).
+        route: 'POST /api/companies/join',
+        expected: { anonymous: 401, customer: 403, other: 403, admin: 403 },
+        bodyDecides: true,
+        request: async () => {
+          const invitee = `invitee.${Math.random().toString(36).slice(2)}@example.com`;
+          await call(server.app, 'POST', `/api/companies/${companyX}/invitations`, { token: companyOwner.token, body: { email: invitee, role: 'buyer' } });
+          return { method: 'POST', url: '/api/companies/join', body: { token: await invitationTokenFor(server, invitee) } };
+        },
+      },
+      {
+        route: 'POST /api/companies/{id}/invitations',
+        expected: { anonymous: 401, customer: 403, other: 403, admin: 403 },
+        request: async () => ({ method: 'POST', url: `/api/companies/${companyX}/invitations`, body: { email: 'new.buyer@example.com', role: 'buyer' } }),
+      },
+      {
+        route: 'PATCH /api/companies/{id}/members/{userId}',
+        expected: { anonymous: 401, customer: 403, other: 403, admin: 403 },
+        request: async () => ({ method: 'PATCH', url: `/api/companies/${companyX}/members/${companyXBuyer.id}`, body: { spendingLimit: 10 } }),
+      },
+      {
+        route: 'DELETE /api/companies/{id}/members/{userId}',
+        expected: { anonymous: 401, customer: 403, other: 403, admin: 403 },
+        request: async () => ({ method: 'DELETE', url: `/api/companies/${companyX}/members/${companyXBuyer.id}` }),
+      },
+      { route: 'GET /api/admin/companies', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/companies?status=pending' }) },
+      {
+        route: 'PATCH /api/admin/companies/{id}',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'PATCH', url: `/api/admin/companies/${companyApplied}`, body: { status: 'approved' } }),
+      },
+      { route: 'POST /api/companies', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/companies', body: APPLICATION }) },
     ];
   };
 
@@ -611,5 +657,93 @@ describe(`authorization matrix (${databaseKind})`, () => {
     const covered = new Set(rows().map((row) => row.route));
     expect(documented.filter((route) => !covered.has(route))).toEqual([]);
     expect(documented.length).toBeGreaterThanOrEqual(24);
+  });
+});
+
+/**
+ * Trade accounts: company A's routes for its admin only. A buyer of A, an admin of company B, someone in no
+ * company and the shop's staff are refused (403), whatever they send; each sees only their own company.
+ */
+describe(`company authorization: A against B (${databaseKind})`, () => {
+  type CompanyRole = 'anonymous' | 'adminA' | 'buyerA' | 'adminB' | 'outsider' | 'staff';
+  const COMPANY_ROLES: CompanyRole[] = ['anonymous', 'adminA', 'buyerA', 'adminB', 'outsider', 'staff'];
+  const adminOfAOnly = (ok: number): Record<CompanyRole, number> => ({ anonymous: 401, adminA: ok, buyerA: 403, adminB: 403, outsider: 403, staff: 403 });
+  const staffOnly = (ok: number): Record<CompanyRole, number> => ({ anonymous: 401, adminA: 403, buyerA: 403, adminB: 403, outsider: 403, staff: ok });
+  let server: TestServer;
+  let people: Record<Exclude<CompanyRole, 'anonymous'>, Account>;
+  let companyA: number;
+  let companyB: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const staff = await registerAdmin(server);
+    const adminA = await registerCustomer(server.app, 'Admin of A');
+    const adminB = await registerCustomer(server.app, 'Admin of B');
+    companyA = await approvedCompany(server, staff, adminA, 'Company A');
+    companyB = await approvedCompany(server, staff, adminB, 'Company B');
+    people = { adminA, adminB, staff, buyerA: await joinedMember(server, companyA, adminA), outsider: await registerCustomer(server.app, 'Outsider') };
+  });
+  afterAll(() => server.close());
+
+  const rows = (): { route: string; expected: Record<CompanyRole, number>; request: () => Promise<Cell> }[] => [
+    {
+      route: 'POST /api/companies/{id}/invitations',
+      expected: adminOfAOnly(201),
+      request: async () => ({ method: 'POST', url: `/api/companies/${companyA}/invitations`, body: { email: `colleague.${Math.random().toString(36).slice(2)}@example.com`, role: 'admin' } }),
+    },
+    {
+      // Changing a role: a buyer may not make themselves an admin either.
+      route: 'PATCH /api/companies/{id}/members/{userId}',
+      expected: adminOfAOnly(200),
+      request: async () => {
+        // A buyer again before each try (A's admin promoted them on theirs).
+        await call(server.app, 'PATCH', `/api/companies/${companyA}/members/${people.buyerA.id}`, { token: people.adminA.token, body: { role: 'buyer' } });
+        return { method: 'PATCH', url: `/api/companies/${companyA}/members/${people.buyerA.id}`, body: { role: 'admin' } };
+      },
+    },
+    {
+      route: 'PATCH /api/companies/{id}/members/{userId} (a limit)',
+      expected: adminOfAOnly(200),
+      request: async () => ({ method: 'PATCH', url: `/api/companies/${companyA}/members/${people.buyerA.id}`, body: { spendingLimit: 500 } }),
+    },
+    {
+      route: 'DELETE /api/companies/{id}/members/{userId}',
+      expected: adminOfAOnly(204),
+      request: async () => ({ method: 'DELETE', url: `/api/companies/${companyA}/members/${(await joinedMember(server, companyA, people.adminA)).id}` }),
+    },
+    { route: 'GET /api/admin/companies', expected: staffOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/companies' }) },
+    {
+      route: 'PATCH /api/admin/companies/{id}',
+      expected: staffOnly(200),
+      request: async () => ({ method: 'PATCH', url: `/api/admin/companies/${companyA}`, body: { status: 'approved', priceListId: null } }),
+    },
+  ];
+
+  it("refuses everyone but A's admins on A's routes, and everyone but staff on the staff's, with the exact status", async () => {
+    const mismatches: string[] = [];
+    for (const row of rows()) {
+      for (const role of COMPANY_ROLES) {
+        const cell = await row.request();
+        const response = await call(server.app, cell.method, cell.url, { token: role === 'anonymous' ? undefined : people[role].token, body: cell.body });
+        if (response.statusCode !== row.expected[role]) mismatches.push(`${row.route} as ${role}: expected ${row.expected[role]}, got ${response.statusCode} ${response.body}`);
+        // Refused before the body is looked at: junk gets the same answer.
+        if (row.expected[role] === 403 || row.expected[role] === 401) {
+          const junk = await call(server.app, cell.method, cell.url, { token: role === 'anonymous' ? undefined : people[role].token, body: cell.method === 'GET' ? undefined : { role: 7, email: [] } });
+          if (junk.statusCode !== row.expected[role]) mismatches.push(`${row.route} as ${role} with junk: expected ${row.expected[role]}, got ${junk.statusCode}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("shows each their own company only, and its members to its admins only", async () => {
+    const mine = async (role: Exclude<CompanyRole, 'anonymous'>) => (await call(server.app, 'GET', '/api/companies/mine', { token: people[role].token })).json();
+    expect(await mine('adminB')).toMatchObject({ id: companyB, name: 'Company B', role: 'admin' });
+    expect((await mine('adminB')).members.map((member: { email: string }) => member.email)).toEqual([people.adminB.email]);
+    expect(await mine('buyerA')).toMatchObject({ id: companyA, role: 'buyer', members: [] });
+    expect((await call(server.app, 'GET', '/api/companies/mine', { token: people.outsider.token })).statusCode).toBe(404);
+    // B's admin cannot take A's members, nor invite into A someone of B (already in a company).
+    expect((await call(server.app, 'DELETE', `/api/companies/${companyB}/members/${people.buyerA.id}`, { token: people.adminB.token })).statusCode).toBe(404);
+    expect((await call(server.app, 'POST', `/api/companies/${companyA}/invitations`, { token: people.adminA.token, body: { email: people.adminB.email, role: 'buyer' } })).statusCode).toBe(409);
   });
 });

@@ -525,6 +525,8 @@ export const AUDIT_ACTIONS = [
   'user.remove',
   'review.hide',
   'review.delete',
+  'company.approve',
+  'company.decline',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

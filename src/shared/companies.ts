@@ -110,6 +110,20 @@ export const invitationSchema = z.object({
 });
 export type InvitationInput = z.output<typeof invitationSchema>;
 
+/** POST /api/companies/:id/invitations answers the invitation (its token is only in the e-mail). */
+export const invitationAnswerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  /** Dollars per order; null: no limit. */
+  spendingLimit: z.number().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
+
+/** GET /api/admin/companies?status=: every company, or those of one status. */
+export const adminCompaniesQuerySchema = z.object({ status: z.enum(COMPANY_STATUSES, { error: m.statusInvalid }).optional() });
+
 /** POST /api/companies/join: the token of the invitation's link. */
 export const joinCompanySchema = z.object({ token: requiredText(m.invitationInvalid, 200) });
 

@@ -60,6 +60,18 @@ import {
 import { fitmentQualitySchema, returnPageSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
 import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 import { adminHomeSchema } from './back-office.js';
+import {
+  adminCompanySchema,
+  companyApplicationSchema,
+  companyDecisionSchema,
+  companyMemberSchema,
+  companySchema,
+  invitationAnswerSchema,
+  invitationSchema,
+  joinCompanySchema,
+  memberPatchSchema,
+  myCompanySchema,
+} from './companies.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -273,6 +285,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/admin/fitment-quality', fitmentQualitySchema),
   // The back office (issue 62): the staff home's counts of what needs doing, and today's sales (admins).
   endpoint('GET', '/api/admin/home', adminHomeSchema),
+  // Trade accounts (issue 63): a buyer applies, staff decide, the company's admins invite, change and remove
+  // members; an invitee joins by the link's token.
+  endpoint('POST', '/api/companies', companySchema, { status: 201, body: companyApplicationSchema }),
+  endpoint('GET', '/api/companies/mine', myCompanySchema),
+  endpoint('POST', '/api/companies/join', myCompanySchema, { body: joinCompanySchema }),
+  endpoint('POST', '/api/companies/:id/invitations', invitationAnswerSchema, { status: 201, body: invitationSchema }),
+  endpoint('PATCH', '/api/companies/:id/members/:userId', companyMemberSchema, { body: memberPatchSchema }),
+  endpoint('DELETE', '/api/companies/:id/members/:userId', null),
+  endpoint('GET', '/api/admin/companies', z.array(adminCompanySchema)),
+  endpoint('PATCH', '/api/admin/companies/:id', adminCompanySchema, { body: companyDecisionSchema }),
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -1,6 +1,12 @@
 /**
  * The buyers' address books. An address is its owner's only (another account's id is not found), and a
  * buyer with addresses has exactly one default: the first saved, or the one last made default.
+ * A member of an approved company (trade accounts, issue 63) shares the company's book: they see and
+ * manage its addresses (`company_id`) with their own, and the addresses they save go into it (and stay
+ * the company's when they leave). Who is a
+ * member the caller says (`companyId`, from companies/service.ts membershipOf, read on each request), so a
+ * removed member sees only their own again. A default stays each person's own: a colleague's address is
+ * never "default" for someone else, and making it so is not possible (isDefault is ignored there).
  */
 import { addressOneLine } from '../../shared/address.js';
 import type { Address } from '../../shared/checkout-api.js';
@@ -14,10 +20,14 @@ import { setProfileAddress } from '../users/service.js';
 /** Addresses one buyer may keep. */
 export const ADDRESSES_MAX = 50;
 
-const COLUMNS = ['id', 'name', 'company', 'line1', 'line2', 'city', 'region', 'postal_code', 'country', 'phone', 'is_default'] as const;
+const COLUMNS = ['id', 'user_id', 'name', 'company', 'line1', 'line2', 'city', 'region', 'postal_code', 'country', 'phone', 'is_default'] as const;
+
+/** The company whose book the caller shares (null: their own book only). */
+export type CompanyBook = number | null;
 
 interface AddressRow {
   id: number;
+  user_id: number;
   name: string;
   company: string;
   line1: string;
@@ -30,7 +40,7 @@ interface AddressRow {
   is_default: number;
 }
 
-function toAddressDto(row: AddressRow): Address {
+function toAddressDto(row: AddressRow, userId: number): Address {
   return {
     id: row.id,
     name: row.name,
@@ -42,7 +52,7 @@ function toAddressDto(row: AddressRow): Address {
     postalCode: row.postal_code,
     country: row.country,
     phone: row.phone,
-    isDefault: row.is_default === 1,
+    isDefault: row.is_default === 1 && row.user_id === userId,
   };
 }
 
@@ -60,23 +70,38 @@ function addressColumns(address: ShippingAddress) {
   };
 }
 
-/** The default first, then in the order they were saved. */
-export async function listAddresses(db: Executor, userId: number): Promise<Address[]> {
-  const rows = await db.selectFrom('addresses').select(COLUMNS).where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id').execute();
-  return rows.map(toAddressDto);
+/**
+ * The rows of the buyer's book: their own (not saved into a company's book), and their company's (the ones
+ * they saved in it too). A removed member's addresses saved into the company's book stay the company's.
+ */
+const inBook = (db: Executor, userId: number, companyId: CompanyBook) =>
+  db.selectFrom('addresses').where((eb) => {
+    const own = eb.and([eb('user_id', '=', userId), eb('company_id', 'is', null)]);
+    return companyId === null ? own : eb.or([own, eb('company_id', '=', companyId)]);
+  });
+
+/** The default first, then in the order they were saved (a member: with the company's). */
+export async function listAddresses(db: Executor, userId: number, companyId: CompanyBook = null): Promise<Address[]> {
+  const rows = await inBook(db, userId, companyId).select(COLUMNS).orderBy('id').execute();
+  const addresses = rows.map((row) => toAddressDto(row, userId));
+  return [...addresses.filter((address) => address.isDefault), ...addresses.filter((address) => !address.isDefault)];
 }
 
-/** One of the buyer's addresses; 404 for an id that is not theirs. */
-export async function getOwnAddress(db: Executor, userId: number, id: number): Promise<Address> {
-  const row = await db.selectFrom('addresses').select(COLUMNS).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+async function rowInBook(db: Executor, userId: number, id: number, companyId: CompanyBook): Promise<AddressRow> {
+  const row = await inBook(db, userId, companyId).select(COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(checkoutMessages.addressNotFound);
-  return toAddressDto(row);
+  return row;
+}
+
+/** One of the buyer's addresses (a member: or one of their company's); 404 for an id that is not. */
+export async function getOwnAddress(db: Executor, userId: number, id: number, companyId: CompanyBook = null): Promise<Address> {
+  return toAddressDto(await rowInBook(db, userId, id, companyId), userId);
 }
 
 /** The buyer's default address, if they saved any. */
 export async function defaultAddress(db: Executor, userId: number): Promise<Address | undefined> {
   const row = await db.selectFrom('addresses').select(COLUMNS).where('user_id', '=', userId).where('is_default', '=', 1).executeTakeFirst();
-  return row && toAddressDto(row);
+  return row && toAddressDto(row, userId);
 }
 
 /**
@@ -107,20 +132,21 @@ async function makeDefault(trx: Executor, userId: number, id: number): Promise<v
   await trx.updateTable('addresses').set({ is_default: 1 }).where('id', '=', id).execute();
 }
 
-export async function createAddress(db: Executor, userId: number, input: AddressInput): Promise<Address> {
+/** Saves an address (a member's goes into the company's book); 409 beyond ADDRESSES_MAX in the book. */
+export async function createAddress(db: Executor, userId: number, input: AddressInput, companyId: CompanyBook = null): Promise<Address> {
   const id = await changingAddressBook(db, userId, async (trx) => {
-    const { count } = await trx.selectFrom('addresses').select((eb) => eb.fn.countAll<number | string>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const { count } = await inBook(trx, userId, companyId).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
     if (Number(count) >= ADDRESSES_MAX) throw conflict('address_book_full', checkoutMessages.addressesTooMany(ADDRESSES_MAX));
-    const hasDefault = (await defaultAddress(trx, userId)) !== undefined;
+    const hasDefault = (await listAddresses(trx, userId, companyId)).some((address) => address.isDefault);
     const row = await trx
       .insertInto('addresses')
-      .values({ user_id: userId, ...addressColumns(input), is_default: 0, ...timestamps() })
+      .values({ user_id: userId, company_id: companyId, ...addressColumns(input), is_default: 0, ...timestamps() })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (input.isDefault || !hasDefault) await makeDefault(trx, userId, row.id);
     return row.id;
   });
-  return getOwnAddress(db, userId, id);
+  return getOwnAddress(db, userId, id, companyId);
 }
 
 /** Field problems of a whole address, as a 400 names them. */
@@ -131,25 +157,35 @@ function checkedAddress(address: Record<string, unknown>): ShippingAddress {
   throw badRequest(checked.error.issues[0]!.message, fields);
 }
 
-/** Changes some fields (the address they make is checked whole); `isDefault: true` makes it the default. */
-export async function updateAddress(db: Executor, userId: number, id: number, patch: AddressPatch): Promise<Address> {
-  await changingAddressBook(db, userId, async (trx) => {
-    const { isDefault, ...fields } = patch;
-    const current = await getOwnAddress(trx, userId, id);
-    const address = checkedAddress({ ...current, ...fields });
-    await trx.updateTable('addresses').set({ ...addressColumns(address), updated_at: now() }).where('id', '=', id).execute();
-    if (isDefault) await makeDefault(trx, userId, id);
-  });
-  return getOwnAddress(db, userId, id);
+/** Who saved an address in the book (a colleague's address changes in their book, with their default). */
+async function ownerOf(db: Executor, userId: number, id: number, companyId: CompanyBook): Promise<number> {
+  return (await rowInBook(db, userId, id, companyId)).user_id;
 }
 
-/** Deletes an address; when it was the default, the most recently saved of the others becomes the default. */
-export async function deleteAddress(db: Executor, userId: number, id: number): Promise<void> {
-  await changingAddressBook(db, userId, async (trx) => {
-    const address = await getOwnAddress(trx, userId, id);
+/**
+ * Changes some fields (the address they make is checked whole); `isDefault: true` makes it the default
+ * (of one's own addresses only: on a colleague's company address it is ignored).
+ */
+export async function updateAddress(db: Executor, userId: number, id: number, patch: AddressPatch, companyId: CompanyBook = null): Promise<Address> {
+  const owner = await ownerOf(db, userId, id, companyId);
+  await changingAddressBook(db, owner, async (trx) => {
+    const { isDefault, ...fields } = patch;
+    const current = await getOwnAddress(trx, userId, id, companyId);
+    const address = checkedAddress({ ...current, ...fields });
+    await trx.updateTable('addresses').set({ ...addressColumns(address), updated_at: now() }).where('id', '=', id).execute();
+    if (isDefault && owner === userId) await makeDefault(trx, userId, id);
+  });
+  return getOwnAddress(db, userId, id, companyId);
+}
+
+/** Deletes an address; when it was its saver's default, the most recently saved of their others becomes it. */
+export async function deleteAddress(db: Executor, userId: number, id: number, companyId: CompanyBook = null): Promise<void> {
+  const owner = await ownerOf(db, userId, id, companyId);
+  await changingAddressBook(db, owner, async (trx) => {
+    const address = await rowInBook(trx, userId, id, companyId);
     await trx.deleteFrom('addresses').where('id', '=', id).execute();
-    if (!address.isDefault) return;
-    const next = await trx.selectFrom('addresses').select('id').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
-    if (next) await makeDefault(trx, userId, next.id);
+    if (address.is_default !== 1) return;
+    const next = await trx.selectFrom('addresses').select('id').where('user_id', '=', owner).orderBy('id', 'desc').executeTakeFirst();
+    if (next) await makeDefault(trx, owner, next.id);
   });
 }

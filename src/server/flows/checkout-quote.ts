@@ -11,6 +11,7 @@ import { quantityError } from '../../shared/quantity.js';
 import { formatWeight } from '../../shared/catalog.js';
 import { formatDestination } from '../../shared/shipping.js';
 import { getOwnAddress } from '../addresses/service.js';
+import { membershipOf } from '../companies/service.js';
 import { pricingOfProduct, visibleProductsById } from '../catalog/service.js';
 import type { Config } from '../config.js';
 import type { Executor, ProductRow } from '../db/schema.js';
@@ -30,7 +31,7 @@ export class NoShippingMethod extends HttpError {
 async function destinationOf(db: Executor, viewer: Viewer | null, request: QuoteRequest): Promise<Destination> {
   if (request.shippingAddress) return request.shippingAddress;
   if (!viewer) throw unauthenticated();
-  const address = await getOwnAddress(db, viewer.id, request.addressId!);
+  const address = await getOwnAddress(db, viewer.id, request.addressId!, (await membershipOf(db, viewer.id))?.companyId ?? null);
   return { country: address.country, region: address.region, postalCode: address.postalCode };
 }
 

@@ -11,6 +11,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { type Counters, ORDER_RATE_WINDOW_MS } from '../limits/service.js';
 import { createOrder, findOrderByIdempotencyKey, linesOf, type NewOrderLine, type OrderCharges, type PlacedOrder, unpaidHoldOf } from '../orders/service.js';
 import { getOwnAddress } from '../addresses/service.js';
+import { membershipOf } from '../companies/service.js';
 import type { Config } from '../config.js';
 import { addressOneLine } from '../../shared/address.js';
 import { compactVatId } from '../../shared/vat-id.js';
@@ -79,7 +80,7 @@ function priceLines(input: OrderInput, products: Map<number, ProductRow>): [NewO
 /** Where the order goes: the address given, or the buyer's own saved one. */
 async function shippingAddressOf(trx: Executor, viewer: Viewer, input: OrderInput): Promise<ShippingAddress> {
   if (input.shippingAddress) return input.shippingAddress;
-  const { id: _id, isDefault: _isDefault, ...saved } = await getOwnAddress(trx, viewer.id, input.addressId!);
+  const { id: _id, isDefault: _isDefault, ...saved } = await getOwnAddress(trx, viewer.id, input.addressId!, (await membershipOf(trx, viewer.id))?.companyId ?? null);
   return saved;
 }
 

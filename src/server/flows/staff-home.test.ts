@@ -17,6 +17,7 @@ import {
   type TestServer,
   TEST_ADDRESS,
 } from '../test/harness.js';
+import { applyFor } from '../test/companies.js';
 import { staffHome } from './staff-home.js';
 
 const NOTHING_TO_DO: AdminHome = { ordersToShip: 0, unreadMessages: 0, lowStock: 0, returnsToHandle: 0, reviewsToApprove: 0, companiesToApprove: 0, salesToday: 0 };
@@ -118,9 +119,15 @@ describe(`staff home (${databaseKind})`, () => {
     await asAdmin('PATCH', `/api/contact/${messages[0]}`, { read: true });
     await asAdmin('POST', `/api/contact/${messages[1]}/reply`, { message: 'It left this morning.' });
 
+    // Trade applications to decide: two pending. Not the approved one nor the declined one.
+    const applications: number[] = [];
+    for (const name of ['Pending One', 'Pending Two', 'Approved Co', 'Declined Co']) applications.push(await applyFor(server, await registerCustomer(server.app, name), name));
+    await asAdmin('PATCH', `/api/admin/companies/${applications[2]}`, { status: 'approved' });
+    await asAdmin('PATCH', `/api/admin/companies/${applications[3]}`, { status: 'declined', declineReason: 'Not a business' });
+
     // Sales today: $49.00 + $30.00 + $24.50 + $24.50 + 4 × $10.00 = $168.00 (no tax to Oregon, pickup free).
     const counts = await home();
-    expect(counts).toEqual({ ordersToShip: 2, unreadMessages: 1, lowStock: 3, returnsToHandle: 2, reviewsToApprove: 2, companiesToApprove: 0, salesToday: 168 });
+    expect(counts).toEqual({ ordersToShip: 2, unreadMessages: 1, lowStock: 3, returnsToHandle: 2, reviewsToApprove: 2, companiesToApprove: 2, salesToday: 168 });
 
     // The same figures as the lists they link to.
     const lowList = await call(server.app, 'GET', '/api/admin/low-stock', { token: admin.token });
@@ -131,6 +138,8 @@ describe(`staff home (${databaseKind})`, () => {
     const today = shopClock(server.config.shop.timeZone, Date.now()).date;
     const overview = await call(server.app, 'GET', `/api/admin/stats?from=${today}&to=${today}`, { token: admin.token });
     expect(overview.json().revenue).toBe(counts.salesToday);
+    const pending = await call(server.app, 'GET', '/api/admin/companies?status=pending', { token: admin.token });
+    expect(pending.json().map((company: { id: number }) => company.id).sort()).toEqual(applications.slice(0, 2).sort());
   });
 
   it('is for staff only', async () => {

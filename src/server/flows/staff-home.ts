@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AdminHome, adminHomeSchema } from '../../shared/back-office.js';
 import { typed, type AppContext } from '../app-types.js';
 import { countLowStock } from '../catalog/service.js';
+import { countPendingCompanies } from '../companies/service.js';
 import { countUnreadMessages } from '../contact/service.js';
 import type { Executor } from '../db/schema.js';
 import { countOrdersToShip, salesToday } from '../orders/service.js';
@@ -21,16 +22,15 @@ export interface StaffHomeSettings {
 
 /** The counts read side by side: each is a separate figure, none has to agree with another. */
 export async function staffHome(db: Executor, { lowStockThreshold, timeZone }: StaffHomeSettings, at = Date.now()): Promise<AdminHome> {
-  const [ordersToShip, unreadMessages, lowStock, returnsToHandle, reviewsToApprove, sales] = await Promise.all([
+  const [ordersToShip, unreadMessages, lowStock, returnsToHandle, reviewsToApprove, companiesToApprove, sales] = await Promise.all([
     countOrdersToShip(db),
     countUnreadMessages(db),
     countLowStock(db, lowStockThreshold),
     countReturnsToHandle(db),
     countPendingReviews(db),
+    countPendingCompanies(db),
     salesToday(db, timeZone, at),
   ]);
-  // Trade accounts (issue 63) are not built yet: no company can be waiting for approval.
-  const companiesToApprove = 0;
   return { ordersToShip, unreadMessages, lowStock, returnsToHandle, reviewsToApprove, companiesToApprove, salesToday: sales };
 }
 
@@ -43,7 +43,7 @@ export async function staffHomeRoutes(app: FastifyInstance, { db, config }: AppC
         tags: ['operations'],
         description:
           'What needs doing: paid orders with units to ship, unread contact messages, low-stock parts, returns waiting on staff (requested, or approved and not received), ' +
-          "reviews awaiting approval, trade applications (0 until trade accounts exist), and today's sales in dollars (SHOP_TIME_ZONE, as GET /api/admin/stats counts revenue).",
+          "reviews awaiting approval, trade applications waiting for a decision, and today's sales in dollars (SHOP_TIME_ZONE, as GET /api/admin/stats counts revenue).",
         response: { 200: adminHomeSchema },
       },
     },

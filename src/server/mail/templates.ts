@@ -6,6 +6,7 @@ import { formatDate, formatMoney, formatOrderNumber, formatQuantity, formatRate 
 import { checkoutMessages, refundMessages } from '../../shared/messages.js';
 import { coreDepositRows } from '../../shared/checkout.js';
 import { inboxCopy, inboxMessagePath } from '../../shared/back-office-copy.js';
+import { companyMessages } from '../../shared/companies-copy.js';
 import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
 import { type Charges, type CreditNoteFacts, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
@@ -117,7 +118,28 @@ export interface RefundFacts {
   cancelled: boolean;
 }
 
+/** Staff decided on a trade account application (issue 63): told to its applicant. */
+export interface CompanyDecisionFacts {
+  companyName: string;
+  applicantName: string;
+  /** Why it was declined (on the declined e-mail). */
+  reason: string | null;
+}
+
+/** An invitation to buy for a company: the link's single-use token and what the invitee will be. */
+export interface CompanyInvitationFacts {
+  companyName: string;
+  invitedBy: string;
+  role: 'admin' | 'buyer';
+  /** Dollars per order; null: no limit. */
+  spendingLimit: number | null;
+  token: string;
+}
+
 type MailData = {
+  'company-approved': CompanyDecisionFacts;
+  'company-declined': CompanyDecisionFacts;
+  'company-invitation': CompanyInvitationFacts;
   'back-in-stock': BackInStockFacts;
   'order-refunded': RefundFacts;
   'verify-email': AccountFacts;
@@ -212,7 +234,23 @@ function parcelMail(o: OrderFacts, parcel: ShipmentMailFacts, shop: ShopIdentity
 const returnLines = (r: ReturnMailFacts) =>
   r.lines.map((line) => `${formatQuantity(line.quantity)} × ${line.sku} ${line.product} (${RETURN_REASON_IN_WORDS[line.reason]})`).join('\n');
 
+const companyMail = companyMessages.mail;
+const myCompany = (shop: ShopIdentity) => ({ label: companyMail.openAccount, url: `${shop.publicUrl}/company` });
+
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
+  'company-approved': (d, shop) => compose(shop, companyMail.approvedSubject(d.companyName), `Hello ${d.applicantName},`, [companyMail.approved(d.companyName)], myCompany(shop)),
+  'company-declined': (d, shop) =>
+    compose(shop, companyMail.declinedSubject(d.companyName), `Hello ${d.applicantName},`, [
+      companyMail.declined(d.companyName),
+      companyMail.reason(d.reason ?? ''),
+      companyMail.applyAgain,
+    ]),
+  'company-invitation': (d, shop) =>
+    compose(shop, companyMail.invitationSubject(d.companyName), 'Hello,', [
+      companyMail.invited(d.invitedBy, d.companyName, d.role),
+      ...(d.spendingLimit === null ? [] : [companyMail.limit(formatMoney(d.spendingLimit))]),
+      companyMail.invitationExpires,
+    ], { label: companyMail.join, url: `${shop.publicUrl}/company/join?token=${encodeURIComponent(d.token)}` }),
   'verify-email': (d, shop) =>
     compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
       `Thank you for registering at ${shop.name}. Please confirm that this e-mail address is yours.`,

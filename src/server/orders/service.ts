@@ -672,3 +672,20 @@ export async function countOrdersToShip(db: Executor): Promise<number> {
   return Number(row.count);
 }
 export { salesToday } from './stats.js';
+
+/**
+ * What each of `companyIds` spent: the totals of its paid orders (waiting to ship or shipped) placed at or
+ * after `since` (ISO-8601), in cents; a company without any is absent.
+ */
+export async function companySpendingSince(db: Executor, companyIds: readonly number[], since: string): Promise<Map<number, Cents>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders')
+    .select((eb) => ['company_id', eb.fn.sum<number | string>('total_cents').as('spent')])
+    .where('company_id', 'in', [...companyIds])
+    .where('status', 'in', ORDER_STATUSES.filter(isPaid))
+    .where('created_at', '>=', since)
+    .groupBy('company_id')
+    .execute();
+  return new Map(rows.map((row) => [row.company_id!, Number(row.spent)]));
+}

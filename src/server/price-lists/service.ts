@@ -28,3 +28,8 @@ export async function listPricingFor(db: Executor, priceListId: string, productI
   }
   return byProduct;
 }
+
+/** Whether staff keep a price list of this id (a company can be given only one that exists). */
+export async function priceListExists(db: Executor, priceListId: string): Promise<boolean> {
+  return (await db.selectFrom('price_lists').select('id').where('id', '=', priceListId).executeTakeFirst()) !== undefined;
+}

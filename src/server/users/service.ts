@@ -222,3 +222,10 @@ export function withActiveAccount<O extends { user_id: number }>(db: Executor, r
 export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
+
+/** The name and e-mail of each of `ids` (removed accounts too: a company's applicant stays named), by id. */
+export async function namesOfUsers(db: Executor, ids: readonly number[]): Promise<Map<number, { name: string; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
+}
