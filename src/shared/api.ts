@@ -525,6 +525,9 @@ export const AUDIT_ACTIONS = [
   'user.remove',
   'review.hide',
   'review.delete',
+  'priceList.save',
+  'priceList.import',
+  'priceList.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
