@@ -567,7 +567,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       { route: 'GET /api/admin/price-lists/{id}', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/price-lists/${await priceList()}` }) },
       {
         route: 'PUT /api/admin/price-lists/{id}',
-        expected: adminOnly(201),
+        expected: adminOnly(200),
         request: async () => ({ method: 'PUT', url: `/api/admin/price-lists/new-${(priceLists += 1)}`, body: { name: 'Trade', discountPercent: 5, prices: [{ productId: Number(productId), price: 1 }] } }),
       },
       { route: 'DELETE /api/admin/price-lists/{id}', expected: adminOnly(204), request: async () => ({ method: 'DELETE', url: `/api/admin/price-lists/${await priceList()}` }) },

@@ -38,7 +38,7 @@ describe(`price lists (${databaseKind})`, () => {
         { productId: Number(pads), price: 30.5, minQuantity: 20 },
       ],
     });
-    expect(created.statusCode, created.body).toBe(201);
+    expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({
       id: 'fleet',
       name: 'Fleet',
@@ -59,8 +59,8 @@ describe(`price lists (${databaseKind})`, () => {
     const all = (await call(server.app, 'GET', '/api/admin/price-lists', { token: admin.token })).json() as { id: string }[];
     expect(all.find((list) => list.id === 'fleet')).toEqual(replaced.json());
     expect((await audit()).filter((entry) => entry.action === 'priceList.save').map((entry) => entry.target)).toEqual([
-      'price list fleet (Fleet 2, 1 fixed prices)',
-      'price list fleet (Fleet, 2 fixed prices)',
+      'price list fleet replaced (Fleet 2, 1 fixed prices)',
+      'price list fleet created (Fleet, 2 fixed prices)',
     ]);
     expect((await get('nothing-here')).statusCode).toBe(404);
     expect((await get('Not_A_Slug')).statusCode).toBe(400);

@@ -56,21 +56,20 @@ export async function priceListRoutes(app: FastifyInstance, { db, usage }: Pick<
         tags,
         description:
           'Creates list `id` (lowercase letters, digits, dashes) or replaces it whole: its name, discount, validity and every fixed price, in one transaction. ' +
-          '400 naming the line of a price whose part does not exist. 201 when new, 200 when replaced.',
+          '400 naming the line of a price whose part does not exist.',
         params: idParams,
         body: priceListInputSchema,
-        response: { 200: priceListSchema, 201: priceListSchema },
+        response: { 200: priceListSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const admin = requireViewer(request);
       const { id } = request.params;
-      const { list, created } = await inTransaction(db.kysely, async (trx) => {
+      return inTransaction(db.kysely, async (trx) => {
         const { created } = await savePriceList(trx, id, request.body);
-        await recordAdminAction(trx, admin, 'priceList.save', `price list ${id} (${request.body.name}, ${request.body.prices.length} fixed prices)`);
-        return { list: (await withCounts(trx, [await getPriceList(trx, id)]))[0]!, created };
+        await recordAdminAction(trx, admin, 'priceList.save', `price list ${id} ${created ? 'created' : 'replaced'} (${request.body.name}, ${request.body.prices.length} fixed prices)`);
+        return (await withCounts(trx, [await getPriceList(trx, id)]))[0]!;
       });
-      return reply.status(created ? 201 : 200).send(list);
     },
   );
 
