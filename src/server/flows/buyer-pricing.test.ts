@@ -222,3 +222,38 @@ describe(`member pricing (${databaseKind})`, () => {
     }
   });
 });
+
+describe(`a company's VAT ID for its members (${databaseKind})`, () => {
+  let server: TestServer;
+  let member: Account;
+  let part: string;
+  const BERLIN = { country: 'DE', region: 'BE', postalCode: '10115' };
+
+  beforeAll(async () => {
+    server = await startTestServer({ SHOP_COUNTRY: 'NL', SHOP_VAT_ID: 'NL004495445B01' });
+    const admin = await registerAdmin(server);
+    const shipping = { zones: [{ id: 'eu', name: 'EU', countries: ['DE'] }], methods: [{ id: 'eu-post', zoneId: 'eu', name: 'EU parcel', kind: 'flat', price: 20, minDays: 5, maxDays: 10 }] };
+    const tax = { rates: [{ id: 'de', name: 'MwSt. 19 %', country: 'DE', taxClass: 'standard', rate: 19, shipping: true }] };
+    expect((await call(server.app, 'PUT', '/api/admin/shipping', { token: admin.token, body: shipping })).statusCode).toBe(200);
+    expect((await call(server.app, 'PUT', '/api/admin/tax', { token: admin.token, body: tax })).statusCode).toBe(200);
+    part = await createProduct(server.app, admin, { price: 10, stock: 100, min: 1 });
+    member = await registerCustomer(server.app);
+    const at = now();
+    const { id } = await server.db.kysely
+      .insertInto('companies')
+      .values({ name: 'Berliner Teile', vat_id: 'DE136695976', tax_certificate: null, phone: '5550100', address: '{}', status: 'approved', decline_reason: null, price_list_id: null, applicant_user_id: Number(member.id), decided_at: at, decided_by_user_id: null, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db.kysely.insertInto('company_members').values({ user_id: Number(member.id), company_id: id, role: 'buyer', spending_limit_cents: null, created_at: at }).execute();
+  });
+  afterAll(() => server.close());
+
+  it("reverse-charges a member who types no VAT ID with the company's; a typed one is used as typed", async () => {
+    const body = (vatId?: string) => ({ lines: [{ productId: Number(part), quantity: 1 }], shippingAddress: BERLIN, ...(vatId && { vatId }) });
+    expect((await call(server.app, 'POST', '/api/checkout/quote', { token: member.token, body: body() })).json()).toMatchObject({ tax: 0, total: 30, reverseCharge: true });
+    // Without the company: 19 % of 10.00 + 19 % of 20.00 = 5.70.
+    expect((await call(server.app, 'POST', '/api/checkout/quote', { body: body() })).json()).toMatchObject({ tax: 5.7, reverseCharge: false });
+    // A French VAT ID typed for a German delivery: no reverse charge.
+    expect((await call(server.app, 'POST', '/api/checkout/quote', { token: member.token, body: body('FR40303265045') })).json()).toMatchObject({ tax: 5.7, reverseCharge: false });
+  });
+});
