@@ -202,6 +202,16 @@ describe(`member pricing (${databaseKind})`, () => {
     expect((await call(server.app, 'GET', '/api/cart', { token: visitor.token })).json().lines[0]).toMatchObject({ unitPrice: 15 });
   });
 
+  it("shows a member's prices on the parts of their saved lists, and no one else's", async () => {
+    const body = { name: 'Monthly', lines: [{ productId: parts.C, quantity: 100 }] };
+    const mine = await call(server.app, 'POST', '/api/lists', { token: member.token, body });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().lines[0].product).toMatchObject({ price: 20, yourPrice: 18 });
+    expect((await call(server.app, 'GET', `/api/lists/${mine.json().id}`, { token: member.token })).json().lines[0].product).toMatchObject({ yourPrice: 18 });
+    const theirs = await call(server.app, 'POST', '/api/lists', { token: visitor.token, body });
+    expect(theirs.json().lines[0].product).not.toHaveProperty('yourPrice');
+  });
+
   it("applies the company's tax certificate to a member's quote", async () => {
     const vt = [{ productId: parts.A!, quantity: 10 }];
     // A visitor in Vermont: 6 % of 100.00 = 6.00.

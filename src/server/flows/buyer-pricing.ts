@@ -83,7 +83,7 @@ export type ProductDecorator = (body: unknown) => Promise<unknown>;
 
 /**
  * For a signed-in member whose list is in force: what turns a public catalog answer (a part, an array of
- * parts, a page `{ items }`, or anything holding parts under `product`) into theirs. Undefined for anyone
+ * parts, a page `{ items }`, a saved list's `lines`, or anything holding parts under `product`) into theirs. Undefined for anyone
  * else, who gets the public answer as it is.
  */
 export async function memberProductPrices(db: Executor, viewer: Pick<Viewer, 'id'> | null, shop: Pick<Config['shop'], 'timeZone'>): Promise<ProductDecorator | undefined> {
@@ -104,7 +104,7 @@ export async function memberProductPrices(db: Executor, viewer: Pick<Viewer, 'id
 
 const isProduct = (value: unknown): value is Product => typeof value === 'object' && value !== null && '_id' in value && 'priceBreaks' in value && 'min' in value;
 
-/** Every part an answer holds: itself, the items of an array or page, or a `product` field of each. */
+/** Every part an answer holds: itself, the items of an array or page (`items`), a saved list's `lines`, or a `product` field of each. */
 function productsIn(body: unknown): Product[] {
   const found: Product[] = [];
   mapProducts(body, (product) => {
@@ -120,6 +120,7 @@ function mapProducts(body: unknown, change: (product: Product) => Product): unkn
   if (typeof body === 'object' && body !== null) {
     const record = body as Record<string, unknown>;
     if ('items' in record) return { ...record, items: mapProducts(record.items, change) };
+    if ('lines' in record) return { ...record, lines: mapProducts(record.lines, change) };
     if ('product' in record) return { ...record, product: record.product === null ? null : mapProducts(record.product, change) };
   }
   return body;
