@@ -25,7 +25,7 @@ import { flowRoutes } from './flows/routes.js';
 import { tellWaitingBuyers } from './flows/stock-alerts.js';
 import { listTransferRoutes } from './flows/list-transfer.js';
 import { listsRoutes } from './lists/routes.js';
-import { keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
+import { bearerToken, keepPrivateAnswersPrivate, registerAccessControl } from './http/access.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
 import { refuseNulCharacters } from './http/input-guard.js';
 import { OneLinePerRequest } from './http/request-log.js';
@@ -53,13 +53,24 @@ import { staffHomeRoutes } from './flows/staff-home.js';
 // Trade accounts (issue 63)
 import { companiesRoutes } from './companies/routes.js';
 import { companiesAdminRoutes } from './flows/companies-admin.js';
+// Trade accounts (issue 63): price lists, and what a member pays
+import { cartPricingFor, memberProductPrices } from './flows/buyer-pricing.js';
+import { priceListUsage } from './flows/price-list-usage.js';
+import { priceListRoutes } from './price-lists/routes.js';
 
 export async function buildApp(
   { db, config, cache = new ResponseCache(config.publicCacheMs) }: Pick<AppContext, 'db' | 'config'> & { cache?: ResponseCache },
   logger: FastifyServerOptions['logger'] = false,
 ) {
   const counters = countersFor(db);
-  const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely), afterStockRaised: tellWaitingBuyers };
+  // A member's prices go on the catalog's public answers per request, after the cache (flows/buyer-pricing.ts).
+  const memberPrices: AppContext['memberPrices'] = async (request) => {
+    const token = bearerToken(request);
+    if (!token) return undefined;
+    const viewer = request.viewer ?? (await findViewer(db.kysely, token, config.sessionTtlMs));
+    return memberProductPrices(db.kysely, viewer, config.shop);
+  };
+  const context: AppContext = { db, config, cache, counters, payments: await createPaymentProvider(config, db.kysely), afterStockRaised: tellWaitingBuyers, memberPrices, cartPricing: cartPricingFor(config.shop) };
   const app = Fastify({
     logger,
     logController: new OneLinePerRequest(),
@@ -124,6 +135,8 @@ export async function buildApp(
   await app.register(listTransferRoutes, context);
   // Trade accounts (issue 63): companies, their members and invitations, and the staff's decisions
   for (const routes of [companiesRoutes, companiesAdminRoutes]) await app.register(routes, context);
+  // Trade accounts (issue 63): staff price lists (their CSV routes read `text/csv` bodies, in a plugin of their own).
+  await app.register(priceListRoutes, { ...context, usage: priceListUsage });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -140,6 +140,13 @@ describe(`authorization matrix (${databaseKind})`, () => {
   const orderBody = () => ({ productId, quantity: 1, phone: '5550100', shippingAddress: TEST_ADDRESS });
   /** A new list of the customer's. */
   const customersList = async () => (await call(server.app, 'POST', '/api/lists', { token: accounts.customer.token, body: { name: 'Brakes' } })).json().id as string;
+  let priceLists = 0;
+  /** A new price list of the admins' (its id), for the calls that change or delete one. */
+  const priceList = async () => {
+    const id = `list-${(priceLists += 1)}`;
+    await call(server.app, 'PUT', `/api/admin/price-lists/${id}`, { token: accounts.admin.token, body: { name: 'Trade', discountPercent: 5 } });
+    return id;
+  };
   /** A new part for sale, for the calls that may be made once per part (a review). */
   const freshPart = () => createProduct(server.app, accounts.admin, { stock: 100, min: 1 });
 
@@ -601,6 +608,18 @@ describe(`authorization matrix (${databaseKind})`, () => {
         request: async () => ({ method: 'PATCH', url: `/api/admin/companies/${companyApplied}`, body: { status: 'approved' } }),
       },
       { route: 'POST /api/companies', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/companies', body: APPLICATION }) },
+      // Trade accounts (issue 63): staff price lists, admins only.
+      { route: 'GET /api/admin/price-lists', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/price-lists' }) },
+      { route: 'GET /api/admin/price-lists/{id}', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/price-lists/${await priceList()}` }) },
+      {
+        route: 'PUT /api/admin/price-lists/{id}',
+        expected: adminOnly(200),
+        request: async () => ({ method: 'PUT', url: `/api/admin/price-lists/new-${(priceLists += 1)}`, body: { name: 'Trade', discountPercent: 5, prices: [{ productId: Number(productId), price: 1 }] } }),
+      },
+      { route: 'DELETE /api/admin/price-lists/{id}', expected: adminOnly(204), request: async () => ({ method: 'DELETE', url: `/api/admin/price-lists/${await priceList()}` }) },
+      { route: 'GET /api/admin/price-lists/{id}/prices.csv', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/price-lists/${await priceList()}/prices.csv` }) },
+      // A JSON body, not a CSV file: who may is what this row is about (price-lists/price-lists.test.ts sends real files).
+      { route: 'PUT /api/admin/price-lists/{id}/prices.csv', expected: adminOnly(400), request: async () => ({ method: 'PUT', url: `/api/admin/price-lists/${await priceList()}/prices.csv`, body: {} }) },
     ];
   };
 

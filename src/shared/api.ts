@@ -527,6 +527,9 @@ export const AUDIT_ACTIONS = [
   'review.delete',
   'company.approve',
   'company.decline',
+  'priceList.save',
+  'priceList.import',
+  'priceList.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

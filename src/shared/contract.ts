@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { stockMovementPageSchema } from './back-office.js';
+import { priceListInputSchema, priceListSchema } from './companies.js';
 import {
   adminFlagSchema,
   shipmentSchema,
@@ -295,6 +296,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('DELETE', '/api/companies/:id/members/:userId', null),
   endpoint('GET', '/api/admin/companies', z.array(adminCompanySchema)),
   endpoint('PATCH', '/api/admin/companies/:id', adminCompanySchema, { body: companyDecisionSchema }),
+  // Trade accounts (issue 63): staff price lists (admins); fixed prices as CSV (`text/csv` body on PUT).
+  endpoint('GET', '/api/admin/price-lists', z.array(priceListSchema)),
+  endpoint('GET', '/api/admin/price-lists/:id', priceListSchema),
+  endpoint('PUT', '/api/admin/price-lists/:id', priceListSchema, { body: priceListInputSchema }),
+  endpoint('DELETE', '/api/admin/price-lists/:id', null),
+  endpoint('GET', '/api/admin/price-lists/:id/prices.csv', z.string()),
+  endpoint('PUT', '/api/admin/price-lists/:id/prices.csv', priceListSchema, { body: z.string() }),
 ];
 
 function matches(pattern: string, path: string): boolean {

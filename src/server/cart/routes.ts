@@ -7,7 +7,7 @@ import { cartOf, saveCart } from './service.js';
 
 const tags = ['cart'];
 
-export async function cartRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function cartRoutes(app: FastifyInstance, { db, cartPricing }: AppContext) {
   const api = typed(app);
 
   api.get(
@@ -16,11 +16,11 @@ export async function cartRoutes(app: FastifyInstance, { db }: AppContext) {
       config: { access: 'user' },
       schema: {
         tags,
-        description: "The signed-in buyer's own cart: each part with today's unit price, stock and what stands in the way of ordering it.",
+        description: "The signed-in buyer's own cart: each part with today's unit price (a trade member's own, their company's price list applied), stock and what stands in the way of ordering it.",
         response: { 200: cartSchema },
       },
     },
-    async (request) => cartOf(db.kysely, requireViewer(request).id),
+    async (request) => cartOf(db.kysely, requireViewer(request).id, cartPricing),
   );
 
   api.put(
@@ -36,6 +36,6 @@ export async function cartRoutes(app: FastifyInstance, { db }: AppContext) {
         response: { 200: cartSchema },
       },
     },
-    async (request) => saveCart(db.kysely, requireViewer(request).id, request.body),
+    async (request) => saveCart(db.kysely, requireViewer(request).id, request.body, cartPricing),
   );
 }

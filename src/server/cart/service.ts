@@ -5,7 +5,7 @@
 import type { Cart, CartLineAnswer } from '../../shared/api.js';
 import { errorMessages, messages } from '../../shared/messages.js';
 import { centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { unitPriceCentsFor } from '../../shared/pricing.js';
+import { type Pricing, unitPriceCentsFor } from '../../shared/pricing.js';
 import { quantityError } from '../../shared/quantity.js';
 import type { CartInput } from '../../shared/schemas.js';
 import { canBeOrdered } from '../../shared/stock.js';
@@ -13,22 +13,30 @@ import { pricingOfProduct, visibleProductsById } from '../catalog/service.js';
 import { type Executor, inTransaction, now, type ProductRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 
-/** The buyer's cart as the shop sells its parts now. A part no longer for sale leaves the cart. */
-export async function cartOf(db: Executor, userId: number): Promise<Cart> {
+/**
+ * How the buyer's parts are priced: the public tiers unless given (app.ts gives the flows' member
+ * pricing, flows/buyer-pricing.ts, so that this domain need not know of companies).
+ */
+export type CartPricing = (db: Executor, userId: number, products: readonly ProductRow[]) => Promise<(product: ProductRow) => Pricing>;
+
+const publicPricing: CartPricing = async () => pricingOfProduct;
+
+/** The buyer's cart as the shop sells its parts now, at the buyer's prices. A part no longer for sale leaves the cart. */
+export async function cartOf(db: Executor, userId: number, pricingFor: CartPricing = publicPricing): Promise<Cart> {
   const cart = await db.selectFrom('carts').select('updated_at').where('user_id', '=', userId).executeTakeFirst();
   const lines = await db.selectFrom('cart_lines').select(['product_id', 'quantity']).where('user_id', '=', userId).orderBy('position').execute();
   const products = await visibleProductsById(db, lines.map((line) => line.product_id));
+  const priceOf = await pricingFor(db, userId, [...products.values()]);
   return {
     lines: lines.flatMap(({ product_id, quantity }) => {
       const product = products.get(product_id);
-      return product ? [cartLine(product, quantity)] : [];
+      return product ? [cartLine(product, quantity, priceOf(product))] : [];
     }),
     updatedAt: cart?.updated_at ?? null,
   };
 }
 
-function cartLine(product: ProductRow, quantity: number): CartLineAnswer {
-  const pricing = pricingOfProduct(product);
+function cartLine(product: ProductRow, quantity: number, pricing: Pricing): CartLineAnswer {
   const unitCents = unitPriceCentsFor(pricing, quantity);
   const bounds = { min: product.min_quantity, stock: product.stock, packSize: product.pack_size };
   return {
@@ -53,7 +61,7 @@ function cartLine(product: ProductRow, quantity: number): CartLineAnswer {
  * was kept is not checked again: a rule that changed since is the buyer's to see in the cart, not a
  * reason to refuse the rest of it.
  */
-export async function saveCart(db: Executor, userId: number, input: CartInput): Promise<Cart> {
+export async function saveCart(db: Executor, userId: number, input: CartInput, pricingFor: CartPricing = publicPricing): Promise<Cart> {
   return inTransaction(db, async (trx) => {
     // Written first: on PostgreSQL the row lock queues two saves of one cart one after the other.
     const at = now();
@@ -78,7 +86,7 @@ export async function saveCart(db: Executor, userId: number, input: CartInput): 
         .values(saved.map((line, position) => ({ user_id: userId, product_id: line.productId, quantity: line.quantity, position })))
         .execute();
     }
-    return cartOf(trx, userId);
+    return cartOf(trx, userId, pricingFor);
   });
 }
 

@@ -1,5 +1,6 @@
 /** What a part fits and the numbers that lead to it: the public answers, and the admins' CSV files of both. */
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-types.js';
 import { z } from 'zod';
 import {
   applicationSchema,
@@ -31,7 +32,7 @@ import { closestNumbers } from './suggestions.js';
 const tags = ['catalog'];
 
 /** A plugin of its own, so only these routes (and the catalog's own transfer routes) read `text/csv` bodies. */
-export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports, shopName }: ImportContext & { shopName: string }) {
+export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports, shopName, memberPrices }: ImportContext & { shopName: string } & Pick<AppContext, 'memberPrices'>) {
   acceptCsvBodies(app);
   acceptXmlBodies(app);
   const api = typed(app);
@@ -69,10 +70,10 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports, 
       },
     },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => {
+      cache.serveDecorated(request, reply, 'catalog', async () => {
         const found = await lookupNumber(db.kysely, request.query.number);
         return { body: { product: toProductDto(found.product, found.numbers), matchedAs: found.matchedAs, number: found.number } };
-      }),
+      }, await memberPrices(request)),
   );
 
   api.get(
@@ -105,7 +106,12 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports, 
         response: { 200: partsResolvedSchema },
       },
     },
-    async (request) => resolvePartNumbers(db.kysely, request.body.numbers),
+    async (request, reply) => {
+      const resolved = await resolvePartNumbers(db.kysely, request.body.numbers);
+      const decorate = await memberPrices(request);
+      if (!decorate) return resolved;
+      return reply.header('cache-control', 'private, no-store').send((await decorate(resolved)) as typeof resolved);
+    },
   );
 
   api.get(

@@ -58,12 +58,12 @@ const tags = ['catalog'];
 /** What an old client that asks for "all products" gets at most. */
 const LEGACY_CAP = 100;
 
-export async function catalogRoutes(app: FastifyInstance, { db, cache, config, afterStockRaised }: AppContext) {
+export async function catalogRoutes(app: FastifyInstance, { db, cache, config, afterStockRaised, memberPrices }: AppContext) {
   const api = typed(app);
   const imports = importTurns();
   await app.register(transferRoutes, { db, cache, imports, shopName: config.shop.name, afterStockRaised });
   await app.register(stockAlertRoutes, { db });
-  await app.register(fitmentRoutes, { db, cache, imports, shopName: config.shop.name });
+  await app.register(fitmentRoutes, { db, cache, imports, shopName: config.shop.name, memberPrices });
 
   api.get(
     '/api/products',
@@ -83,7 +83,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config, a
       },
     },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => {
+      cache.serveDecorated(request, reply, 'catalog', async () => {
         const { limit, cursor } = request.query;
         const paged = limit !== undefined || cursor !== undefined;
         const page = await productPage(db.kysely, request.query, { status: 'for-sale', limit: paged ? (limit ?? PRODUCT_PAGE_SIZE.default) : LEGACY_CAP });
@@ -91,14 +91,14 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config, a
         const headers: Record<string, string> = { 'x-result-limit': String(LEGACY_CAP) };
         if (page.nextCursor !== null) headers['x-more-results'] = 'true';
         return { body: page.items, headers };
-      }),
+      }, await memberPrices(request)),
   );
 
   api.get(
     '/api/products/:id',
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => ({ body: await visibleProductDto(db.kysely, request.params.id) })),
+      cache.serveDecorated(request, reply, 'catalog', async () => ({ body: await visibleProductDto(db.kysely, request.params.id) }), await memberPrices(request)),
   );
 
   api.get(
@@ -108,7 +108,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config, a
       schema: { tags, description: 'A part for sale by its part number, spelled any way (`bl-1507`, `BL 1507`).', params: z.object({ sku: skuSchema }), response: { 200: productSchema } },
     },
     async (request, reply) =>
-      cache.serve(request, reply, 'catalog', async () => ({ body: await visibleProductDtoBySku(db.kysely, request.params.sku) })),
+      cache.serveDecorated(request, reply, 'catalog', async () => ({ body: await visibleProductDtoBySku(db.kysely, request.params.sku) }), await memberPrices(request)),
   );
 
   api.get(

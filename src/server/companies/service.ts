@@ -368,3 +368,15 @@ export async function removeMember(db: Executor, companyId: number, userId: numb
     await trx.deleteFrom('company_members').where('user_id', '=', userId).where('company_id', '=', companyId).execute();
   });
 }
+
+/** How many companies (any status) name each of these price lists; a list none names is missing. */
+export async function companiesByPriceList(db: Executor, priceListIds: readonly string[]): Promise<Map<string, number>> {
+  if (priceListIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['price_list_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('price_list_id', 'in', [...priceListIds])
+    .groupBy('price_list_id')
+    .execute();
+  return new Map(rows.map((row) => [row.price_list_id!, Number(row.count)]));
+}

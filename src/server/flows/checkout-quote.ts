@@ -20,6 +20,8 @@ import type { Viewer } from '../http/access.js';
 import { badRequest, HttpError, unauthenticated } from '../http/errors.js';
 import { checkedVatId } from '../shipping-tax/vat-check.js';
 import { shippingConfig, shopToday, taxRates, validTaxExemption } from '../shipping-tax/service.js';
+import type { Pricing } from '../../shared/pricing.js';
+import { pricingForBuyer } from './buyer-pricing.js';
 
 /** No method reaches the destination for this order: 422 (the quote answers `{ code, message }`). */
 export class NoShippingMethod extends HttpError {
@@ -35,29 +37,44 @@ async function destinationOf(db: Executor, viewer: Viewer | null, request: Quote
   return { country: address.country, region: address.region, postalCode: address.postalCode };
 }
 
-/** A part as the quote weighs, prices and taxes it. */
-export function quoteLineOf(product: ProductRow, quantity: number): QuoteLineInput {
+/** A part as the quote weighs, prices (the buyer's pricing, public unless given) and taxes it. */
+export function quoteLineOf(product: ProductRow, quantity: number, pricing: Pricing = pricingOfProduct(product)): QuoteLineInput {
   return {
     productId: product.id,
     quantity,
-    pricing: pricingOfProduct(product),
+    pricing,
     unitWeightGrams: product.weight_grams,
     taxClass: product.tax_class,
     coreChargeCents: product.core_charge_cents,
   };
 }
 
-/** The lines as the catalog prices them; 400 naming the line of a part not for sale or a quantity it refuses. */
-async function pricedLines(db: Executor, lines: QuoteRequest['lines']): Promise<QuoteLineInput[]> {
+/**
+ * The lines as the buyer pays for them (a member's price list applied, flows/buyer-pricing.ts); 400
+ * naming the line of a part not for sale or a quantity it refuses.
+ */
+async function pricedLines(db: Executor, viewer: Viewer | null, lines: QuoteRequest['lines'], config: Pick<Config, 'shop'>): Promise<QuoteLineInput[]> {
   const products = await visibleProductsById(db, lines.map((line) => line.productId));
+  const buyer = await pricingForBuyer(db, viewer, products.values(), config.shop);
   return lines.map((line, i) => {
     const product = products.get(line.productId);
     if (!product) throw badRequest(errorMessages.productNotForSale, { [`lines.${i}.productId`]: errorMessages.productNotForSale });
-    const pricing = pricingOfProduct(product);
+    const pricing = buyer.of(product);
     const problem = quantityError(line.quantity, { min: product.min_quantity, stock: product.stock, packSize: product.pack_size, pricing });
     if (problem) throw badRequest(problem.message, { [`lines.${i}.quantity`]: problem.message });
-    return quoteLineOf(product, line.quantity);
+    return quoteLineOf(product, line.quantity, pricing);
   });
+}
+
+/**
+ * The buyer's own valid exemption, else (a member of an approved company) the company's certificate, and
+ * the VAT ID to check: the one typed, else the company's.
+ */
+async function buyersTaxStanding(db: Executor, viewer: Viewer | null, typedVatId: string | undefined, config: Pick<Config, 'shop'>) {
+  if (!viewer) return { exemption: undefined, vatId: typedVatId };
+  const [own, membership] = await Promise.all([validTaxExemption(db, viewer.id, shopToday(config.shop.timeZone)), membershipOf(db, viewer.id)]);
+  const exemption = own ?? (membership?.taxCertificate ? { certificate: membership.taxCertificate } : undefined);
+  return { exemption, vatId: typedVatId || membership?.vatId || undefined };
 }
 
 /** Where and how an order goes, and the buyer's VAT ID as typed. */
@@ -86,12 +103,10 @@ export async function quoteDelivery(
   delivery: Delivery,
   config: Pick<Config, 'checkout' | 'shop'>,
 ): Promise<CheckedQuote> {
-  const vatId = delivery.vatId ? await checkedVatId(config.checkout.vatCheck, delivery.vatId) : null;
-  const [shipping, rates, exemption] = await Promise.all([
-    shippingConfig(db),
-    taxRates(db),
-    viewer ? validTaxExemption(db, viewer.id, shopToday(config.shop.timeZone)) : undefined,
-  ]);
+  const standing = await buyersTaxStanding(db, viewer, delivery.vatId, config);
+  const vatId = standing.vatId ? await checkedVatId(config.checkout.vatCheck, standing.vatId) : null;
+  const { exemption } = standing;
+  const [shipping, rates] = await Promise.all([shippingConfig(db), taxRates(db)]);
   const { to } = delivery;
   const outcome = quoteOrder({ lines, to, shipping, rates, shopCountry: config.checkout.shopCountry, vatId, taxExempt: exemption !== undefined, methodId: delivery.shippingMethodId });
   if ('quote' in outcome) return { quote: outcome.quote, vatId, exemption: outcome.quote.taxExempt ? exemption : undefined };
@@ -100,7 +115,7 @@ export async function quoteDelivery(
 }
 
 export async function quoteCheckout(db: Executor, viewer: Viewer | null, request: QuoteRequest, config: Pick<Config, 'checkout' | 'shop'>): Promise<Quote> {
-  const [to, lines] = await Promise.all([destinationOf(db, viewer, request), pricedLines(db, request.lines)]);
+  const [to, lines] = await Promise.all([destinationOf(db, viewer, request), pricedLines(db, viewer, request.lines, config)]);
   const { quote } = await quoteDelivery(db, viewer, lines, { to, shippingMethodId: request.shippingMethodId, vatId: request.vatId }, config);
   return quote;
 }

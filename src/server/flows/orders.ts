@@ -4,7 +4,7 @@ import { centsToDollars, formatDollars, MAX_ORDER_TOTAL_CENTS } from '../../shar
 import { unitPriceCentsFor } from '../../shared/pricing.js';
 import type { OrderInput, ShippingAddress } from '../../shared/checkout-schemas.js';
 import { orderTotalTooLarge, type QuantityProblem, quantityError } from '../../shared/quantity.js';
-import { currentStock, pricingOfProduct, reserveStock, visibleProductsById } from '../catalog/service.js';
+import { currentStock, reserveStock, visibleProductsById } from '../catalog/service.js';
 import type { Executor, OrderRow, ProductRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
@@ -15,6 +15,7 @@ import { membershipOf } from '../companies/service.js';
 import type { Config } from '../config.js';
 import { addressOneLine } from '../../shared/address.js';
 import { compactVatId } from '../../shared/vat-id.js';
+import { type BuyerPricing, pricingForBuyer } from './buyer-pricing.js';
 import { quoteDelivery, quoteLineOf } from './checkout-quote.js';
 import { holdAccount } from '../users/service.js';
 import { type CachedAnswers, inOrderTransaction } from './order-process.js';
@@ -52,14 +53,17 @@ function addQuantityProblem(problems: LineProblems, index: number, product: Prod
   else problems.add(index, 'quantity', partName(product), 400, 'validation', problem.message);
 }
 
-/** Every line priced at the tier its quantity reaches, or the first problem (all of them in `fields`). */
-function priceLines(input: OrderInput, products: Map<number, ProductRow>): [NewOrderLine, ...NewOrderLine[]] {
+/**
+ * Every line priced at the tier its quantity reaches of what the buyer pays (a member's list applied;
+ * `list_price_cents` stays the public list price), or the first problem (all of them in `fields`).
+ */
+function priceLines(input: OrderInput, products: Map<number, ProductRow>, buyer: BuyerPricing): [NewOrderLine, ...NewOrderLine[]] {
   const problems = new LineProblems(input);
   const lines: NewOrderLine[] = [];
   input.lines.forEach(({ productId, quantity }, index) => {
     const product = products.get(productId);
     if (!product) return problems.add(index, 'productId', errorMessages.unknownPart(productId), 404, 'not_found', errorMessages.productNotForSale);
-    const pricing = pricingOfProduct(product);
+    const pricing = buyer.of(product);
     const bounds = { min: product.min_quantity, stock: product.stock, packSize: product.pack_size, pricing };
     const problem = quantityError(quantity, bounds);
     if (problem) return addQuantityProblem(problems, index, product, problem);
@@ -96,10 +100,14 @@ async function chargesOf(
   input: OrderInput,
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
   products: Map<number, ProductRow>,
+  buyer: BuyerPricing,
   config: Pick<Config, 'checkout' | 'shop'>,
 ): Promise<{ charges: OrderCharges & { shippingAddress: ShippingAddress }; lines: [NewOrderLine, ...NewOrderLine[]] }> {
   const address = await shippingAddressOf(trx, viewer, input);
-  const quoteLines = lines.map((line) => quoteLineOf(products.get(line.product_id)!, line.quantity));
+  const quoteLines = lines.map((line) => {
+    const product = products.get(line.product_id)!;
+    return quoteLineOf(product, line.quantity, buyer.of(product));
+  });
   const { quote, vatId, exemption } = await quoteDelivery(trx, viewer, quoteLines, { to: address, shippingMethodId: input.shippingMethodId, vatId: input.vatId }, config);
   if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) throw badRequest(orderTotalTooLarge(), { [input.singleProduct ? 'quantity' : 'lines']: orderTotalTooLarge() });
   const charges = {
@@ -203,7 +211,8 @@ export async function placeOrder(
     const earlier = idempotencyKey ? await findOrderByIdempotencyKey(trx, viewer.id, idempotencyKey) : undefined;
     if (earlier) return { order: earlier, lines: await linesOf(trx, earlier.id) };
     const products = await visibleProductsById(trx, input.lines.map((line) => line.productId));
-    const { charges, lines } = await chargesOf(trx, viewer, input, priceLines(input, products), products, options);
+    const buyer = await pricingForBuyer(trx, viewer, products.values(), options.shop);
+    const { charges, lines } = await chargesOf(trx, viewer, input, priceLines(input, products, buyer), products, buyer, options);
     const placedBy = { actor: 'customer', user: viewer } as const;
     const { unpaidBefore, ...placed } = await createOrder(
       trx,

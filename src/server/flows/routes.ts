@@ -32,7 +32,7 @@ import { suggestions } from './suggest.js';
 const idParams = z.object({ id: idSchema });
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
 
-export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache, config, counters }: AppContext) {
+export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, payments, cache, config, counters, memberPrices }: AppContext) {
   const api = typed(app);
   const paying = { db, cache, provider: payments };
   const dto = (order: OrderRow) => orderDto(db, order, config.unpaidOrderTtlMs);
@@ -186,7 +186,7 @@ export async function flowRoutes(app: FastifyInstance, { db: { kysely: db }, pay
         response: { 200: z.array(productSchema) },
       },
     },
-    async (request, reply) => cache.serve(request, reply, 'catalog', async () => ({ body: await mostOrderedProducts(db) })),
+    async (request, reply) => cache.serveDecorated(request, reply, 'catalog', async () => ({ body: await mostOrderedProducts(db) }), await memberPrices(request)),
   );
 
   api.delete(

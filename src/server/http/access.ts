@@ -40,7 +40,8 @@ declare module 'fastify' {
 /** Routes added by documentation plugins, not by us. */
 const UNGUARDED_PREFIXES = ['/api/docs'];
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The bearer token the request carries, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;

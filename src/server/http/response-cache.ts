@@ -51,13 +51,29 @@ export class ResponseCache {
   }
 
   async serve(request: FastifyRequest, reply: FastifyReply, group: CacheGroup, build: () => Promise<Built>) {
-    const key = keyOf(group, request);
-    const at = Date.now();
-    let entry = this.entries.get(key);
-    if (!entry || entry.expiresAt <= at) entry = await (this.building.get(key) ?? this.buildOnce(key, at, build));
+    const entry = await this.entryFor(keyOf(group, request), build);
     reply.headers(entry.headers);
     if (notModified(request, reply, entry.etag)) return reply;
     return reply.type('application/json; charset=utf-8').send(entry.json);
+  }
+
+  /**
+   * The public answer, cached or built as `serve` has it, changed for this one caller by `decorate` (a
+   * member's own prices): sent `private, no-store`, never stored here, so nobody else ever gets it.
+   * Without `decorate`, as `serve`.
+   */
+  async serveDecorated(request: FastifyRequest, reply: FastifyReply, group: CacheGroup, build: () => Promise<Built>, decorate: ((body: unknown) => Promise<unknown>) | undefined) {
+    if (!decorate) return this.serve(request, reply, group, build);
+    const entry = await this.entryFor(keyOf(group, request), build);
+    const body = await decorate(JSON.parse(entry.json.toString('utf8')));
+    return reply.headers(entry.headers).header('cache-control', 'private, no-store').send(body);
+  }
+
+  private async entryFor(key: string, build: () => Promise<Built>): Promise<Entry> {
+    const at = Date.now();
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > at) return entry;
+    return this.building.get(key) ?? this.buildOnce(key, at, build);
   }
 
   /**

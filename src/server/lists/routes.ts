@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema } from '../../shared/choosing.js';
+import { listInputSchema, listSummarySchema, listUpdateSchema, type PartsList, partsListSchema } from '../../shared/choosing.js';
 import { idSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';
@@ -10,8 +10,13 @@ const tags = ['lists'];
 const idParams = z.object({ id: idSchema });
 
 /** Saved parts lists: each signed-in buyer their own; another account's list is answered 404. */
-export async function listsRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function listsRoutes(app: FastifyInstance, { db, memberPrices }: AppContext) {
   const api = typed(app);
+  /** The list with a trade member's own prices on its parts (app.ts gives the flows' decoration). */
+  const theirs = async (request: FastifyRequest, list: PartsList): Promise<PartsList> => {
+    const decorate = await memberPrices(request);
+    return decorate ? ((await decorate(list)) as PartsList) : list;
+  };
 
   api.get(
     '/api/lists',
@@ -28,14 +33,14 @@ export async function listsRoutes(app: FastifyInstance, { db }: AppContext) {
     async (request, reply) => {
       const viewer = requireViewer(request);
       const id = await createList(db.kysely, viewer.id, request.body);
-      return reply.status(201).send(await getList(db.kysely, viewer.id, id));
+      return reply.status(201).send(await theirs(request, await getList(db.kysely, viewer.id, id)));
     },
   );
 
   api.get(
     '/api/lists/:id',
     { config: { access: 'user' }, schema: { tags, description: 'The list with each part as it is now (null: no longer sold).', params: idParams, response: { 200: partsListSchema } } },
-    async (request) => getList(db.kysely, requireViewer(request).id, request.params.id),
+    async (request) => theirs(request, await getList(db.kysely, requireViewer(request).id, request.params.id)),
   );
 
   api.put(
@@ -44,7 +49,7 @@ export async function listsRoutes(app: FastifyInstance, { db }: AppContext) {
     async (request) => {
       const viewer = requireViewer(request);
       await updateList(db.kysely, viewer.id, request.params.id, request.body);
-      return getList(db.kysely, viewer.id, request.params.id);
+      return theirs(request, await getList(db.kysely, viewer.id, request.params.id));
     },
   );
 
