@@ -60,6 +60,7 @@ import {
 import { fitmentQualitySchema, returnPageSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
 import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 import { adminHomeSchema } from './back-office.js';
+import { adminCompanySchema, companyDecisionSchema, priceListInputSchema, priceListSchema } from './companies.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -193,6 +194,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('PATCH', '/api/review/:id', reviewSchema, { body: reviewModerationSchema }),
   endpoint('DELETE', '/api/review/:id', null),
   endpoint('POST', '/api/admin/reviews/hide', reviewsHiddenSchema, { body: reviewBulkHideSchema }),
+  // Trade accounts (issue 63), admins: the companies by `?status=` and the decision on one; the price lists, one
+  // created or replaced by PUT, deleted (409 while a company buys at it), its fixed prices as CSV (`sku,price,minQuantity`).
+  endpoint('GET', '/api/admin/companies', z.array(adminCompanySchema)),
+  endpoint('PATCH', '/api/admin/companies/:id', adminCompanySchema, { body: companyDecisionSchema }),
+  endpoint('GET', '/api/admin/price-lists', z.array(priceListSchema)),
+  endpoint('GET', '/api/admin/price-lists/:id', priceListSchema),
+  endpoint('PUT', '/api/admin/price-lists/:id', priceListSchema, { body: priceListInputSchema }),
+  endpoint('DELETE', '/api/admin/price-lists/:id', null),
+  endpoint('GET', '/api/admin/price-lists/:id/prices.csv', z.string()),
+  endpoint('PUT', '/api/admin/price-lists/:id/prices.csv', importReportSchema, { body: z.string(), failures: { 422: importRefusedSchema } }),
   // The home page's business summary: real figures when HOME_FIGURES=live.
   endpoint('GET', '/api/summary', homeSummarySchema),
   // Users
