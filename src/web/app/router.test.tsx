@@ -83,6 +83,8 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Search Synonyms', '/dashboard/search-synonyms'],
       ['Returns', '/dashboard/manage-returns'],
       ['Fitment quality', '/dashboard/fitment-quality'],
+      ['Companies', '/dashboard/companies'],
+      ['Price lists', '/dashboard/price-lists'],
       ['Mail preview', '/dashboard/mail'],
       ['My Profile', '/dashboard/profile'],
       ['My Orders', '/dashboard/myOrders'],
@@ -90,7 +92,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Address book', '/dashboard/addresses'],
     ]);
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(within(menu).getByRole('list', { name: 'Back office' })).getAllByRole('link')).toHaveLength(16);
+    expect(within(within(menu).getByRole('list', { name: 'Back office' })).getAllByRole('link')).toHaveLength(18);
     expect(within(within(menu).getByRole('list', { name: 'My account' })).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'My Profile',
       'My Orders',
