@@ -79,7 +79,8 @@ export function useImportPriceListCsv() {
         throw failure;
       }
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: tradeKeys.priceLists }),
+    // A refused file changed nothing.
+    onSuccess: (report) => (report.errors.length > 0 ? undefined : client.invalidateQueries({ queryKey: tradeKeys.priceLists })),
   });
 }
 
