@@ -23,6 +23,7 @@ export const tradeStaffCopy = {
     details: 'Details',
     hideDetails: 'Hide details',
     detailsOf: (name: string) => `Details of ${name}`,
+    salesOf: (name: string) => `Sales overview of ${name}`,
     approveTitle: (name: string) => `Approve ${name}`,
     declineTitle: (name: string) => `Decline ${name}`,
     changeTitle: (name: string) => `Price list of ${name}`,

@@ -98,6 +98,7 @@ describe('CompaniesPage', () => {
     const details = within(screen.getByLabelText('Details of Southside Garage'));
     expect(details.getByText('Garages 10%')).toBeInTheDocument();
     expect(details.getByText('1 Main St, Portland, OR, 97201, US')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sales overview of Southside Garage' })).toHaveAttribute('href', '/dashboard/overview?companyId=2');
   });
 
   it('approves an application with a price list: the decision sent, the toast, the company gone from the pending ones', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { COMPANY_STATUSES, type AdminCompany, type CompanyStatus } from '../../../../shared/companies.js';
 import { formatDollars } from '../../../../shared/money.js';
 import { tradeStaffCopy } from '../../../../shared/trade-staff-copy.js';
@@ -134,6 +134,11 @@ export function CompaniesPage() {
                             </>
                           )}
                         </dl>
+                        {company.status === 'approved' && (
+                          <Link className="mt-2 inline-block text-sm text-brand-700 underline" to={`/dashboard/overview?companyId=${company.id}`}>
+                            {copy.salesOf(company.name)}
+                          </Link>
+                        )}
                       </td>
                     </tr>
                   ),
