@@ -290,6 +290,26 @@ describe(`sales overview by company (${databaseKind})`, () => {
     expect((await stats(`from=2024-05-31&to=2024-05-31&companyId=${zeta}`)).json()).toMatchObject({ revenue: 20, orders: 1, topCompanies: [{ name: 'Zeta Works', revenue: 20 }] });
   });
 
+  it('sums a company alike with its days still going on (read each time) and settled (kept per company)', async () => {
+    const query = { from: '2024-06-01', to: '2024-06-02', companyId: acme };
+    const settled = new SettledSales();
+    // At noon on the 2nd: the 1st is over (kept), the 2nd still going on (read).
+    const noon = Date.parse('2024-06-02T12:00:00.000Z');
+    const going = await salesStats(server.db.kysely, query, 'UTC', settled, noon);
+    expect(going).toMatchObject({ revenue: 50, orders: 2, topCompanies: [{ companyId: acme, revenue: 50, orders: 2 }] });
+    expect(going.byDay).toEqual([
+      { date: '2024-06-01', revenue: 30, orders: 1 },
+      { date: '2024-06-02', revenue: 20, orders: 1 },
+    ]);
+    // The same server's cache asked for the whole shop's period next: not Acme's figures.
+    const everyone = await salesStats(server.db.kysely, { from: '2024-06-01', to: '2024-06-02' }, 'UTC', settled, noon);
+    expect(everyone).toMatchObject({ revenue: 150, orders: 4 });
+    expect(everyone.topCompanies).toEqual([
+      { companyId: zeta, revenue: 60, orders: 1 },
+      { companyId: acme, revenue: 50, orders: 2 },
+    ]);
+  });
+
   it('answers zeros for a company without orders, and refuses a companyId that is not an id', async () => {
     const none = (await stats('from=2024-06-01&to=2024-06-02&companyId=999999')).json();
     expect(none).toMatchObject({ revenue: 0, orders: 0, topProducts: [], topCustomers: [], topCompanies: [], byStatus: { 'not paid': 0, pending: 0 } });
