@@ -111,6 +111,7 @@ const FEATURE_ORDER = [
   'cart', // the cart and its checkout
   'quick-order',
   'admin',
+  'trade-admin', // the staff's companies and price lists (issue 63): the overview filters by company
   'overview',
   'inbox', // the staff's contact messages and their threads (issue 62)
   'back-office', // the staff home (issue 62): what needs doing, and the menu's Inbox badge

@@ -585,6 +585,8 @@ export const salesStatsSchema = z.object({
   /** The same, ranked by units sold (a cheap part sold by the thousand). */
   topProductsByUnits: z.array(topProductSchema),
   topCustomers: z.array(z.object({ email: z.string(), name: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /** The companies whose orders (issue 63) brought the most, at most 10, ties by id; orders of no company are not in it. */
+  topCompanies: z.array(z.object({ companyId: z.number().int(), name: z.string(), revenue: z.number(), orders: z.number().int() })),
   byStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
 });
 export type SalesStats = z.infer<typeof salesStatsSchema>;

@@ -21,6 +21,7 @@ import { renderCreditNotePdf, renderInvoicePdf, renderPackingSlipPdf } from '../
 import { ORDER_CSV_COLUMNS, exportOrdersCsv, type OrderList, queryOrders } from './listing.js';
 import { creditNoteFacts, getOrderFor, getOrderHistory, getRefundFor, invoiceFacts, linesOf, listOrdersOfUser, openOrdersOfProduct, orderDto, orderDtos, packingSlipFacts } from './service.js';
 import { SettledSales, salesStats } from './stats.js';
+import { companyNames } from '../companies/service.js';
 import { sendPdf } from '../http/pdf-answer.js';
 
 const idParams = z.object({ id: idSchema });
@@ -190,11 +191,16 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
       schema: {
         tags,
         description:
-          "Sales from `from` to `to` (both included, days in SHOP_TIME_ZONE): paid orders by the day they were paid, orders placed in the period by status.",
+          "Sales from `from` to `to` (both included, days in SHOP_TIME_ZONE): paid orders by the day they were paid, orders placed in the period by status; with `companyId`, that company's orders only. `topCompanies`: the companies whose paid orders brought the most.",
         querystring: salesStatsQuerySchema,
         response: { 200: salesStatsSchema },
       },
     },
-    async ({ query }) => salesStats(db, query, config.shop.timeZone, settledSales),
+    async ({ query }) => {
+      const stats = await salesStats(db, query, config.shop.timeZone, settledSales);
+      // Company names are the companies domain's: asked for the few that rank.
+      const names = await companyNames(db, stats.topCompanies.map((company) => company.companyId));
+      return { ...stats, topCompanies: stats.topCompanies.map((company) => ({ ...company, name: names.get(company.companyId) ?? '' })) };
+    },
   );
 }

@@ -160,6 +160,7 @@ describe(`sales overview (${databaseKind})`, () => {
       topProducts: [],
       topProductsByUnits: [],
       topCustomers: [],
+      topCompanies: [],
       byStatus: { 'awaiting approval': 0, 'not paid': 0, pending: 0, 'partially shipped': 0, shipped: 0, cancelled: 0, expired: 0 },
     });
   });
@@ -190,6 +191,131 @@ describe(`sales overview (${databaseKind})`, () => {
     expect(await fieldsOf('from=2024-05-04&to=2024-05-03')).toEqual({ from: 'From must not be after To' });
     expect(await fieldsOf('from=2024-01-01&to=2025-02-04')).toEqual({ to: 'A period is at most 400 days' });
     expect((await stats('from=2024-01-01&to=2025-02-03')).json().byDay).toHaveLength(400);
+  });
+});
+
+describe(`sales overview by company (${databaseKind})`, () => {
+  let server: TestServer;
+  let admin: Account;
+  const { customer, order, pay, date } = shop(() => server);
+  const stats = (query: string) => call(server.app, 'GET', `/api/admin/stats?${query}`, { token: admin.token });
+  const company = async (name: string, applicant: Account) => {
+    const row = await server.db.kysely
+      .insertInto('companies')
+      .values({
+        name,
+        vat_id: null,
+        tax_certificate: null,
+        phone: '+1 555 0100',
+        address: JSON.stringify(TEST_ADDRESS),
+        status: 'approved',
+        decline_reason: null,
+        price_list_id: null,
+        applicant_user_id: Number(applicant.id),
+        decided_at: null,
+        decided_by_user_id: null,
+        created_at: '2024-01-01T00:00:00.000Z',
+        updated_at: '2024-01-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  /** The orders domain's column: which company an order belongs to. */
+  const belongsTo = (orderId: number, companyId: number) => server.db.kysely.updateTable('orders').set({ company_id: companyId }).where('id', '=', orderId).execute();
+  let acme = 0;
+  let zeta = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await registerAdmin(server);
+    const disc = await createProduct(server.app, admin, { name: 'Company Disc', price: 10, stock: 1000, min: 1 });
+    const belt = await createProduct(server.app, admin, { name: 'Company Belt', price: 4, stock: 1000, min: 1 });
+    const amy = await customer('Amy Acme', 'amy@acme.example');
+    const bob = await customer('Bob Acme', 'bob@acme.example');
+    const cy = await customer('Cy Zeta', 'cy@zeta.example');
+    const dan = await customer('Dan Alone', 'dan@alone.example');
+    // Zeta is made first: the lower id.
+    zeta = await company('Zeta Works', cy);
+    acme = await company('Acme Fleet', amy);
+
+    // The period is 2024-06-01 to 2024-06-02 (UTC).
+    const paid = async (buyer: Account, lines: [string, number][], companyId: number | null, created: string, paidAt: string) => {
+      const id = await order(buyer, lines);
+      await pay(buyer, id);
+      await date(id, { created, paid: paidAt });
+      if (companyId !== null) await belongsTo(id, companyId);
+      return id;
+    };
+    await paid(amy, [[disc, 3]], acme, '2024-06-01T09:00:00.000Z', '2024-06-01T10:00:00.000Z'); // Acme $30, 3 units
+    await paid(bob, [[belt, 5]], acme, '2024-06-02T08:00:00.000Z', '2024-06-02T09:00:00.000Z'); // Acme $20, 5 units
+    await paid(cy, [[disc, 6]], zeta, '2024-06-01T11:00:00.000Z', '2024-06-01T12:00:00.000Z'); // Zeta $60
+    await paid(dan, [[belt, 10]], null, '2024-06-02T10:00:00.000Z', '2024-06-02T11:00:00.000Z'); // no company, $40
+    await paid(cy, [[disc, 2]], zeta, '2024-05-31T22:00:00.000Z', '2024-05-31T23:00:00.000Z'); // Zeta, paid the day before
+    const unpaid = await order(bob, [[disc, 1]]);
+    await date(unpaid, { created: '2024-06-01T15:00:00.000Z' });
+    await belongsTo(unpaid, acme);
+  });
+  afterAll(() => server.close());
+
+  it('ranks the companies by revenue, named, orders of no company left out', async () => {
+    const body = (await stats('from=2024-06-01&to=2024-06-02')).json();
+    expect(body).toMatchObject({ revenue: 150, orders: 4 });
+    expect(body.topCompanies).toEqual([
+      { companyId: zeta, name: 'Zeta Works', revenue: 60, orders: 1 },
+      { companyId: acme, name: 'Acme Fleet', revenue: 50, orders: 2 },
+    ]);
+  });
+
+  it("with companyId sums that company's orders only: days, parts, customers, statuses", async () => {
+    const response = await stats(`from=2024-06-01&to=2024-06-02&companyId=${acme}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ revenue: 50, orders: 2, units: 8, averageOrderValue: 25, refunds: 0 });
+    expect(body.byDay).toEqual([
+      { date: '2024-06-01', revenue: 30, orders: 1 },
+      { date: '2024-06-02', revenue: 20, orders: 1 },
+    ]);
+    expect(body.topProducts.map((p: { name: string; revenue: number; units: number }) => [p.name, p.revenue, p.units])).toEqual([
+      ['Company Disc', 30, 3],
+      ['Company Belt', 20, 5],
+    ]);
+    expect(body.topCustomers.map((c: { email: string; revenue: number }) => [c.email, c.revenue])).toEqual([
+      ['amy@acme.example', 30],
+      ['bob@acme.example', 20],
+    ]);
+    expect(body.topCompanies).toEqual([{ companyId: acme, name: 'Acme Fleet', revenue: 50, orders: 2 }]);
+    expect(body.byStatus).toMatchObject({ 'not paid': 1, pending: 2 });
+    // Zeta's order paid the day before counts on that day only.
+    expect((await stats(`from=2024-05-31&to=2024-05-31&companyId=${zeta}`)).json()).toMatchObject({ revenue: 20, orders: 1, topCompanies: [{ name: 'Zeta Works', revenue: 20 }] });
+  });
+
+  it('sums a company alike with its days still going on (read each time) and settled (kept per company)', async () => {
+    const query = { from: '2024-06-01', to: '2024-06-02', companyId: acme };
+    const settled = new SettledSales();
+    // At noon on the 2nd: the 1st is over (kept), the 2nd still going on (read).
+    const noon = Date.parse('2024-06-02T12:00:00.000Z');
+    const going = await salesStats(server.db.kysely, query, 'UTC', settled, noon);
+    expect(going).toMatchObject({ revenue: 50, orders: 2, topCompanies: [{ companyId: acme, revenue: 50, orders: 2 }] });
+    expect(going.byDay).toEqual([
+      { date: '2024-06-01', revenue: 30, orders: 1 },
+      { date: '2024-06-02', revenue: 20, orders: 1 },
+    ]);
+    // The same server's cache asked for the whole shop's period next: not Acme's figures.
+    const everyone = await salesStats(server.db.kysely, { from: '2024-06-01', to: '2024-06-02' }, 'UTC', settled, noon);
+    expect(everyone).toMatchObject({ revenue: 150, orders: 4 });
+    expect(everyone.topCompanies).toEqual([
+      { companyId: zeta, revenue: 60, orders: 1 },
+      { companyId: acme, revenue: 50, orders: 2 },
+    ]);
+  });
+
+  it('answers zeros for a company without orders, and refuses a companyId that is not an id', async () => {
+    const none = (await stats('from=2024-06-01&to=2024-06-02&companyId=999999')).json();
+    expect(none).toMatchObject({ revenue: 0, orders: 0, topProducts: [], topCustomers: [], topCompanies: [], byStatus: { 'not paid': 0, pending: 0 } });
+    const refused = await stats('from=2024-06-01&to=2024-06-02&companyId=abc');
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().error.fields)).toEqual(['companyId']);
   });
 });
 

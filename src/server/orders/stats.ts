@@ -45,11 +45,12 @@ const SETTLED_LEADERS = 300;
 /** Parts named in one query at most (both databases take far more parameters; this keeps statements small). */
 const PARTS_PER_QUERY = 1_000;
 
-/** From the first day's start to the last day's end. */
-type Span = Pick<ShopDay, 'starts' | 'ends'>;
+/** From the first day's start to the last day's end; with `companyId`, that company's orders only. */
+type Span = Pick<ShopDay, 'starts' | 'ends'> & { companyId?: number | undefined };
 type DaySales = { revenueCents: number; taxCents: number; orders: number; units: number };
 type PartSales = { revenueCents: number; units: number; latestLineId: number };
 type CustomerSales = { revenueCents: number; orders: number; latestOrderId: number };
+type CompanySales = { revenueCents: number; orders: number };
 
 /** What a run of days sold, by day, by part and by account: enough to rank a longer period without re-reading it. */
 interface PaidSales {
@@ -57,9 +58,11 @@ interface PaidSales {
   /** Every part sold or, of settled days, only the leaders (leadingPartsPaidIn). */
   parts: Map<number, PartSales>;
   customers: Map<number, CustomerSales>;
+  /** By the company the orders belong to (orders of no company left out). */
+  companies: Map<number, CompanySales>;
 }
 
-const NO_SALES: PaidSales = { byDay: new Map(), parts: new Map(), customers: new Map() };
+const NO_SALES: PaidSales = { byDay: new Map(), parts: new Map(), customers: new Map(), companies: new Map() };
 
 /** What the days of a period that are over sold, and where the orders placed in them stood when they ended. */
 interface Settled {
@@ -73,13 +76,13 @@ export class SettledSales {
 
   constructor(readonly leaders = SETTLED_LEADERS) {}
 
-  of(db: Executor, days: readonly ShopDay[]): Promise<Settled> {
-    const key = `${days[0]!.starts}/${days.at(-1)!.ends}`;
+  of(db: Executor, days: readonly ShopDay[], companyId?: number): Promise<Settled> {
+    const key = `${days[0]!.starts}/${days.at(-1)!.ends}/${companyId ?? ''}`;
     let settled = this.#periods.get(key);
     if (!settled) {
       if (this.#periods.size >= SETTLED_PERIODS_KEPT) this.#periods.delete(this.#periods.keys().next().value!);
       const leadingParts = (executor: Executor, span: Span) => leadingPartsPaidIn(executor, span, this.leaders);
-      settled = Promise.all([paidSalesIn(db, days, leadingParts), statusesAtTheEnd(db, spanOf(days))]).then(([sales, statuses]) => ({ sales, statuses }));
+      settled = Promise.all([paidSalesIn(db, days, leadingParts, companyId), statusesAtTheEnd(db, spanOf(days, companyId))]).then(([sales, statuses]) => ({ sales, statuses }));
       settled.catch(() => this.#periods.delete(key));
       this.#periods.set(key, settled);
     }
@@ -87,28 +90,34 @@ export class SettledSales {
   }
 }
 
+/** A company among the top ones, by id: its name is the companies domain's (the route adds it). */
+export type TopCompany = Omit<SalesStats['topCompanies'][number], 'name'>;
+export type SalesStatsByCompanyId = Omit<SalesStats, 'topCompanies'> & { topCompanies: TopCompany[] };
+
+/** The overview of `from` to `to`; with `companyId`, of that company's orders only. */
 export async function salesStats(
   db: Executor,
-  { from, to }: SalesStatsQuery,
+  { from, to, companyId }: SalesStatsQuery,
   timeZone: string,
   settled: SettledSales,
   now = Date.now(),
-): Promise<SalesStats> {
+): Promise<SalesStatsByCompanyId> {
   const days = shopDays(timeZone, from, to);
   const settledUntil = new Date(now - SETTLING_MS).toISOString();
   const over = days.filter((day) => day.ends <= settledUntil);
   const going = days.slice(over.length);
-  const settledDays = over.length > 0 ? settled.of(db, over) : undefined;
+  const settledDays = over.length > 0 ? settled.of(db, over, companyId) : undefined;
   const [past, current, byStatus, goingByStatus, refundedCents] = await Promise.all([
     settledDays ? settledDays.then(({ sales }) => sales) : NO_SALES,
-    going.length > 0 ? paidSalesIn(db, going, partsPaidIn) : NO_SALES,
-    settledDays ? settledDays.then(({ statuses }) => statusesNow(db, spanOf(over), statuses)) : noStatuses(),
-    going.length > 0 ? statusesOfOrdersPlacedIn(db, spanOf(going)) : noStatuses(),
-    refundedIn(db, spanOf(days)),
+    going.length > 0 ? paidSalesIn(db, going, partsPaidIn, companyId) : NO_SALES,
+    settledDays ? settledDays.then(({ statuses }) => statusesNow(db, spanOf(over, companyId), statuses)) : noStatuses(),
+    going.length > 0 ? statusesOfOrdersPlacedIn(db, spanOf(going, companyId)) : noStatuses(),
+    refundedIn(db, spanOf(days, companyId)),
   ]);
   addCounts(byStatus, goingByStatus);
-  const parts = await partsThatMayRank(db, over, past.parts, current.parts, settled.leaders);
+  const parts = await partsThatMayRank(db, over, past.parts, current.parts, settled.leaders, companyId);
   const customers = combine([past.customers, current.customers], addCustomerSales);
+  const companies = combine([past.companies, current.companies], addCompanySales);
   const [{ topProducts, topProductsByUnits }, topCustomers] = await Promise.all([topPartsOf(db, parts), topCustomersOf(db, customers)]);
   const byDay = days.map(({ date }) => ({ date, ...(past.byDay.get(date) ?? current.byDay.get(date) ?? { revenueCents: 0, taxCents: 0, orders: 0, units: 0 }) }));
   const revenueCents = sum(byDay.map((day) => day.revenueCents));
@@ -124,8 +133,17 @@ export async function salesStats(
     topProducts,
     topProductsByUnits,
     topCustomers,
+    topCompanies: topCompaniesOf(companies),
     byStatus,
   };
+}
+
+/** The companies that paid the most, ties by id (their names are the companies domain's). */
+function topCompaniesOf(companies: Map<number, CompanySales>): TopCompany[] {
+  return [...companies]
+    .sort(([a, x], [b, y]) => y.revenueCents - x.revenueCents || a - b)
+    .slice(0, TOP_LIST_LENGTH)
+    .map(([companyId, sales]) => ({ companyId, revenue: centsToDollars(sales.revenueCents), orders: sales.orders }));
 }
 
 /** The money given back in `span` (read by the refunds' index by date). */
@@ -135,6 +153,7 @@ async function refundedIn(db: Executor, span: Span): Promise<number> {
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('cents'))
     .where('created_at', '>=', span.starts)
     .where('created_at', '<', span.ends)
+    .$if(span.companyId !== undefined, (query) => query.where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('company_id', '=', span.companyId!)))
     .executeTakeFirstOrThrow();
   return Number(row.cents);
 }
@@ -164,8 +183,13 @@ export async function partsByUnitsPaid(db: Executor, since: string, until: strin
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-function spanOf(days: readonly ShopDay[]): Span {
-  return { starts: days[0]!.starts, ends: days.at(-1)!.ends };
+function spanOf(days: readonly ShopDay[], companyId?: number): Span {
+  return { starts: days[0]!.starts, ends: days.at(-1)!.ends, companyId };
+}
+
+/** Orders `o` of the company, or every order. */
+function ofCompany(companyId: number | undefined) {
+  return companyId === undefined ? sql<boolean>`1 = 1` : sql<boolean>`o.company_id = ${companyId}`;
 }
 
 /**
@@ -177,13 +201,18 @@ const PAID = sql<boolean>`o.status in (${sql.join([...PAID_STATUSES, 'cancelled'
 
 /** Orders whose payment falls in `span`. */
 function paidIn(span: Span) {
-  return sql<boolean>`${PAID} and o.invoiced_at >= ${span.starts} and o.invoiced_at < ${span.ends}`;
+  return sql<boolean>`${PAID} and o.invoiced_at >= ${span.starts} and o.invoiced_at < ${span.ends} and ${ofCompany(span.companyId)}`;
 }
 
-async function paidSalesIn(db: Executor, days: readonly ShopDay[], partsIn: (db: Executor, span: Span) => Promise<Map<number, PartSales>>): Promise<PaidSales> {
-  const span = spanOf(days);
-  const [byDay, parts, customers] = await Promise.all([paidByDay(db, days), partsIn(db, span), customersPaidIn(db, span)]);
-  return { byDay, parts, customers };
+async function paidSalesIn(
+  db: Executor,
+  days: readonly ShopDay[],
+  partsIn: (db: Executor, span: Span) => Promise<Map<number, PartSales>>,
+  companyId?: number,
+): Promise<PaidSales> {
+  const span = spanOf(days, companyId);
+  const [byDay, parts, customers, companies] = await Promise.all([paidByDay(db, days, companyId), partsIn(db, span), customersPaidIn(db, span), companiesPaidIn(db, span)]);
+  return { byDay, parts, customers, companies };
 }
 
 /**
@@ -192,13 +221,13 @@ async function paidSalesIn(db: Executor, days: readonly ShopDay[], partsIn: (db:
  * only if that and what it sold since reach the tenth of the parts whose sums are known, and only then is
  * its past read. Sums only grow (prices and quantities are positive).
  */
-async function partsThatMayRank(db: Executor, over: readonly ShopDay[], past: Map<number, PartSales>, current: Map<number, PartSales>, leaders: number) {
+async function partsThatMayRank(db: Executor, over: readonly ShopDay[], past: Map<number, PartSales>, current: Map<number, PartSales>, leaders: number, companyId?: number) {
   const known = combine([past, new Map([...current].filter(([id]) => past.has(id)))], addPartSales);
   const most = { revenueCents: nthHighest(past, leaders, revenueOf), units: nthHighest(past, leaders, unitsOf) };
   const tenth = { revenueCents: nthHighest(known, TOP_LIST_LENGTH, revenueOf), units: nthHighest(known, TOP_LIST_LENGTH, unitsOf) };
   const mayRank = (since: PartSales) => most.revenueCents + since.revenueCents >= tenth.revenueCents || most.units + since.units >= tenth.units;
   const others = new Map([...current].filter(([id, since]) => !past.has(id) && mayRank(since)));
-  const pastOfOthers = over.length > 0 && others.size > 0 ? await partsPaidIn(db, spanOf(over), [...others.keys()]) : new Map<number, PartSales>();
+  const pastOfOthers = over.length > 0 && others.size > 0 ? await partsPaidIn(db, spanOf(over, companyId), [...others.keys()]) : new Map<number, PartSales>();
   return combine([known, pastOfOthers, others], addPartSales);
 }
 
@@ -221,6 +250,8 @@ const addPartSales = (a: PartSales, b: PartSales): PartSales => ({
   units: a.units + b.units,
   latestLineId: Math.max(a.latestLineId, b.latestLineId),
 });
+
+const addCompanySales = (a: CompanySales, b: CompanySales): CompanySales => ({ revenueCents: a.revenueCents + b.revenueCents, orders: a.orders + b.orders });
 
 const addCustomerSales = (a: CustomerSales, b: CustomerSales): CustomerSales => ({
   revenueCents: a.revenueCents + b.revenueCents,
@@ -281,8 +312,8 @@ async function topCustomersOf(db: Executor, customers: Map<number, CustomerSales
 }
 
 /** Each day's paid orders: one row per day with a sale (sums arrive as strings from PostgreSQL). */
-async function paidByDay(db: Executor, days: readonly ShopDay[]): Promise<Map<string, DaySales>> {
-  const { rows } = await paidByDayQuery(days).execute(db);
+async function paidByDay(db: Executor, days: readonly ShopDay[], companyId?: number): Promise<Map<string, DaySales>> {
+  const { rows } = await paidByDayQuery(days, companyId).execute(db);
   return new Map(
     rows.map((row) => [row.day, { revenueCents: Number(row.revenue_cents), taxCents: Number(row.tax_cents), orders: Number(row.orders), units: Number(row.units) }]),
   );
@@ -293,13 +324,13 @@ async function paidByDay(db: Executor, days: readonly ShopDay[]): Promise<Map<st
  * are left out on purpose: SQLite, which keeps no statistics here, would search every day by them
  * instead, reading the whole period once per day.
  */
-export function paidByDayQuery(days: readonly ShopDay[]) {
+export function paidByDayQuery(days: readonly ShopDay[], companyId?: number) {
   const ranges = sql.join(days.map((day) => sql`(${day.date}, ${day.starts}, ${day.ends})`));
   return sql<{ day: string; orders: string | number; revenue_cents: string | number; tax_cents: string | number; units: string | number }>`
     with days (day, starts, ends) as (values ${ranges})
     select days.day, count(*) as orders, sum(o.total_cents - o.tax_cents - o.core_deposit_cents) as revenue_cents, sum(o.tax_cents) as tax_cents, sum(o.quantity) as units
     from days join orders o on o.invoiced_at >= days.starts and o.invoiced_at < days.ends
-    where ${PAID}
+    where ${PAID} and ${ofCompany(companyId)}
     group by days.day`;
 }
 
@@ -366,6 +397,22 @@ async function customersPaidIn(db: Executor, span: Span): Promise<Map<number, Cu
   return new Map(rows.map((row) => [row.user_id, { revenueCents: Number(row.revenue_cents), orders: Number(row.orders), latestOrderId: row.latest_order_id }]));
 }
 
+/** What each company paid in `span` (goods and shipping, as revenue): orders of no company are left out. */
+async function companiesPaidIn(db: Executor, span: Span): Promise<Map<number, CompanySales>> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .where(paidIn(span))
+    .where('o.company_id', 'is not', null)
+    .groupBy('o.company_id')
+    .select((eb) => [
+      'o.company_id',
+      sql<string | number>`sum(o.total_cents - o.tax_cents - o.core_deposit_cents)`.as('revenue_cents'),
+      eb.fn.countAll<string | number>().as('orders'),
+    ])
+    .execute();
+  return new Map(rows.map((row) => [row.company_id!, { revenueCents: Number(row.revenue_cents), orders: Number(row.orders) }]));
+}
+
 type StatusCounts = Record<OrderStatus, number>;
 
 const noStatuses = () => Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as StatusCounts;
@@ -421,7 +468,9 @@ function applyMove(counts: StatusCounts, move: StatusRow, direction: 1 | -1) {
 function placedByStatus(span: Span) {
   // Naming every status lets the (status, created_at) index answer alone, without reading the orders.
   return sql<StatusRow>`select null as from_status, status as to_status, count(*) as count from orders
-    where status in (${sql.join(ORDER_STATUSES)}) and created_at >= ${span.starts} and created_at < ${span.ends}
+    where status in (${sql.join(ORDER_STATUSES)}) and created_at >= ${span.starts} and created_at < ${span.ends}${
+      span.companyId === undefined ? sql`` : sql` and company_id = ${span.companyId}`
+    }
     group by status`;
 }
 
@@ -434,7 +483,7 @@ function placedByStatus(span: Span) {
 export function movesSince(span: Span) {
   return sql<StatusRow>`select e.from_status, e.to_status, count(*) as count from order_events e
     where e.from_status is not null and e.created_at >= ${span.ends}
-      and (select o.created_at >= ${span.starts} and o.created_at < ${span.ends} from orders o where o.id = e.order_id)
+      and (select o.created_at >= ${span.starts} and o.created_at < ${span.ends} and ${ofCompany(span.companyId)} from orders o where o.id = e.order_id)
     group by e.from_status, e.to_status`;
 }
 

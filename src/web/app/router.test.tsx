@@ -83,6 +83,8 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Search Synonyms', '/dashboard/search-synonyms'],
       ['Returns', '/dashboard/manage-returns'],
       ['Fitment quality', '/dashboard/fitment-quality'],
+      ['Companies', '/dashboard/companies'],
+      ['Price lists', '/dashboard/price-lists'],
       ['Mail preview', '/dashboard/mail'],
       ['My Profile', '/dashboard/profile'],
       ['My Orders', '/dashboard/myOrders'],
@@ -90,7 +92,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['Address book', '/dashboard/addresses'],
     ]);
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(within(menu).getByRole('list', { name: 'Back office' })).getAllByRole('link')).toHaveLength(16);
+    expect(within(within(menu).getByRole('list', { name: 'Back office' })).getAllByRole('link')).toHaveLength(18);
     expect(within(within(menu).getByRole('list', { name: 'My account' })).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'My Profile',
       'My Orders',
@@ -101,7 +103,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Your Orders: 0' }, { timeout: 8000 })).toBeInTheDocument();
   });
 
-  it('lands an admin on the staff home: each count links to its list, trade applications to none yet, and today’s sales in dollars', async () => {
+  it('lands an admin on the staff home: each count links to its list (trade applications to the pending companies), and today’s sales in dollars', async () => {
     renderApp('/dashboard', asAdmin, [], { ordersToShip: 4, unreadMessages: 2, lowStock: 3, returnsToHandle: 1, reviewsToApprove: 5, companiesToApprove: 0, salesToday: 1234.5 });
     expect(await screen.findByRole('heading', { name: 'Staff home' }, { timeout: 8000 })).toBeInTheDocument();
     const content = within(screen.getByRole('region', { name: 'Dashboard content' }));
@@ -112,7 +114,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['3 Low-stock parts', '/dashboard/low-stock'],
       ['1 Returns to handle', '/dashboard/manage-returns'],
       ['5 Reviews awaiting approval', '/dashboard/manage-reviews?status=pending'],
-      ['0 Trade applicationsTrade accounts are not open yet.', null],
+      ['0 Trade applications', '/dashboard/companies?status=pending'],
       ['$1,234.50 Today\'s sales', '/dashboard/overview'],
     ]);
     expect(content.getByRole('link', { name: '4 Orders to ship' })).toBeInTheDocument();

@@ -161,6 +161,11 @@ export const routes: RouteObject[] = [
                   // After the sale (issue 61): the returns to answer, and what they say about the fitment data.
                   { path: 'manage-returns', element: page(() => import('../features/returns/pages/ManageReturnsPage.js'), 'ManageReturnsPage') },
                   { path: 'fitment-quality', element: page(() => import('../features/returns/pages/FitmentQualityPage.js'), 'FitmentQualityPage') },
+                  // Trade accounts (issue 63): companies by status, the price lists and one list's form.
+                  { path: 'companies', element: page(() => import('../features/trade-admin/pages/CompaniesPage.js'), 'CompaniesPage') },
+                  { path: 'price-lists', element: page(() => import('../features/trade-admin/pages/PriceListsPage.js'), 'PriceListsPage') },
+                  { path: 'price-lists/new', element: page(() => import('../features/trade-admin/pages/PriceListPage.js'), 'NewPriceListPage') },
+                  { path: 'price-lists/:id', element: page(() => import('../features/trade-admin/pages/PriceListPage.js'), 'EditPriceListPage') },
                 ],
               },
             ],

@@ -10,6 +10,7 @@ import { cardMessages } from '../../shared/card.js';
 import { findEndpoint } from '../../shared/contract.js';
 import { checkoutMessages, errorMessages, messages, refundMessages, returnMessages } from '../../shared/messages.js';
 import { fieldMessages } from '../../shared/schemas.js';
+import { priceListMessages } from '../../shared/price-lists-copy.js';
 
 export type FakeAnswer = { status: number; body?: unknown };
 
@@ -17,7 +18,7 @@ type MessageFunction = (...args: never[]) => string;
 
 // What the server words: its error messages, the original storefront's validation messages
 // (docs/legacy-contract.md#validation-messages), Stripe's card wording, the field messages of the input schemas, the refunds' and the returns' (issue 61). (The browser's own toasts and notices are not server answers.)
-const SERVER_WORDS = { errorMessages, validation: messages.validation, cardMessages, fieldMessages, checkoutMessages, refundMessages, returnMessages };
+const SERVER_WORDS = { priceListMessages, errorMessages, validation: messages.validation, cardMessages, fieldMessages, checkoutMessages, refundMessages, returnMessages };
 
 const fixedMessages = new Set<string>();
 const messageFunctions = new Set<MessageFunction>();

@@ -8,6 +8,7 @@ import { useAuth } from '../../features/auth/auth-context.js';
 import { useLowStock } from '../../features/admin/low-stock-api.js';
 import { useStaffHome } from '../../features/back-office/api.js';
 import { Spinner } from '../../components/Spinner.js';
+import { tradeStaffCopy } from '../../../shared/trade-staff-copy.js';
 
 const menuText = dashboardMenuCopy;
 
@@ -38,7 +39,7 @@ const LOW_STOCK: MenuItem = { to: '/dashboard/low-stock', label: messages.ui.low
 const INBOX: MenuItem = { to: '/dashboard/inbox', label: menuText.inbox, counted: menuText.unread };
 /**
  * The staff's pages first (the back office: its home and Inbox, the original admin items, then Import / Export,
- * Manage Reviews, Sales Overview, Low Stock, the checkout's and after-sale's pages and Mail preview), then the
+ * Manage Reviews, Sales Overview, Low Stock, the checkout's, after-sale's and trade accounts' pages and Mail preview), then the
  * admin's own account: My Profile, and their own orders, reviews and addresses (a customer made admin keeps the
  * way to their past orders).
  */
@@ -63,6 +64,9 @@ const ADMIN_MENU: MenuGroup[] = [
       // After the sale (issue 61)
       { to: '/dashboard/manage-returns', label: returnsMenu.manageReturns },
       { to: '/dashboard/fitment-quality', label: returnsMenu.fitmentQuality },
+      // Trade accounts (issue 63): the applications and companies, and the price lists they buy at.
+      { to: '/dashboard/companies', label: tradeStaffCopy.menu.companies },
+      { to: '/dashboard/price-lists', label: tradeStaffCopy.menu.priceLists },
       // The front door (issue 59): the outbox in the browser (says so when off, in production).
       { to: '/dashboard/mail', label: messages.ui.mailPreview.title },
     ],

@@ -3,11 +3,12 @@ import type { SalesStats } from '../../../shared/api.js';
 import { apiFetch } from '../../lib/api-client.js';
 import type { Period } from './period.js';
 
-/** The sales overview of a period (admins only); the last figures stay on screen while another period loads. */
-export function useSalesStats(period: Period | null) {
+/** The sales overview of a period (admins only), of one company's orders if given; the last figures stay on screen while another period loads. */
+export function useSalesStats(period: Period | null, companyId: number | null = null) {
   return useQuery({
-    queryKey: ['admin', 'stats', period?.from, period?.to],
-    queryFn: () => apiFetch<SalesStats>(`/api/admin/stats?${new URLSearchParams({ from: period!.from, to: period!.to })}`),
+    queryKey: ['admin', 'stats', period?.from, period?.to, companyId],
+    queryFn: () =>
+      apiFetch<SalesStats>(`/api/admin/stats?${new URLSearchParams({ from: period!.from, to: period!.to, ...(companyId !== null && { companyId: String(companyId) }) })}`),
     enabled: period !== null,
     placeholderData: keepPreviousData,
   });

@@ -20,7 +20,8 @@ const TILES: Tile[] = [
   { figure: 'lowStock', to: '/dashboard/low-stock' },
   { figure: 'returnsToHandle', to: '/dashboard/manage-returns' },
   { figure: 'reviewsToApprove', to: '/dashboard/manage-reviews?status=pending' },
-  { figure: 'companiesToApprove' },
+  // Trade accounts (issue 63): the applications waiting for a decision.
+  { figure: 'companiesToApprove', to: '/dashboard/companies?status=pending' },
   { figure: 'salesToday', to: '/dashboard/overview' },
 ];
 

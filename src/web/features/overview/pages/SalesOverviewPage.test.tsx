@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { SalesStats } from '../../../../shared/api.js';
+import type { AdminCompany } from '../../../../shared/companies.js';
 import { addDays, datesOf } from '../../../../shared/dates.js';
 import { formatCalendarDate } from '../../../../shared/format.js';
 import { customer, fakeAuth, mockFetch, renderWithProviders } from '../../../test/render.js';
@@ -29,6 +30,7 @@ function statsOf(from: string, to: string, revenue: number, orders: number): Sal
       { productId: '1', sku: 'CL-7030', name: 'Radiator', revenue: revenue * 0.75, units: 5 },
     ],
     topCustomers: orders === 0 ? [] : [{ email: 'fleet@northway.example.com', name: 'Northway Logistics', revenue, orders }],
+    topCompanies: orders === 0 ? [] : [{ companyId: 7, name: 'Northway Fleet Ltd', revenue: revenue * 0.5, orders: 2 }],
     byStatus: { 'awaiting approval': 0, 'not paid': 1, pending: 2, 'partially shipped': 0, shipped: orders, cancelled: 0, expired: 3 },
   };
 }
@@ -37,13 +39,31 @@ function statsOf(from: string, to: string, revenue: number, orders: number): Sal
 function serve(answer: (from: string, to: string) => SalesStats = (from, to) => (to === today ? statsOf(from, to, 12_000, 6) : statsOf(from, to, 10_000, 8))) {
   return mockFetch((url) => {
     const { pathname, searchParams } = new URL(url, 'http://shop');
+    if (pathname === '/api/admin/companies') return { status: 200, body: searchParams.get('status') === 'approved' ? [aCompany] : [] };
     if (pathname !== '/api/admin/stats') return undefined;
     return { status: 200, body: answer(searchParams.get('from')!, searchParams.get('to')!) };
   });
 }
 
-const periodsAsked = (calls: { url: string }[]) =>
-  calls.map(({ url }) => new URL(url, 'http://shop').searchParams).map((params) => `${params.get('from')}..${params.get('to')}`);
+/** The stats asked for (the company filter's list of companies left out). */
+const statsAsked = (calls: { url: string }[]) => calls.map(({ url }) => new URL(url, 'http://shop')).filter((url) => url.pathname === '/api/admin/stats');
+const periodsAsked = (calls: { url: string }[]) => statsAsked(calls).map(({ searchParams: params }) => `${params.get('from')}..${params.get('to')}`);
+
+const aCompany: AdminCompany = {
+  id: 7,
+  name: 'Northway Fleet Ltd',
+  status: 'approved',
+  vatId: null,
+  taxCertificate: 'OR-EX-1',
+  phone: '+1 555 0100',
+  address: { name: 'Receiving', company: 'Northway', line1: '1 Main St', line2: '', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '' },
+  declineReason: null,
+  priceListId: null,
+  createdAt: '2030-01-01T10:00:00.000Z',
+  applicant: { userId: 3, name: 'Nora North', email: 'nora@northway.example.com' },
+  memberCount: 3,
+  spentLast30Days: 1200,
+};
 
 const renderPage = () => renderWithProviders(<SalesOverviewPage />, { auth: fakeAuth({ user: admin, isAdmin: true }) });
 
@@ -95,7 +115,7 @@ describe('SalesOverviewPage', () => {
     calls.length = 0;
     await user.click(screen.getByRole('button', { name: preset }));
     expect(screen.getByRole('button', { name: preset })).toHaveAttribute('aria-pressed', 'true');
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await vi.waitFor(() => expect(statsAsked(calls)).toHaveLength(2));
     const length = back + 1;
     expect(periodsAsked(calls)).toEqual([`${addDays(today, -back)}..${today}`, `${addDays(today, -back - length)}..${addDays(today, -length)}`]);
   });
@@ -109,11 +129,26 @@ describe('SalesOverviewPage', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-10' } });
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a start date on or before the end date, at most 400 days apart.');
-    expect(calls).toEqual([]);
+    expect(statsAsked(calls)).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-19' } });
     await vi.waitFor(() => expect(periodsAsked(calls)).toEqual(['2026-03-10..2026-03-19', '2026-02-28..2026-03-09']));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lists the top companies, and filters every figure by a company chosen (kept in the address)', async () => {
+    const { calls } = serve();
+    const { user } = renderPage();
+    const top = within(await screen.findByRole('region', { name: 'Top companies' }));
+    expect(top.getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['Northway Fleet Ltd6,000.002']);
+    calls.length = 0;
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Company' }), 'Northway Fleet Ltd');
+    await vi.waitFor(() => expect(statsAsked(calls).map((url) => url.searchParams.get('companyId'))).toEqual(['7', '7']));
+    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('7');
+    calls.length = 0;
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Company' }), 'All companies');
+    await vi.waitFor(() => expect(statsAsked(calls)).toHaveLength(2));
+    expect(statsAsked(calls).map((url) => url.searchParams.has('companyId'))).toEqual([false, false]);
   });
 
   it('says so when a period sold nothing, and has nothing to compare with', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { SalesStats } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatMoney, formatQuantity } from '../../../../shared/format.js';
@@ -9,11 +10,14 @@ import { DataTable } from '../../../components/DataTable.js';
 import { Panel } from '../../../components/Panel.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { statusLabel } from '../../orders/order-status.js';
+import { useAdminCompanies } from '../../trade-admin/api.js';
+import { tradeStaffCopy } from '../../../../shared/trade-staff-copy.js';
 import { useSalesStats } from '../api.js';
 import { RevenueChart } from '../components/RevenueChart.js';
 import { changeText, isValidPeriod, localToday, type Period, type Preset, PRESETS, presetPeriod, previousPeriod } from '../period.js';
 
 const text = messages.ui.overview;
+const tradeText = tradeStaffCopy.overview;
 
 /** What sold in a period, against the period of the same length before it: figures, a chart, the leaders. */
 export function SalesOverviewPage() {
@@ -22,8 +26,22 @@ export function SalesOverviewPage() {
   const [custom, setCustom] = useState<Period>(() => presetPeriod('month', today));
   const period = preset === 'custom' ? custom : presetPeriod(preset, today);
   const valid = isValidPeriod(period);
-  const current = useSalesStats(valid ? period : null);
-  const previous = useSalesStats(valid ? previousPeriod(period) : null);
+  // One company's orders only (issue 63), kept in the address: `?companyId=`.
+  const [params, setParams] = useSearchParams();
+  const companyId = /^\d+$/.test(params.get('companyId') ?? '') ? Number(params.get('companyId')) : null;
+  const companies = useAdminCompanies('approved');
+  const current = useSalesStats(valid ? period : null, companyId);
+  const previous = useSalesStats(valid ? previousPeriod(period) : null, companyId);
+  const chooseCompany = (value: string) =>
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        if (value === '') next.delete('companyId');
+        else next.set('companyId', value);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <Panel title={text.title}>
@@ -42,6 +60,18 @@ export function SalesOverviewPage() {
             </button>
           ))}
         </div>
+        <label className="flex flex-col text-sm font-medium">
+          {tradeText.company}
+          <select className="input" value={companyId ?? ''} onChange={(event) => chooseCompany(event.target.value)}>
+            <option value="">{tradeText.allCompanies}</option>
+            {(companies.data ?? []).map((company) => (
+              <option key={company.id} value={company.id}>
+                {company.name}
+              </option>
+            ))}
+            {companyId !== null && !companies.data?.some((company) => company.id === companyId) && <option value={companyId}>{`#${companyId}`}</option>}
+          </select>
+        </label>
         {preset === 'custom' && (
           <div className="flex flex-wrap gap-3">
             {(['from', 'to'] as const).map((end) => (
@@ -97,6 +127,20 @@ function Overview({ stats, previous }: { stats: SalesStats; previous: SalesStats
               ))}
             </DataTable>
           </section>
+          {stats.topCompanies.length > 0 && (
+            <section>
+              <h2 className="mb-2 text-lg font-semibold">{tradeText.topCompanies}</h2>
+              <DataTable label={tradeText.topCompanies} columns={[tradeText.columns.company, tradeText.columns.revenue, tradeText.columns.orders]}>
+                {stats.topCompanies.map((company) => (
+                  <tr key={company.companyId}>
+                    <td className="font-medium">{company.name}</td>
+                    <td>{formatDollars(company.revenue)}</td>
+                    <td>{company.orders}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            </section>
+          )}
         </>
       )}
       <section>
