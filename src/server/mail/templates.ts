@@ -7,6 +7,7 @@ import { checkoutMessages, refundMessages } from '../../shared/messages.js';
 import { coreDepositRows } from '../../shared/checkout.js';
 import { inboxCopy, inboxMessagePath } from '../../shared/back-office-copy.js';
 import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
+import { companyOrderMessages } from '../../shared/company-orders-copy.js';
 import { type Charges, type CreditNoteFacts, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
@@ -117,7 +118,25 @@ export interface RefundFacts {
   cancelled: boolean;
 }
 
+/** A company order over its buyer's spending limit, told to one of the company's admins (not its buyer). */
+export interface AwaitingApprovalFacts extends OrderFacts {
+  adminName: string;
+  buyerName: string;
+  buyerEmail: string;
+  companyName: string;
+  /** Dollars: the buyer's limit per order. */
+  spendingLimit: number;
+}
+
+/** A company's admin declined its buyer's order: why, as the buyer sees it. */
+export interface DeclinedFacts extends OrderFacts {
+  reason: string;
+}
+
 type MailData = {
+  'order-awaiting-approval': AwaitingApprovalFacts;
+  'order-approved': OrderFacts;
+  'order-declined': DeclinedFacts;
   'back-in-stock': BackInStockFacts;
   'order-refunded': RefundFacts;
   'verify-email': AccountFacts;
@@ -212,7 +231,30 @@ function parcelMail(o: OrderFacts, parcel: ShipmentMailFacts, shop: ShopIdentity
 const returnLines = (r: ReturnMailFacts) =>
   r.lines.map((line) => `${formatQuantity(line.quantity)} × ${line.sku} ${line.product} (${RETURN_REASON_IN_WORDS[line.reason]})`).join('\n');
 
+const approvalWords = companyOrderMessages.mail;
+
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
+  'order-awaiting-approval': (o, shop) =>
+    compose(shop, approvalWords.awaitingSubject(formatOrderNumber(o.orderId)), approvalWords.awaitingGreeting(o.adminName), [
+      approvalWords.awaitingIntro(o.buyerName, o.buyerEmail, formatOrderNumber(o.orderId), o.companyName),
+      `${orderLine(o)}.`,
+      ...lineList(o),
+      chargeList(o),
+      approvalWords.awaitingLimit(formatMoney(o.total), formatMoney(o.spendingLimit)),
+      approvalWords.awaitingHold,
+    ], { label: approvalWords.awaitingLink, url: `${shop.publicUrl}/dashboard/orders/${encodeURIComponent(o.orderId)}` }),
+  'order-approved': (o, shop) =>
+    compose(shop, approvalWords.approvedSubject(formatOrderNumber(o.orderId)), `Hello ${o.customerName},`, [
+      approvalWords.approvedIntro(formatOrderNumber(o.orderId)),
+      `${orderLine(o)}.`,
+      chargeList(o),
+      approvalWords.approvedHold,
+    ], { label: approvalWords.payLink, url: `${shop.publicUrl}/dashboard/payment/${o.orderId}` }),
+  'order-declined': (o, shop) =>
+    compose(shop, approvalWords.declinedSubject(formatOrderNumber(o.orderId)), `Hello ${o.customerName},`, [
+      approvalWords.declinedIntro(formatOrderNumber(o.orderId)),
+      approvalWords.declinedReason(o.reason),
+    ], myOrders(shop)),
   'verify-email': (d, shop) =>
     compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
       `Thank you for registering at ${shop.name}. Please confirm that this e-mail address is yours.`,
