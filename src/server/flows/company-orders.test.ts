@@ -41,9 +41,12 @@ describe(`company-owned orders (${databaseKind})`, () => {
   beforeAll(async () => {
     server = await startTestServer();
     staff = await registerAdmin(server);
-    [adminA, adminA2, buyer, adminB, buyerB, plain] = await Promise.all(
-      ['Ada Admin', 'Alan Admin', 'Bea Buyer', 'Bob Admin', 'Bill Buyer', 'Pat Plain'].map((name) => registerCustomer(server.app, name)),
-    );
+    adminA = await registerCustomer(server.app, 'Ada Admin');
+    adminA2 = await registerCustomer(server.app, 'Alan Admin');
+    buyer = await registerCustomer(server.app, 'Bea Buyer');
+    adminB = await registerCustomer(server.app, 'Bob Admin');
+    buyerB = await registerCustomer(server.app, 'Bill Buyer');
+    plain = await registerCustomer(server.app, 'Pat Plain');
     const db = server.db.kysely;
     companyA = await insertCompany(db, adminA, 'Alpha Fleet');
     await addMember(db, companyA, adminA, 'admin');
