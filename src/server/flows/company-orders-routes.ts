@@ -9,7 +9,7 @@ import { requireViewer } from '../http/access.js';
 import { sendCsv } from '../http/csv.js';
 import { exportOrdersCsv, ORDER_CSV_COLUMNS, queryOrders } from '../orders/listing.js';
 import { orderDto, orderDtos } from '../orders/service.js';
-import { approveOrder, assertCompanyAdmin, declineOrder } from './company-orders.js';
+import { approveOrder, assertCompanyAdmin, assertMayDecide, declineOrder } from './company-orders.js';
 
 const idParams = z.object({ id: idSchema });
 const tags = ['orders'];
@@ -46,6 +46,11 @@ export async function companyOrdersRoutes(app: FastifyInstance, { db: { kysely: 
         params: idParams,
         body: declineOrderSchema,
         response: { 200: orderSchema },
+      },
+      // Who may not decide on the order is told so before the reason is validated.
+      preValidation: async (request) => {
+        const id = idSchema.safeParse((request.params as { id?: unknown }).id);
+        if (id.success) await assertMayDecide(db, requireViewer(request), id.data);
       },
     },
     async (request) => orderDto(db, await declineOrder(db, cache, requireViewer(request), request.params.id, request.body.reason), hold),

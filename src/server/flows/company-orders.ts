@@ -10,7 +10,7 @@ import { lockedMembershipOf, membershipOf } from '../companies/service.js';
 import { type Executor, now, type OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { lockOrder } from '../orders/service.js';
+import { getOrder, lockOrder } from '../orders/service.js';
 import { type CachedAnswers, inOrderTransaction } from './order-process.js';
 
 const refused = (message: string) => new HttpError(403, 'forbidden', message);
@@ -28,6 +28,14 @@ async function assertApproverOf(trx: Executor, viewer: Viewer, order: OrderRow):
   if (membership && membership.companyId === order.company_id && membership.role === 'admin') return;
   if (viewer.role === 'admin') throw refused(companyOrderMessages.notApprover);
   throw notFound('Order');
+}
+
+/**
+ * The same refusal, read before a request's body is looked at (a decline's reason): who may not decide is
+ * told so (403/404) whatever they sent. The decision's own transaction checks again, on the locked order.
+ */
+export async function assertMayDecide(db: Executor, viewer: Viewer, orderId: number): Promise<void> {
+  await assertApproverOf(db, viewer, await getOrder(db, orderId));
 }
 
 /**
