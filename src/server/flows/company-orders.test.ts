@@ -20,6 +20,7 @@ import {
 } from '../test/harness.js';
 import { addMember, insertCompany } from '../test/companies.js';
 import { listRecentMail } from '../mail/service.js';
+import { renderMail } from '../mail/templates.js';
 
 describe(`company-owned orders (${databaseKind})`, () => {
   let server: TestServer;
@@ -99,6 +100,13 @@ describe(`company-owned orders (${databaseKind})`, () => {
     expect(asked.map((mail) => mail.to).sort()).toEqual([adminA.email, adminA2.email].sort());
     const toAda = await lastMailTo(server, adminA.email, 'order-awaiting-approval');
     expect(toAda?.data).toMatchObject({ orderId: order._id, buyerEmail: buyer.email, companyName: 'Alpha Fleet', spendingLimit: 500, total: 900 });
+    const rendered = renderMail(toAda!, server.config.shop);
+    expect(rendered.subject).toContain(`Order ${order.number} waits for your approval`);
+    expect(rendered.text).toContain(`Bea Buyer (${buyer.email}) placed order ${order.number} for Alpha Fleet`);
+    expect(rendered.text).toContain('Order total: $900.00. Their limit per order: $500.00.');
+    expect(rendered.text).toContain(`${server.config.shop.publicUrl}/dashboard/orders/${order._id}`);
+    // The buyer is not asked, and gets no "pay now" mail while it waits.
+    expect(await mailsOfKind('order-placed', order._id)).toEqual([]);
 
     // Not payable while it waits.
     const intent = await call(server.app, 'POST', '/api/create-payment-intent', { token: buyer.token, body: { orderId: order._id } });
@@ -160,6 +168,7 @@ describe(`company-owned orders (${databaseKind})`, () => {
     expect(await stock()).toBe(before);
     const told = await mailsOfKind('order-declined', order._id);
     expect(told).toEqual([expect.objectContaining({ to: buyer.email, data: expect.objectContaining({ reason: 'Over budget this month' }) })]);
+    expect(renderMail(told[0]!, server.config.shop).text).toContain('Why: Over budget this month');
     expect(await mailsOfKind('order-cancelled', order._id)).toEqual([]);
     expect((await orderOf(buyer, order._id)).json().declineReason).toBe('Over budget this month');
     expect((await approve(adminA, order._id)).statusCode).toBe(409);
