@@ -47,6 +47,7 @@ import { checkoutRoutes } from './flows/checkout-routes.js';
 // After the sale (issue 61)
 import { returnsRoutes } from './returns/routes.js';
 import { returnsFlowRoutes } from './flows/returns-routes.js';
+import { companyOrdersRoutes } from './flows/company-orders-routes.js';
 import { fitmentQualityRoutes } from './flows/fitment-quality.js';
 // The back office (issue 62)
 import { staffHomeRoutes } from './flows/staff-home.js';
@@ -130,6 +131,8 @@ export async function buildApp(
   for (const routes of [returnsRoutes, returnsFlowRoutes, fitmentQualityRoutes]) await app.register(routes, context);
   // The back office (issue 62): the staff home
   await app.register(staffHomeRoutes, context);
+  // Trade accounts (issue 63): company-owned orders, approved or declined by the company's admins
+  await app.register(companyOrdersRoutes, context);
   // Saved parts lists (issue 65); their CSV routes read `text/csv` bodies, in a plugin of their own.
   await app.register(listsRoutes, context);
   await app.register(listTransferRoutes, context);

@@ -19,6 +19,7 @@ import {
 import { REFUND_DECLINING_CARD } from '../shared/card.js';
 import { createVehicles } from './fitment/service.js';
 import { APPLICATION, applyFor, approvedCompany, invitationTokenFor, joinedMember } from './test/companies.js';
+import { addMember, insertCompany } from './test/companies.js';
 
 type Role = 'anonymous' | 'customer' | 'other' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'other', 'admin'];
@@ -57,6 +58,11 @@ describe(`authorization matrix (${databaseKind})`, () => {
   let companyX: number;
   let companyXBuyer: Account;
   let companyApplied: number;
+  /** Trade accounts (issue 63): "customer" is an admin of this company ($1,000 limit), `colleague` a buyer in it ($100 limit). */
+  let companyId: number;
+  let colleague: Account;
+  /** $200 a unit: one is over the colleague's limit, ten over the customer's. */
+  let approvalPart: string;
 
   const placeOrder = async () => {
     const response = await call(server.app, 'POST', '/api/orders', {
@@ -147,6 +153,15 @@ describe(`authorization matrix (${databaseKind})`, () => {
     await call(server.app, 'PUT', `/api/admin/price-lists/${id}`, { token: accounts.admin.token, body: { name: 'Trade', discountPercent: 5 } });
     return id;
   };
+
+  /** An order over its buyer's limit, waiting for an admin of the company: the colleague's, or (`own`) the customer's own. */
+  const awaitingOrder = async (own = false) => {
+    const buyer = own ? accounts.customer : colleague;
+    const body = { productId: approvalPart, quantity: own ? 10 : 1, phone: '5550100', shippingAddress: TEST_ADDRESS };
+    const response = await call(server.app, 'POST', '/api/orders', { token: buyer.token, body });
+    if (response.json().status !== 'awaiting approval') throw new Error(`not awaiting approval: ${response.body}`);
+    return response.json()._id as string;
+  };
   /** A new part for sale, for the calls that may be made once per part (a review). */
   const freshPart = () => createProduct(server.app, accounts.admin, { stock: 100, min: 1 });
 
@@ -160,6 +175,11 @@ describe(`authorization matrix (${databaseKind})`, () => {
     productId = await createProduct(server.app, accounts.admin, { stock: 100_000, min: 1 });
     productSku = (await call(server.app, 'GET', `/api/products/${productId}`)).json().sku;
     await call(server.app, 'PUT', '/api/admin/shipping', { token: accounts.admin.token, body: SHIPPING });
+    colleague = await registerCustomer(server.app, 'Colleague');
+    companyId = await insertCompany(server.db.kysely, accounts.customer, 'Owner Fleet');
+    await addMember(server.db.kysely, companyId, accounts.customer, 'admin', 1000);
+    await addMember(server.db.kysely, companyId, colleague, 'buyer', 100);
+    approvalPart = await createProduct(server.app, accounts.admin, { price: 200, stock: 100_000, min: 1 });
     vehicleId = (await createVehicles(server.db.kysely, [{ year: 2015, make: 'Toyota', model: 'Corolla', submodel: 'LE', engine: '1.8L I4' }]))[0]!.id;
     companyOwner = await registerCustomer(server.app, 'Company Owner');
     companyX = await approvedCompany(server, accounts.admin, companyOwner, 'Company X');
@@ -229,6 +249,23 @@ describe(`authorization matrix (${databaseKind})`, () => {
       },
       { route: 'GET /api/audit', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/audit' }) },
       { route: 'DELETE /api/orders/{id}', expected: selfOrAdmin(200), request: async () => ({ method: 'DELETE', url: `/api/orders/${await placeOrder()}` }) },
+      // Company-owned orders (issue 63): an admin of the order's company decides on an order over its buyer's
+      // limit, never on their own; staff admins are no approvers; anyone else is told there is no such order.
+      { route: 'POST /api/orders/{id}/approve', expected: { anonymous: 401, customer: 200, other: 404, admin: 403 }, request: async () => ({ method: 'POST', url: `/api/orders/${await awaitingOrder()}/approve` }) },
+      { route: 'POST /api/orders/{id}/approve', expected: { anonymous: 401, customer: 403, other: 404, admin: 403 }, request: async () => ({ method: 'POST', url: `/api/orders/${await awaitingOrder(true)}/approve` }) },
+      {
+        route: 'POST /api/orders/{id}/decline',
+        expected: { anonymous: 401, customer: 200, other: 404, admin: 403 },
+        request: async () => ({ method: 'POST', url: `/api/orders/${await awaitingOrder()}/decline`, body: { reason: 'Not this month' } }),
+      },
+      {
+        route: 'POST /api/orders/{id}/decline',
+        expected: { anonymous: 401, customer: 403, other: 404, admin: 403 },
+        request: async () => ({ method: 'POST', url: `/api/orders/${await awaitingOrder(true)}/decline`, body: { reason: 'Not this month' } }),
+      },
+      // The company's orders: its admins only (staff: 403; another company, anyone else: 404).
+      { route: 'GET /api/companies/{id}/orders', expected: { anonymous: 401, customer: 200, other: 404, admin: 403 }, request: async () => ({ method: 'GET', url: `/api/companies/${companyId}/orders?limit=5` }) },
+      { route: 'GET /api/companies/{id}/orders.csv', expected: { anonymous: 401, customer: 200, other: 404, admin: 403 }, request: async () => ({ method: 'GET', url: `/api/companies/${companyId}/orders.csv` }) },
       { route: 'POST /api/orders/{id}/cancel', expected: ownerOrAdminElseNotFound(200), request: async () => ({ method: 'POST', url: `/api/orders/${await placeOrder()}/cancel` }) },
       {
         route: 'GET /api/refunds/{id}/credit-note.pdf',

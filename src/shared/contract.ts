@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { stockMovementPageSchema } from './back-office.js';
-import { priceListInputSchema, priceListSchema } from './companies.js';
+import { declineOrderSchema, priceListInputSchema, priceListSchema } from './companies.js';
 import {
   adminFlagSchema,
   shipmentSchema,
@@ -183,6 +183,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/orders/:id/history', z.array(orderEventSchema)),
   // Cancelling: a paid order that shipped nothing (admins; its whole charge refunded), or an unpaid one as DELETE.
   endpoint('POST', '/api/orders/:id/cancel', orderSchema),
+  // Company-owned orders (issue 63): an admin of the order's company approves or declines an order over its buyer's
+  // limit; the company's admins list and export its orders.
+  endpoint('POST', '/api/orders/:id/approve', orderSchema),
+  endpoint('POST', '/api/orders/:id/decline', orderSchema, { body: declineOrderSchema }),
+  endpoint('GET', '/api/companies/:id/orders', orderPageSchema),
+  endpoint('GET', '/api/companies/:id/orders.csv', z.string()),
   // The paid order's invoice as a PDF (its owner or an admin).
   endpoint('GET', '/api/orders/:id/invoice.pdf', z.string()),
   // Shipments (issue 61): a parcel of a paid order's units (admins), and its packing slip as a PDF (admins).

@@ -238,7 +238,35 @@ export async function decideCompany(db: Executor, id: number, decision: CompanyD
   });
 }
 
-/** Whether `userId` is an admin of the approved company `companyId` (who may invite, change and remove its members). */
+/**
+ * `membershipOf`, its member row locked until the caller's transaction ends (PostgreSQL: FOR SHARE; SQLite
+ * runs one writing transaction at a time already): a change of the member's role or limit, or their
+ * removal, waits for the order being judged by it, so no order passes on a limit that no longer holds.
+ */
+export async function lockedMembershipOf(trx: Executor, userId: number): Promise<Membership | undefined> {
+  if (isPostgres(trx)) {
+    const locked = await trx.selectFrom('company_members').select('user_id').where('user_id', '=', userId).forShare().executeTakeFirst();
+    if (!locked) return undefined;
+  }
+  return membershipOf(trx, userId);
+}
+
+/** The accounts of the admins of an approved company, in the order they joined. */
+export async function companyAdminIds(db: Executor, companyId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('company_members as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select('m.user_id')
+    .where('m.company_id', '=', companyId)
+    .where('m.role', '=', 'admin')
+    .where('c.status', '=', 'approved')
+    .orderBy('m.created_at')
+    .orderBy('m.user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Whether `userId` is an admin of this approved company (read fresh: a removed or demoted admin is not). */
 export async function isCompanyAdmin(db: Executor, userId: number, companyId: number): Promise<boolean> {
   const membership = await membershipOf(db, userId);
   return membership?.companyId === companyId && membership.role === 'admin';

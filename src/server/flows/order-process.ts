@@ -7,7 +7,20 @@
  */
 import { errorMessages, messages, refundMessages } from '../../shared/messages.js';
 import { centsToDollars } from '../../shared/money.js';
-import { canEverMoveTo, canTransition, holdsStock, isPaid, type OrderActor, type OrderStatus, PAID_STATUS, releasesStock } from '../../shared/order-status.js';
+import {
+  AWAITING_APPROVAL_STATUS,
+  canEverMoveTo,
+  canTransition,
+  holdsStock,
+  isPaid,
+  type OrderActor,
+  type OrderStatus,
+  PAID_STATUS,
+  PLACED_STATUS,
+  releasesStock,
+} from '../../shared/order-status.js';
+import { companyAdminIds, membershipOf } from '../companies/service.js';
+import { findActiveUserById } from '../users/service.js';
 import { releaseStock } from '../catalog/service.js';
 import type { Executor, OrderLineRow, OrderRow } from '../db/schema.js';
 import type { Viewer } from '../http/access.js';
@@ -19,14 +32,19 @@ import { tellWaitingBuyers } from './stock-alerts.js';
 import type { OrderFacts, OrderMailKind } from '../mail/templates.js';
 import { type ChangedBy, changeStatus, chargesOf, invoiceFacts, linesOf, type StatusChanges, toLineDto, totalCentsOf } from '../orders/service.js';
 
-/** Who asks for a change: a signed-in account, the payment provider, or the shop itself. */
-export type Requester = { viewer: Viewer } | { actor: 'payment' | 'system' };
+/**
+ * Who asks for a change: a signed-in account, the payment provider, or the shop itself. `approver`: the
+ * account asks as an admin of the order's company (flows/company-orders.ts checked that it is one), and only
+ * as that; it is never its own order's approver.
+ */
+export type Requester = { viewer: Viewer; approver?: true } | { actor: 'payment' | 'system' };
 
 const illegal = (order: OrderRow, to: OrderStatus) =>
   conflict('illegal_transition', errorMessages.illegalTransition(order.status, to));
 
-/** The roles a viewer holds towards an order: its customer, an admin, or both. */
-function rolesOf(viewer: Viewer, order: OrderRow): OrderActor[] {
+/** The roles a viewer holds towards an order: its customer, an admin, or both; or its company's approver. */
+function rolesOf({ viewer, approver }: { viewer: Viewer; approver?: true }, order: OrderRow): OrderActor[] {
+  if (approver) return order.user_id === viewer.id ? [] : ['approver'];
   const roles: OrderActor[] = [];
   if (order.user_id === viewer.id) roles.push('customer');
   if (viewer.role === 'admin') roles.push('admin');
@@ -49,7 +67,7 @@ function actingAs(requester: Requester, order: OrderRow, to: OrderStatus): Chang
     return { actor: requester.actor, user: null };
   }
   const { viewer } = requester;
-  const roles = rolesOf(viewer, order);
+  const roles = rolesOf(requester, order);
   if (roles.length === 0) throw forbidden();
   const actor = roles.find((role) => canTransition(order.status, to, role));
   if (actor) return { actor, user: viewer };
@@ -98,7 +116,9 @@ const EFFECTS: readonly Effect[] = [
   { when: ({ from, to }) => from !== null && releasesStock(from, to), inTransaction: tellBuyersWaitingForUnits },
   // Most statuses have their e-mail (STATUS_MAIL); a shipment tells its own parcel instead (flows/ship-order.ts),
   // and a cancelled paid order's is its refund's (flows/refunds.ts).
-  { when: (move) => STATUS_MAIL[move.to] !== null && !cancelsPayment(move), inTransaction: mailOrderStatus },
+  { when: (move) => mailKindOf(move) !== null && !cancelsPayment(move), inTransaction: mailOrderStatus },
+  // A company order over its buyer's limit: the company's other admins are asked to decide on it.
+  { when: ({ from, to }) => from === null && to === AWAITING_APPROVAL_STATUS, inTransaction: askCompanyAdmins },
   // The catalog's cached pages and products show stock.
   { when: changesStock, afterCommit: dropCatalogAnswers },
   // A paid order makes its buyer's reviews of its parts verified purchases.
@@ -173,7 +193,8 @@ export async function inOrderTransaction<T>(db: Executor, cache: CachedAnswers, 
  * only by a shipment, whose e-mail tells that parcel with its tracking (one per parcel, never a second one
  * for the status it moved the order to).
  */
-const STATUS_MAIL: Record<OrderStatus, Exclude<OrderMailKind, 'order-shipped'> | null> = {
+type StatusMailKind = Exclude<OrderMailKind, 'order-shipped'>;
+const STATUS_MAIL: Record<OrderStatus, StatusMailKind | null> = {
   'awaiting approval': null,
   'not paid': 'order-placed',
   pending: 'order-paid',
@@ -183,10 +204,49 @@ const STATUS_MAIL: Record<OrderStatus, Exclude<OrderMailKind, 'order-shipped'> |
   expired: 'order-expired',
 };
 
+/**
+ * The customer's e-mail for a move: its status's, except that a company's decision on an order waiting for
+ * approval has its own (approved: go and pay; declined: why).
+ */
+function mailKindOf({ from, to }: Move): StatusMailKind | 'order-approved' | null {
+  if (from === AWAITING_APPROVAL_STATUS && to === PLACED_STATUS) return 'order-approved';
+  return STATUS_MAIL[to];
+}
+
 /** Tells the customer where their order now stands (through the outbox, in the move's transaction). */
-async function mailOrderStatus(trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
-  const kind = STATUS_MAIL[order.status];
-  if (kind) await enqueueMail(trx, { kind, to: order.email, data: orderMailFacts(order, lines) });
+async function mailOrderStatus(trx: Executor, order: OrderRow, lines: readonly OrderLineRow[], move: Move): Promise<void> {
+  const data = orderMailFacts(order, lines);
+  // Declined by its company: the cancel carries the reason the admin gave.
+  if (move.from === AWAITING_APPROVAL_STATUS && move.by.actor === 'approver' && order.decline_reason !== null) {
+    await enqueueMail(trx, { kind: 'order-declined', to: order.email, data: { ...data, reason: order.decline_reason } });
+    return;
+  }
+  const kind = mailKindOf(move);
+  if (kind) await enqueueMail(trx, { kind, to: order.email, data });
+}
+
+/** Each admin of the order's company but its buyer gets the order to approve or decline (in the placing's transaction). */
+async function askCompanyAdmins(trx: Executor, order: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
+  if (order.company_id === null) throw new Error(`order ${order.id} awaits approval without a company`);
+  const membership = await membershipOf(trx, order.user_id);
+  const data = orderMailFacts(order, lines);
+  for (const adminId of await companyAdminIds(trx, order.company_id)) {
+    if (adminId === order.user_id) continue;
+    const admin = await findActiveUserById(trx, adminId);
+    if (!admin) continue;
+    await enqueueMail(trx, {
+      kind: 'order-awaiting-approval',
+      to: admin.email,
+      data: {
+        ...data,
+        adminName: admin.name,
+        buyerName: order.customer_name,
+        buyerEmail: order.email,
+        companyName: membership?.companyName ?? '',
+        spendingLimit: centsToDollars(membership?.spendingLimitCents ?? 0),
+      },
+    });
+  }
 }
 
 /** What an order's e-mails tell of it: the buyer, the goods, the charges, where it goes; the invoice once paid. */

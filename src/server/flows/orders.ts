@@ -18,6 +18,8 @@ import { compactVatId } from '../../shared/vat-id.js';
 import { type BuyerPricing, pricingForBuyer } from './buyer-pricing.js';
 import { quoteDelivery, quoteLineOf } from './checkout-quote.js';
 import { holdAccount } from '../users/service.js';
+import { lockedMembershipOf } from '../companies/service.js';
+import { AWAITING_APPROVAL_STATUS, PLACED_STATUS } from '../../shared/order-status.js';
 import { type CachedAnswers, inOrderTransaction } from './order-process.js';
 
 /**
@@ -214,6 +216,11 @@ export async function placeOrder(
     const buyer = await pricingForBuyer(trx, viewer, products.values(), options.shop);
     const { charges, lines } = await chargesOf(trx, viewer, input, priceLines(input, products, buyer), products, buyer, options);
     const placedBy = { actor: 'customer', user: viewer } as const;
+    // A member of an approved company orders for it too; over their spending limit, the order waits for an
+    // admin of the company. Read (and on PostgreSQL held) in this transaction: a limit lowered or a member
+    // removed meanwhile waits for this order, so it cannot pass on a limit that no longer holds.
+    const membership = await lockedMembershipOf(trx, viewer.id);
+    const limitCents = membership?.spendingLimitCents ?? null;
     const { unpaidBefore, ...placed } = await createOrder(
       trx,
       {
@@ -224,6 +231,8 @@ export async function placeOrder(
         address: addressOneLine(charges.shippingAddress),
         po_number: input.poNumber,
         idempotency_key: idempotencyKey ?? null,
+        company_id: membership?.companyId ?? null,
+        status: (totalCents) => (limitCents !== null && totalCents > limitCents ? AWAITING_APPROVAL_STATUS : PLACED_STATUS),
       },
       lines,
       charges,

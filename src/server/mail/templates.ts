@@ -8,6 +8,7 @@ import { coreDepositRows } from '../../shared/checkout.js';
 import { inboxCopy, inboxMessagePath } from '../../shared/back-office-copy.js';
 import { companyMessages } from '../../shared/companies-copy.js';
 import { RETURN_REASON_IN_WORDS, type ReturnReason } from '../../shared/returns.js';
+import { companyOrderMessages } from '../../shared/company-orders-copy.js';
 import { type Charges, type CreditNoteFacts, goodsOnly, type InvoiceFacts } from '../invoices/service.js';
 
 export interface ShopIdentity {
@@ -136,10 +137,28 @@ export interface CompanyInvitationFacts {
   token: string;
 }
 
+/** A company order over its buyer's spending limit, told to one of the company's admins (not its buyer). */
+export interface AwaitingApprovalFacts extends OrderFacts {
+  adminName: string;
+  buyerName: string;
+  buyerEmail: string;
+  companyName: string;
+  /** Dollars: the buyer's limit per order. */
+  spendingLimit: number;
+}
+
+/** A company's admin declined its buyer's order: why, as the buyer sees it. */
+export interface DeclinedFacts extends OrderFacts {
+  reason: string;
+}
+
 type MailData = {
   'company-approved': CompanyDecisionFacts;
   'company-declined': CompanyDecisionFacts;
   'company-invitation': CompanyInvitationFacts;
+  'order-awaiting-approval': AwaitingApprovalFacts;
+  'order-approved': OrderFacts;
+  'order-declined': DeclinedFacts;
   'back-in-stock': BackInStockFacts;
   'order-refunded': RefundFacts;
   'verify-email': AccountFacts;
@@ -235,7 +254,9 @@ const returnLines = (r: ReturnMailFacts) =>
   r.lines.map((line) => `${formatQuantity(line.quantity)} × ${line.sku} ${line.product} (${RETURN_REASON_IN_WORDS[line.reason]})`).join('\n');
 
 const companyMail = companyMessages.mail;
-const myCompany = (shop: ShopIdentity) => ({ label: companyMail.openAccount, url: `${shop.publicUrl}/company` });
+const myCompany = (shop: ShopIdentity) => ({ label: companyMail.openAccount, url: `${shop.publicUrl}/dashboard/company` });
+
+const approvalWords = companyOrderMessages.mail;
 
 const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => RenderedMail } = {
   'company-approved': (d, shop) => compose(shop, companyMail.approvedSubject(d.companyName), `Hello ${d.applicantName},`, [companyMail.approved(d.companyName)], myCompany(shop)),
@@ -251,6 +272,27 @@ const RENDER: { [K in MailKind]: (data: MailData[K], shop: ShopIdentity) => Rend
       ...(d.spendingLimit === null ? [] : [companyMail.limit(formatMoney(d.spendingLimit))]),
       companyMail.invitationExpires,
     ], { label: companyMail.join, url: `${shop.publicUrl}/company/join?token=${encodeURIComponent(d.token)}` }),
+  'order-awaiting-approval': (o, shop) =>
+    compose(shop, approvalWords.awaitingSubject(formatOrderNumber(o.orderId)), approvalWords.awaitingGreeting(o.adminName), [
+      approvalWords.awaitingIntro(o.buyerName, o.buyerEmail, formatOrderNumber(o.orderId), o.companyName),
+      `${orderLine(o)}.`,
+      ...lineList(o),
+      chargeList(o),
+      approvalWords.awaitingLimit(formatMoney(o.total), formatMoney(o.spendingLimit)),
+      approvalWords.awaitingHold,
+    ], { label: approvalWords.awaitingLink, url: `${shop.publicUrl}/dashboard/company/orders` }),
+  'order-approved': (o, shop) =>
+    compose(shop, approvalWords.approvedSubject(formatOrderNumber(o.orderId)), `Hello ${o.customerName},`, [
+      approvalWords.approvedIntro(formatOrderNumber(o.orderId)),
+      `${orderLine(o)}.`,
+      chargeList(o),
+      approvalWords.approvedHold,
+    ], { label: approvalWords.payLink, url: `${shop.publicUrl}/dashboard/payment/${o.orderId}` }),
+  'order-declined': (o, shop) =>
+    compose(shop, approvalWords.declinedSubject(formatOrderNumber(o.orderId)), `Hello ${o.customerName},`, [
+      approvalWords.declinedIntro(formatOrderNumber(o.orderId)),
+      approvalWords.declinedReason(o.reason),
+    ], myOrders(shop)),
   'verify-email': (d, shop) =>
     compose(shop, 'Please confirm your e-mail address', `Hello ${d.name},`, [
       `Thank you for registering at ${shop.name}. Please confirm that this e-mail address is yours.`,

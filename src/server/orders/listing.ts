@@ -21,6 +21,8 @@ import { formatInvoiceNumber, lineTotalCents, linesOfOrders } from './service.js
 export interface OrderFilters {
   /** One customer's orders only (My Orders). */
   userId?: number;
+  /** One company's orders only (its admins' list and export). */
+  companyId?: number;
   q?: string;
   status?: OrderStatusFilter;
   /** Placed on or after this day, on or before `to` (YYYY-MM-DD, in `timeZone`). */
@@ -75,11 +77,12 @@ async function pageOfOrders(db: Executor, options: OrderListOptions, search: Sea
 
 function filtered<Row>(
   query: SelectQueryBuilder<Database, 'orders', Row>,
-  { userId, status, from, to, timeZone }: OrderFilters,
+  { userId, companyId, status, from, to, timeZone }: OrderFilters,
   search: Search | undefined,
 ): SelectQueryBuilder<Database, 'orders', Row> {
   let filteredQuery = query;
   if (userId !== undefined) filteredQuery = filteredQuery.where('orders.user_id', '=', userId);
+  if (companyId !== undefined) filteredQuery = filteredQuery.where('orders.company_id', '=', companyId);
   if (status) filteredQuery = filteredQuery.where('orders.status', 'in', statusesOf(status));
   if (from) filteredQuery = filteredQuery.where('orders.created_at', '>=', dayStart(timeZone, from));
   if (to) filteredQuery = filteredQuery.where('orders.created_at', '<', dayStart(timeZone, addDays(to, 1)));

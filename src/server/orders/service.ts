@@ -7,10 +7,11 @@ import { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber, formatS
 import type { Order, OrderEvent, OrderLine } from '../../shared/api.js';
 import { messages } from '../../shared/messages.js';
 import { type Cents, centsToDollars, orderTotalCents } from '../../shared/money.js';
-import { isPaid, isPayable, isShippable, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS, statusesOf, TO_SHIP } from '../../shared/order-status.js';
+import { canTransition, holdsStock, isPaid, isShippable, ORDER_STATUSES, type OrderStatus, PAID_STATUS, PLACED_STATUS, statusesOf, TO_SHIP } from '../../shared/order-status.js';
 import { type Executor, type NewOrder, now, type OrderLineRow, type OrderRow, timestamps } from '../db/schema.js';
 import { type Viewer, isOwnerOrAdmin } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
+import { isCompanyAdmin } from '../companies/service.js';
 import type { Charges, InvoiceFacts } from '../invoices/service.js';
 import { addressLines } from '../../shared/address.js';
 import type { ShippingAddress } from '../../shared/checkout-schemas.js';
@@ -53,12 +54,23 @@ function headline(row: OrderRow): string {
  * payment of it last began if later, so that a customer in the middle of paying does not lose the parts.
  * Never past HOLD_EXTENDED_AT_MOST holds after placing: beginning payments again and again cannot keep
  * the parts from other buyers for ever.
+ *
+ * A company order over its buyer's limit ('awaiting approval') holds its parts one hold after it was placed
+ * (no payment can begin: its company has to approve it first), then expires. Approved, it is an unpaid order
+ * like any other whose hold starts at the approval: the buyer gets the whole payment time from the moment
+ * they may pay (and the bound of HOLD_EXTENDED_AT_MOST holds counts from the approval too).
  */
-export function heldUntilMs(order: Pick<OrderRow, 'created_at' | 'payment_started_at'>, holdMs: number): number {
-  const placed = Date.parse(order.created_at);
+export function heldUntilMs(order: Pick<OrderRow, 'created_at' | 'payment_started_at' | 'approved_at'>, holdMs: number): number {
+  const placed = Date.parse(order.approved_at ?? order.created_at);
   const paying = order.payment_started_at ? Math.max(placed, Date.parse(order.payment_started_at)) : placed;
   return Math.min(paying + holdMs, placed + HOLD_EXTENDED_AT_MOST * holdMs);
 }
+
+/** Statuses the shop expires once their hold ends: unpaid and holding stock ('not paid', 'awaiting approval'). */
+export const EXPIRING_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => canTransition(status, 'expired', 'system'));
+
+/** Unpaid orders that hold stock: what an account's limits on unpaid orders count. */
+const UNPAID_HOLDING_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => holdsStock(status) && !isPaid(status));
 
 /** An unpaid order holds its parts at most this many times UNPAID_ORDER_TTL after it was placed. */
 export const HOLD_EXTENDED_AT_MOST = 2;
@@ -96,7 +108,9 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[], holdMs
     declineReason: row.decline_reason,
     paid: isPaid(row.status),
     transactionId: row.transaction_id,
-    heldUntil: isPayable(row.status) ? new Date(heldUntilMs(row, holdMs)).toISOString() : null,
+    // Until when it holds its parts, for as long as it may expire: a waiting order until it expires unless its
+    // company approves it; once approved, until it expires unpaid (the hold restarts at the approval).
+    heldUntil: EXPIRING_STATUSES.includes(row.status) ? new Date(heldUntilMs(row, holdMs)).toISOString() : null,
     shipments: afterSale.shipments,
     refunds: afterSale.refunds,
     refunded: centsToDollars(row.refunded_cents),
@@ -192,7 +206,8 @@ export type NewOrderLine = Omit<
   Partial<Pick<OrderLineRow, 'core_charge_cents' | 'tax_cents' | 'core_tax_cents'>>;
 
 /**
- * A new order, in its first status ('not paid'), with its lines and the first line of its history, and how
+ * A new order, in its first status ('not paid', or 'awaiting approval' for a company order over its
+ * buyer's limit; `company_id` the company it was placed for), with its lines and the first line of its history, and how
  * many unpaid orders its customer had before it (the caller decides whether that is too many; its
  * transaction undoes the write if so, and holds the account, so no other order can slip in meanwhile).
  * The order row repeats its first line and counts every unit: the one-product fields of the original
@@ -200,14 +215,23 @@ export type NewOrderLine = Omit<
  */
 export async function createOrder(
   db: Executor,
-  order: Pick<OrderValues, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'> & { idempotency_key?: string | null },
+  order: Pick<OrderValues, 'user_id' | 'customer_name' | 'email' | 'phone' | 'address' | 'po_number'> & {
+    idempotency_key?: string | null;
+    company_id?: number | null;
+    /**
+     * PLACED_STATUS unless given; given as a function, chosen by the order's total (what is charged):
+     * AWAITING_APPROVAL_STATUS for a company order over its buyer's spending limit.
+     */
+    status?: OrderStatus | ((totalCents: Cents) => OrderStatus);
+  },
   lines: readonly [NewOrderLine, ...NewOrderLine[]],
   charges: OrderCharges,
   by: ChangedBy,
 ): Promise<PlacedOrder & { unpaidBefore: number }> {
+  const { status: statusOrRule = PLACED_STATUS, ...given } = order;
   const values = orderValues(
     {
-      ...order,
+      ...given,
       ...chargeColumns(charges),
       idempotency_key: order.idempotency_key ?? null,
       status: PLACED_STATUS,
@@ -219,9 +243,11 @@ export async function createOrder(
     },
     lines,
   );
+  const status = typeof statusOrRule === 'function' ? statusOrRule(values.total_cents) : statusOrRule;
+  values.status = status;
   const unpaidBefore = await countUnpaidOrdersOf(db, order.user_id);
   const placed = await insertOrder(db, values, lines);
-  await recordOrderEvent(db, placed.order.id, null, PLACED_STATUS, by, values.created_at);
+  await recordOrderEvent(db, placed.order.id, null, status, by, values.created_at);
   return { ...placed, unpaidBefore };
 }
 
@@ -471,11 +497,16 @@ export async function getOrder(db: Executor, id: number): Promise<OrderRow> {
   return order;
 }
 
-/** The order, if the viewer placed it or is an admin; anyone else is told there is no such order (404), as for an id never used. */
+/**
+ * The order, if the viewer placed it, is an admin, or is an admin of the company it was placed for (who
+ * see all its orders); anyone else is told there is no such order (404), as for an id never used.
+ */
 export async function getOrderFor(db: Executor, viewer: Viewer, id: number): Promise<OrderRow> {
   const order = await findOrder(db, id);
-  if (!order || !isOwnerOrAdmin(viewer, order.user_id)) throw notFound('Order');
-  return order;
+  if (!order) throw notFound('Order');
+  if (isOwnerOrAdmin(viewer, order.user_id)) return order;
+  if (order.company_id !== null && (await isCompanyAdmin(db, viewer.id, order.company_id))) return order;
+  throw notFound('Order');
 }
 
 /** The order, if the viewer placed it (paying is the owner's alone). */
@@ -489,17 +520,25 @@ export async function listOrdersOfUser(db: Executor, userId: number): Promise<Or
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
 }
 
-/** Orders still in their first status (unpaid) whose hold (`heldUntilMs`) ended before `at`, oldest first. */
+/**
+ * Orders that may expire ('not paid', 'awaiting approval') whose hold (`heldUntilMs`) ended before `at`,
+ * oldest first. The hold starts at the approval of an approved order, else at its placing.
+ */
 export async function listUnpaidHoldsEndedBy(db: Executor, at: number, holdMs: number, limit: number): Promise<OrderRow[]> {
   const oneHoldAgo = new Date(at - holdMs).toISOString();
   const longestHoldAgo = new Date(at - HOLD_EXTENDED_AT_MOST * holdMs).toISOString();
   return db
     .selectFrom('orders')
     .selectAll()
-    .where('status', '=', PLACED_STATUS)
+    .where('status', 'in', EXPIRING_STATUSES)
     .where('created_at', '<', oneHoldAgo)
+    .where((eb) => eb(eb.fn.coalesce('approved_at', 'created_at'), '<', oneHoldAgo))
     .where((eb) =>
-      eb.or([eb('payment_started_at', 'is', null), eb('payment_started_at', '<', oneHoldAgo), eb('created_at', '<', longestHoldAgo)]),
+      eb.or([
+        eb('payment_started_at', 'is', null),
+        eb('payment_started_at', '<', oneHoldAgo),
+        eb(eb.fn.coalesce('approved_at', 'created_at'), '<', longestHoldAgo),
+      ]),
     )
     .orderBy('id')
     .limit(limit)
@@ -522,14 +561,14 @@ export async function unpaidHoldOf(db: Executor, userId: number, productIds: rea
     .selectFrom('orders')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('total_cents'), eb.lit(0)).as('cents'))
     .where('user_id', '=', userId)
-    .where('status', '=', PLACED_STATUS)
+    .where('status', 'in', UNPAID_HOLDING_STATUSES)
     .executeTakeFirstOrThrow();
   const parts = await db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .select((eb) => ['order_lines.product_id', eb.fn.sum<number | string>('order_lines.quantity').as('held')])
     .where('orders.user_id', '=', userId)
-    .where('orders.status', '=', PLACED_STATUS)
+    .where('orders.status', 'in', UNPAID_HOLDING_STATUSES)
     .where('order_lines.product_id', 'in', productIds)
     .groupBy('order_lines.product_id')
     .execute();
@@ -551,9 +590,9 @@ export async function openOrdersOfProduct(db: Executor, productId: number): Prom
     .selectFrom('orders')
     .selectAll()
     .where('id', 'in', (eb) => eb.selectFrom('order_lines').select('order_id').where('product_id', '=', productId))
-    .where('status', 'in', [PLACED_STATUS, ...statusesOf(TO_SHIP)])
+    .where('status', 'in', [...UNPAID_HOLDING_STATUSES, ...statusesOf(TO_SHIP)])
     .execute();
-  return { unpaid: rows.filter((row) => row.status === PLACED_STATUS), toShip: rows.filter((row) => isShippable(row.status)).length };
+  return { unpaid: rows.filter((row) => UNPAID_HOLDING_STATUSES.includes(row.status)), toShip: rows.filter((row) => isShippable(row.status)).length };
 }
 
 async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number> {
@@ -561,7 +600,7 @@ async function countUnpaidOrdersOf(db: Executor, userId: number): Promise<number
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('user_id', '=', userId)
-    .where('status', '=', PLACED_STATUS)
+    .where('status', 'in', UNPAID_HOLDING_STATUSES)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -604,8 +643,8 @@ export async function countReturnedUnits(db: Executor, orderLineId: number, { un
   return counted !== undefined;
 }
 
-/** What a status change may write besides the status: the payment's id, the invoice number. */
-export type StatusChanges = Partial<Pick<OrderRow, 'transaction_id' | 'invoice_number' | 'invoiced_at'>>;
+/** What a status change may write besides the status: the payment's id, the invoice number, a company's decision on it. */
+export type StatusChanges = Partial<Pick<OrderRow, 'transaction_id' | 'invoice_number' | 'invoiced_at' | 'approved_by_user_id' | 'approved_at' | 'decline_reason'>>;
 
 /**
  * Writes a status change and its history event. The update is conditional on the status the order

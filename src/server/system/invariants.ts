@@ -3,7 +3,7 @@
  * tests: after a crash, with several servers, after a backup.
  */
 import { normalisePartNumber } from '../../shared/catalog.js';
-import { holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
+import { AWAITING_APPROVAL_STATUS, holdsStock, isPaid, ORDER_STATUSES, type OrderStatus, PLACED_STATUS } from '../../shared/order-status.js';
 import type { Db } from '../db/connection.js';
 import type { OrderLineRow, OrderRow, RefundRow, ReturnLineRow, ReturnRow, ShipmentLineRow, ShipmentRow } from '../db/schema.js';
 import { hasTaxSplit, refundGoodsCents, refundLinesOf, taxLinesOf, taxSplitCents } from '../orders/service.js';
@@ -30,8 +30,9 @@ export interface InvariantReport {
 }
 
 /**
- * - every order is in a legal status and has its 'placed' event (null → PLACED_STATUS), exactly once;
- * - its events form one chain from PLACED_STATUS to its current status (nothing half-written);
+ * - every order is in a legal status and has its 'placed' event (null → PLACED_STATUS, or AWAITING_APPROVAL_STATUS
+ *   for a company order over its buyer's limit), exactly once;
+ * - its events form one chain from that first status to its current status (nothing half-written);
  * - per product: stock + reserved + sold = the initial stock + the units returns put back (no lost or invented units);
  * - every part's stock ledger (`stockLedgerViolations`): its changes sum to its stock, and its newest row's stock after is its stock;
  * - every order's lines add up to its subtotal and its core deposits, its tax lines to its tax, its tax shares
@@ -74,7 +75,7 @@ export async function checkInvariants(db: Db, initialStock: Map<number, number>)
       violations.push(`order ${order.id} has an illegal status '${order.status}'`);
     }
     const chain = eventsOf.get(order.id) ?? [];
-    const placed = chain.filter((e) => e.from_status === null && e.to_status === PLACED_STATUS);
+    const placed = chain.filter((e) => e.from_status === null && (e.to_status === PLACED_STATUS || e.to_status === AWAITING_APPROVAL_STATUS));
     if (placed.length !== 1) violations.push(`order ${order.id} has ${placed.length} 'placed' events`);
     let at: string | null = null;
     for (const event of chain) {

@@ -1,5 +1,9 @@
-/** Trade accounts in tests: an application, staff approving it, and members joining by invitation, all through the API. */
+/**
+ * Trade accounts in tests: through the API (an application, staff approving it, members joining by
+ * invitation), or, for tests about something else, rows written straight into the database.
+ */
 import { expect } from 'vitest';
+import type { Executor } from '../db/schema.js';
 import { type Account, call, lastMailTo, registerCustomer, type TestServer, TEST_ADDRESS } from './harness.js';
 
 export const APPLICATION = { name: 'Northside Fleet Ltd', vatId: 'GB123456789', phone: '5550100', address: { ...TEST_ADDRESS, company: 'Northside Fleet Ltd' } };
@@ -39,4 +43,43 @@ export async function joinedMember(
   const joined = await call(server.app, 'POST', '/api/companies/join', { token: invitee.token, body: { token: await invitationTokenFor(server, invitee.email) } });
   expect(joined.statusCode, joined.body).toBe(200);
   return invitee;
+}
+
+/** An approved company (or in `status`), named as given; answers its id. */
+export async function insertCompany(db: Executor, applicant: Account, name = 'Test Workshop', status: 'approved' | 'pending' | 'declined' = 'approved'): Promise<number> {
+  const at = new Date().toISOString();
+  const row = await db
+    .insertInto('companies')
+    .values({
+      name,
+      vat_id: null,
+      tax_certificate: null,
+      phone: '5550100',
+      address: JSON.stringify(TEST_ADDRESS),
+      status,
+      decline_reason: null,
+      price_list_id: null,
+      applicant_user_id: Number(applicant.id),
+      decided_at: status === 'pending' ? null : at,
+      decided_by_user_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Makes the account a member of the company, in this role, with this limit per order in dollars (none: no limit). */
+export async function addMember(db: Executor, companyId: number, account: Account, role: 'admin' | 'buyer', spendingLimitDollars: number | null = null): Promise<void> {
+  await db
+    .insertInto('company_members')
+    .values({
+      user_id: Number(account.id),
+      company_id: companyId,
+      role,
+      spending_limit_cents: spendingLimitDollars === null ? null : Math.round(spendingLimitDollars * 100),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }
