@@ -60,6 +60,7 @@ import {
 import { fitmentQualitySchema, returnPageSchema, returnReceiveSchema, returnRejectSchema, returnRequestSchema, returnSchema } from './returns-api.js';
 import { partReviewInputSchema, partReviewPageSchema, partReviewPatchSchema, partReviewSchema, listInputSchema, listSummarySchema, listUpdateSchema, partsListSchema, stockAlertSchema, suggestionsSchema, synonymGroupsAnswerSchema, synonymGroupsSchema } from './choosing.js';
 import { adminHomeSchema } from './back-office.js';
+import { companyApplicationSchema, companyMemberSchema, companySchema, COMPANY_ROLES, declineOrderSchema, invitationSchema, joinCompanySchema, memberPatchSchema, myCompanySchema } from './companies.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -273,6 +274,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/admin/fitment-quality', fitmentQualitySchema),
   // The back office (issue 62): the staff home's counts of what needs doing, and today's sales (admins).
   endpoint('GET', '/api/admin/home', adminHomeSchema),
+  // Trade accounts (issue 63), the buyer's side: apply, the caller's company (404 or null: none), invitations and
+  // joining, members (company admins), the company's orders and their CSV, and approving or declining an order
+  // over a buyer's spending limit (that company's admins).
+  endpoint('POST', '/api/companies', companySchema, { status: 201, body: companyApplicationSchema }),
+  endpoint('GET', '/api/companies/mine', myCompanySchema.nullable()),
+  endpoint('POST', '/api/companies/:id/invitations', z.object({ email: z.string(), role: z.enum(COMPANY_ROLES) }).loose(), { status: 201, body: invitationSchema }),
+  endpoint('POST', '/api/companies/join', myCompanySchema, { body: joinCompanySchema }),
+  endpoint('PATCH', '/api/companies/:id/members/:userId', companyMemberSchema, { body: memberPatchSchema }),
+  endpoint('DELETE', '/api/companies/:id/members/:userId', null),
+  endpoint('GET', '/api/companies/:id/orders', z.union([orderPageSchema, z.array(orderSchema)])),
+  endpoint('GET', '/api/companies/:id/orders.csv', z.string()),
+  endpoint('POST', '/api/orders/:id/approve', orderSchema),
+  endpoint('POST', '/api/orders/:id/decline', orderSchema, { body: declineOrderSchema }),
 ];
 
 function matches(pattern: string, path: string): boolean {
