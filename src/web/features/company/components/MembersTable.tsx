@@ -39,7 +39,8 @@ function MemberRow({ company, member, isMe, onRemove }: { company: MyCompany; me
   return (
     <tr data-testid={`member-${member.userId}`}>
       <td className="font-medium text-slate-900">
-        {member.name} {isMe && <span className="text-slate-600">{text.you}</span>}
+        {member.name}
+        {isMe && <span className="text-slate-600"> {text.you}</span>}
       </td>
       <td className="break-all">{member.email}</td>
       <td>
@@ -109,8 +110,8 @@ export function MembersTable({ company }: { company: MyCompany }) {
   const remove = useRemoveMember(company.id);
   const { ask, dialog } = useConfirm();
   return (
-    <section className="space-y-3" aria-labelledby="members-heading">
-      <h3 id="members-heading" className="text-lg font-bold text-slate-900">
+    <div className="space-y-3">
+      <h3 className="text-lg font-bold text-slate-900">
         {text.members}
       </h3>
       <DataTable label={text.members} columns={text.columns}>
@@ -134,6 +135,6 @@ export function MembersTable({ company }: { company: MyCompany }) {
         ))}
       </DataTable>
       {dialog}
-    </section>
+    </div>
   );
 }
