@@ -2,14 +2,10 @@
  * What a trade account's buyers and company admins read in the browser (issue 63): the company pages, the
  * join page, the company's orders and the order views' approval notes. UI copy only (the server's
  * messages are in companies-copy.ts).
- *
- * The storefront's first page (the home grid's cards) imports `yourPriceLabel` alone; everything else is in
- * `tradeBuyerCopy`, which only the lazy pages import, so it stays out of the home chunk.
+ * The label "Your price", which the home grid's cards show too, is in trade-buyer-price-copy.ts, so this file
+ * stays out of the storefront's first-page chunk.
  */
 import { formatMoney } from './format.js';
-
-/** The label before a member's own price on cards, the product page, the cart, quick order and the quote. */
-export const yourPriceLabel = 'Your price';
 
 export const tradeBuyerCopy = {
   menu: 'Trade account',
@@ -92,7 +88,6 @@ export const tradeBuyerCopy = {
     submit: 'Join',
     joining: 'Joining…',
     joined: (company: string) => `You joined ${company}`,
-    noToken: 'This invitation link is not valid',
   },
   order: {
     awaitingApproval: "Waiting for your company's approval",

@@ -2,7 +2,7 @@ import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
 import { centsToDollars, formatDollars } from '../../../../shared/money.js';
 import { unitPriceCentsFor } from '../../../../shared/pricing.js';
-import { yourPriceLabel } from '../../../../shared/trade-buyer-copy.js';
+import { yourPriceLabel } from '../../../../shared/trade-buyer-price-copy.js';
 import { buyerPricing, hasYourPrice } from '../your-price.js';
 
 const text = messages.ui.pricing;

@@ -7,7 +7,7 @@ import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { legacyDollars } from '../../../../shared/format.js';
 import { centsToDollars, formatDollars } from '../../../../shared/money.js';
 import { bestTier } from '../../../../shared/pricing.js';
-import { yourPriceLabel } from '../../../../shared/trade-buyer-copy.js';
+import { yourPriceLabel } from '../../../../shared/trade-buyer-price-copy.js';
 import { buyerPricing } from '../your-price.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { preloadProductImage, ProductImage } from './ProductImage.js';

@@ -1,5 +1,5 @@
 import { messages } from '../../../../shared/messages.js';
-import { yourPriceLabel } from '../../../../shared/trade-buyer-copy.js';
+import { yourPriceLabel } from '../../../../shared/trade-buyer-price-copy.js';
 import { dollars, type LinePrice } from '../quantity.js';
 
 const text = messages.ui.pricing;

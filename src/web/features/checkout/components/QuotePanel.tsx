@@ -5,7 +5,7 @@ import { destinationSchema, NEW_ADDRESS } from '../../../../shared/checkout-sche
 import { coreDepositRows } from '../../../../shared/checkout.js';
 import { formatMoney } from '../../../../shared/format.js';
 import { dollarsToCents } from '../../../../shared/money.js';
-import { yourPriceLabel } from '../../../../shared/trade-buyer-copy.js';
+import { yourPriceLabel } from '../../../../shared/trade-buyer-price-copy.js';
 import { Field } from '../../../components/Field.js';
 import { Spinner } from '../../../components/Spinner.js';
 import { ApiError } from '../../../lib/api-client.js';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { companyMessages } from '../../../../shared/companies-copy.js';
 import { tradeBuyerCopy } from '../../../../shared/trade-buyer-copy.js';
 import { FormError } from '../../../components/Field.js';
 import { errorText } from '../../../lib/form-errors.js';
@@ -17,7 +18,7 @@ export function JoinCompanyPage() {
   const token = params.get('token') ?? '';
   const join = useJoinCompany();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(token ? null : text.noToken);
+  const [problem, setProblem] = useState<string | null>(token ? null : companyMessages.invitationInvalid);
 
   const onJoin = async () => {
     setProblem(null);

@@ -10,7 +10,7 @@ import { Notice } from '../../../components/Notice.js';
 import { NumberSuggestions } from '../../fitment/components/NumberSuggestions.js';
 import { cartLines, type QuickOrderRow, type ResolvedPart } from '../rows.js';
 import { useQuickOrder } from '../useQuickOrder.js';
-import { yourPriceLabel } from '../../../../shared/trade-buyer-copy.js';
+import { yourPriceLabel } from '../../../../shared/trade-buyer-price-copy.js';
 
 const text = messages.ui.quickOrder;
 
