@@ -106,6 +106,7 @@ const FEATURE_ORDER = [
   'content', // the home page and the contact form and messages
   'account', // the profile, password and sessions
   'orders', // placing, paying and following orders
+  'company', // trade accounts (issue 63): a buyer's company, its members and invitations, its orders and their approval
   'returns', // after the sale: a buyer's returns, the staff's Returns page and fitment-quality list
   'lists', // saved parts lists (issue 65): the cart saves to them and they fill it
   'cart', // the cart and its checkout

@@ -47,7 +47,7 @@ test.describe('a customer', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to your Dashboard' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add a Reviews', 'My Profile', 'Address book', 'My returns']);
+    await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add a Reviews', 'My Profile', 'Address book', 'My returns', 'Trade account']);
     await expect(page.getByLabel('Name')).toHaveValue(name);
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await page.getByLabel('Phone Number').fill('not a phone');

@@ -90,6 +90,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['My Orders', '/dashboard/myOrders'],
       ['Add a Reviews', '/dashboard/add-review'],
       ['Address book', '/dashboard/addresses'],
+      ['Trade account', '/dashboard/company'],
     ]);
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(within(within(menu).getByRole('list', { name: 'Back office' })).getAllByRole('link')).toHaveLength(18);
@@ -98,6 +99,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       'My Orders',
       'Add a Reviews',
       'Address book',
+      'Trade account',
     ]);
     // An admin's own orders: the route lets them in.
     expect(await screen.findByRole('heading', { name: 'Your Orders: 0' }, { timeout: 8000 })).toBeInTheDocument();
@@ -164,7 +166,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
     expect(within(link).getByText('3')).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it("keeps the original customer menu (docs/legacy-contract.md#menus) as it was, the address book and My returns after it", async () => {
+  it("keeps the original customer menu (docs/legacy-contract.md#menus) as it was, the address book, My returns and Trade account after it", async () => {
     const { calls } = renderApp('/dashboard/myOrders', asCustomer);
     expect(await menuOf()).toEqual([
       ['My Orders', '/dashboard/myOrders'],
@@ -172,6 +174,7 @@ describe('the dashboard menu and routes', { timeout: 20_000 }, () => {
       ['My Profile', '/dashboard'],
       ['Address book', '/dashboard/addresses'],
       ['My returns', '/dashboard/returns'],
+      ['Trade account', '/dashboard/company'],
     ]);
     // The low-stock count and the staff home's are an admin's only; a customer's short menu does not fold away.
     expect(calls.map((call) => call.url)).not.toContain('/api/admin/low-stock');

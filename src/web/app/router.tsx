@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // Trade accounts (issue 63): the invitation e-mail's link (a visitor signs in first and comes back).
+          { path: 'company/join', element: page(() => import('../features/company/pages/JoinCompanyPage.js'), 'JoinCompanyPage') },
           {
             path: 'place-order/:id',
             element: page(() => import('../features/orders/pages/PlaceOrderPage.js'), 'PlaceOrderPage'),
@@ -93,6 +95,9 @@ export const routes: RouteObject[] = [
               { path: 'lists', element: page(() => import('../features/lists/pages/ListsPage.js'), 'ListsPage') },
               // The address book (issue 60): every signed-in buyer's own.
               { path: 'addresses', element: page(() => import('../features/checkout/pages/AddressBookPage.js'), 'AddressBookPage') },
+              // Trade accounts (issue 63): the buyer's company (apply, members, invitations) and its orders (company admins).
+              { path: 'company', element: page(() => import('../features/company/pages/CompanyPage.js'), 'CompanyPage') },
+              { path: 'company/orders', element: page(() => import('../features/company/pages/CompanyOrdersPage.js'), 'CompanyOrdersPage') },
               {
                 path: 'payment/:orderId',
                 element: page(() => import('../features/orders/pages/PaymentPage.js'), 'PaymentPage'),

@@ -45,9 +45,13 @@ export const keys = {
   garage: ['me', 'garage'] as const,
   /** The signed-in buyer's address book: under `me`, so signing out forgets it. */
   addresses: ['me', 'addresses'] as const,
+  /** The signed-in buyer's trade account (issue 63): under `me`, so signing out forgets it. */
+  myCompany: ['me', 'company'] as const,
   /** A checkout quote for one request (lines, destination, method, VAT ID). */
   quote: (request: object) => ['checkout', 'quote', request] as const,
   orders: ['orders'] as const,
+  /** A company's orders (issue 63, its admins); under `orders`, so approving one refreshes every list. */
+  companyOrders: (companyId: number) => ['orders', 'company', companyId] as const,
   myOrders: (email: string) => ['orders', 'mine', email] as const,
   allOrders: (filters: object) => ['orders', 'all', filters] as const,
   order: (id: string) => ['orders', 'one', id] as const,

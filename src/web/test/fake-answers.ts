@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { errorResponseSchema } from '../../shared/api.js';
 import { cardMessages } from '../../shared/card.js';
+import { companyMessages } from '../../shared/companies-copy.js';
 import { findEndpoint } from '../../shared/contract.js';
 import { checkoutMessages, errorMessages, messages, refundMessages, returnMessages } from '../../shared/messages.js';
 import { fieldMessages } from '../../shared/schemas.js';
@@ -17,8 +18,8 @@ export type FakeAnswer = { status: number; body?: unknown };
 type MessageFunction = (...args: never[]) => string;
 
 // What the server words: its error messages, the original storefront's validation messages
-// (docs/legacy-contract.md#validation-messages), Stripe's card wording, the field messages of the input schemas, the refunds' and the returns' (issue 61). (The browser's own toasts and notices are not server answers.)
-const SERVER_WORDS = { priceListMessages, errorMessages, validation: messages.validation, cardMessages, fieldMessages, checkoutMessages, refundMessages, returnMessages };
+// (docs/legacy-contract.md#validation-messages), Stripe's card wording, the field messages of the input schemas, the refunds' and the returns' (issue 61), the trade accounts' (issue 63). (The browser's own toasts and notices are not server answers.)
+const SERVER_WORDS = { priceListMessages, errorMessages, validation: messages.validation, cardMessages, fieldMessages, checkoutMessages, refundMessages, returnMessages, companyMessages };
 
 const fixedMessages = new Set<string>();
 const messageFunctions = new Set<MessageFunction>();

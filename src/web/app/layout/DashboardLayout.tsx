@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { checkoutMessages, messages, returnsMenu } from '../../../shared/messages.js';
 import { checkoutCopy } from '../../../shared/checkout-copy.js';
 import { dashboardMenuCopy } from '../../../shared/back-office-copy.js';
+import { tradeBuyerCopy } from '../../../shared/trade-buyer-copy.js';
 import { useProfile } from '../../features/account/api.js';
 import { useAuth } from '../../features/auth/auth-context.js';
 import { useLowStock } from '../../features/admin/low-stock-api.js';
@@ -33,7 +34,9 @@ const ADD_REVIEW: MenuItem = { to: '/dashboard/add-review', label: 'Add a Review
 const ADDRESSES: MenuItem = { to: '/dashboard/addresses', label: checkoutCopy.book.title };
 /** A buyer's returns (issue 61), after the address book. An admin's list of every return is Returns, so they get no twin. */
 const MY_RETURNS: MenuItem = { to: '/dashboard/returns', label: returnsMenu.myReturns };
-const CUSTOMER_MENU: MenuGroup[] = [{ items: [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }, ADDRESSES, MY_RETURNS] }];
+/** A buyer's trade account (issue 63): applying for one, or their company, its members and orders. */
+const TRADE_ACCOUNT: MenuItem = { to: '/dashboard/company', label: tradeBuyerCopy.menu };
+const CUSTOMER_MENU: MenuGroup[] = [{ items: [MY_ORDERS, ADD_REVIEW, { to: '/dashboard', label: 'My Profile', end: true }, ADDRESSES, MY_RETURNS, TRADE_ACCOUNT] }];
 const LOW_STOCK: MenuItem = { to: '/dashboard/low-stock', label: messages.ui.lowStock.title, counted: messages.ui.lowStock.menuCount };
 /** The contact messages (issue 62), with how many no one has read. */
 const INBOX: MenuItem = { to: '/dashboard/inbox', label: menuText.inbox, counted: menuText.unread };
@@ -71,7 +74,7 @@ const ADMIN_MENU: MenuGroup[] = [
       { to: '/dashboard/mail', label: messages.ui.mailPreview.title },
     ],
   },
-  { heading: menuText.myAccount, items: [{ to: '/dashboard/profile', label: 'My Profile' }, MY_ORDERS, ADD_REVIEW, ADDRESSES] },
+  { heading: menuText.myAccount, items: [{ to: '/dashboard/profile', label: 'My Profile' }, MY_ORDERS, ADD_REVIEW, ADDRESSES, TRADE_ACCOUNT] },
 ];
 
 /** What the dashboard's pages are told: the index shows the staff home to an admin, My Profile to anyone else. */

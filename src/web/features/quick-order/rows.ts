@@ -5,6 +5,7 @@ import { pricingOf, unitPriceCentsFor } from '../../../shared/pricing.js';
 import { isQuickOrderProblem, type QuickOrderEntry } from '../../../shared/quick-order.js';
 import { quantityError } from '../../../shared/quantity.js';
 import type { NamedCartLine } from '../../lib/cart-store.js';
+import { buyerPricing, hasYourPrice } from '../catalog/your-price.js';
 
 const text = messages.ui.quickOrder;
 
@@ -16,6 +17,8 @@ export interface ResolvedPart {
   matchedAs: MatchedAs;
   unitPriceCents: Cents;
   totalCents: Cents;
+  /** A trade account member's line (issue 63): the public unit price at this quantity; else null. */
+  publicUnitPriceCents: Cents | null;
 }
 
 /** One line of the checked table: a part ready for the cart, or a line to fix (`error`). */
@@ -39,12 +42,13 @@ type Draft = Omit<QuickOrderRow, 'part'> & { found: { product: Product; matchedA
 function priced({ found, ...row }: Draft): QuickOrderRow {
   if (!found || row.quantity === null) return { ...row, part: null };
   const { min, stock, packSize } = found.product;
-  const pricing = pricingOf(found.product);
+  const pricing = buyerPricing(found.product);
   const unitPriceCents = unitPriceCentsFor(pricing, row.quantity);
+  const publicUnitPriceCents = hasYourPrice(found.product) ? unitPriceCentsFor(pricingOf(found.product), row.quantity) : null;
   const problem = quantityError(row.quantity, { min, stock, packSize, pricing });
   return {
     ...row,
-    part: { ...found, unitPriceCents, totalCents: orderTotalCents(unitPriceCents, row.quantity) },
+    part: { ...found, unitPriceCents, totalCents: orderTotalCents(unitPriceCents, row.quantity), publicUnitPriceCents },
     error: problem?.message ?? null,
   };
 }

@@ -31,6 +31,8 @@ interface CheckoutProps {
   onEdit: () => void;
   /** The cart's lines to price shipping and tax for; null while one of them cannot be ordered as it is. */
   lines: QuoteRequest['lines'] | null;
+  /** A trade account member's cart (issue 63): its goods at the public prices, in dollars, for the quote to compare; else null. */
+  publicSubtotal?: number | null;
 }
 
 /**
@@ -58,7 +60,7 @@ function ProfiledCheckout({ user, ...props }: CheckoutProps & { user: User }) {
   return <CheckoutForm name={user.name} phone={profile.data?.phone ?? ''} addresses={addresses.data ?? []} {...props} />;
 }
 
-function CheckoutForm({ name, phone, addresses, place, onEdit, lines }: CheckoutProps & { name: string; phone: string; addresses: readonly Address[] }) {
+function CheckoutForm({ name, phone, addresses, place, onEdit, lines, publicSubtotal = null }: CheckoutProps & { name: string; phone: string; addresses: readonly Address[] }) {
   const form = useForm<CheckoutInput, unknown, CheckoutValues>({
     resolver: zodResolver(checkoutFormSchema),
     defaultValues: { phone, ...deliveryDefaults(addresses, name, phone), poNumber: '' },
@@ -86,7 +88,7 @@ function CheckoutForm({ name, phone, addresses, place, onEdit, lines }: Checkout
         <input type="tel" autoComplete="tel" className="input" {...register('phone')} />
       </Field>
       <AddressPicker addresses={addresses} />
-      <QuotePanel lines={lines} />
+      <QuotePanel lines={lines} publicSubtotal={publicSubtotal} />
       <Field label={text.poNumber} hint={text.poNumberHint} error={errors.poNumber?.message}>
         <input type="text" className="input" {...register('poNumber')} />
       </Field>

@@ -121,6 +121,33 @@ describe('CartPage', () => {
     ]);
   });
 
+  it("prices a trade account member's lines at their own prices, the public ones struck through, and the quote's goods too (issue 63)", async () => {
+    // Public: $12.50, from 50 $11.00; the member's: $10.00 from the minimum, $9.25 from 50.
+    const memberPads = aProduct({ priceBreaks: [{ minQuantity: 50, price: 11 }], yourPrice: 10, yourPriceBreaks: [{ minQuantity: 50, price: 9.25 }] });
+    replaceCart([{ productId: '7', quantity: 20 }]);
+    serveShop([memberPads], undefined, { unitPrice: 10 });
+    const { user } = renderCart();
+    const line = await lineOf('Brake Pads');
+    expect(line.getByTestId('your-price-label')).toHaveTextContent('Your price:');
+    expect(line.getByTestId('list-price').tagName).toBe('S');
+    expect(line.getByTestId('list-price')).toHaveTextContent('$12.50');
+    expect(line.getByTestId('unit-price')).toHaveTextContent('$10.00 each');
+    expect(line.getByTestId('next-tier')).toHaveTextContent('Order 50 for $9.25 each');
+    // 20 × $10.00.
+    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $200.00');
+    expect(total()).toHaveTextContent('Total: $200.00');
+    // The quote is the server's, at the member's prices ($200.00); the same goods at the public prices: 20 × $12.50 = $250.00.
+    expect(await screen.findByTestId('quote-subtotal')).toHaveTextContent('Your price: $250.00 $200.00');
+
+    // From 50 the public tier ($11.00) is struck through beside the member's ($9.25): 50 × $9.25 = $462.50.
+    const input = await quantityOf('Brake Pads');
+    await user.clear(input);
+    await user.type(input, '50');
+    expect(line.getByTestId('list-price')).toHaveTextContent('$11.00');
+    expect(line.getByTestId('unit-price')).toHaveTextContent('$9.25 each');
+    expect(line.getByTestId('line-total')).toHaveTextContent('Line total: $462.50');
+  });
+
   it("says the pack rule under the line's quantity, as the server would, and places no order until it is fixed", async () => {
     replaceCart([{ productId: '8', quantity: 500 }]);
     const { calls } = serveShop([hubcaps]);

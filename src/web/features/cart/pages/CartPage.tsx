@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast.js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Product } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { dollarsToCents, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from '../../../../shared/money.js';
+import { centsToDollars, dollarsToCents, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from '../../../../shared/money.js';
 import { orderTotalTooLarge, quantityError } from '../../../../shared/quantity.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { FormError } from '../../../components/Field.js';
@@ -70,6 +70,12 @@ function itemOf(line: CartLine, query: UseQueryResult<Product>, typed: string | 
   const problem = typedQuantityProblem(shown, bounds);
   if (problem) return { ...base, product, problem };
   return { ...base, product, problem: serverProblem ?? null, price: linePrice(bounds, Number(shown)) };
+}
+
+/** A trade account member's cart (issue 63), every line priced: its goods at the public prices in dollars; else null. */
+function publicSubtotalOf(items: readonly CartItem[]): number | null {
+  if (!items.every((item) => item.price && item.price.publicCents !== null)) return null;
+  return centsToDollars(items.reduce((sum, item) => sum + orderTotalCents(item.price!.publicCents!, Number(item.typed)), 0));
 }
 
 /** Every line priced (a part for sale, a quantity it accepts): the cart's total with the core deposits, and whether a card can pay it. */
@@ -179,7 +185,7 @@ function FilledCart({ cart }: { cart: readonly CartLine[] }) {
           {!total.payable && <p className="field-error">{orderTotalTooLarge()}</p>}
         </div>
       )}
-      <Checkout place={place} onEdit={changed} lines={quoteLines} />
+      <Checkout place={place} onEdit={changed} lines={quoteLines} publicSubtotal={publicSubtotalOf(items)} />
       {!user && <ShippingEstimate lines={quoteLines} what={checkoutCopy.estimate.forCart} />}
     </div>
   );

@@ -6,7 +6,9 @@ import { formatWeight } from '../../../../shared/catalog.js';
 import { checkoutMessages, messages } from '../../../../shared/messages.js';
 import { legacyDollars } from '../../../../shared/format.js';
 import { centsToDollars, formatDollars } from '../../../../shared/money.js';
-import { bestTier, pricingOf } from '../../../../shared/pricing.js';
+import { bestTier } from '../../../../shared/pricing.js';
+import { yourPriceLabel } from '../../../../shared/trade-buyer-price-copy.js';
+import { buyerPricing } from '../your-price.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { preloadProductImage, ProductImage } from './ProductImage.js';
 
@@ -112,7 +114,19 @@ export function ProductFacts({ product, layout, heading = 'h3', eager = false, a
         <ul className={style.facts}>
           <li className={style.fact}>Available Items: {product.stock} units</li>
           <li className={style.fact}>Minimum Order Quantity: {product.min} units</li>
-          <li className={style.price}>Price: ${legacyDollars(product.price)} (per unit)</li>
+          {product.yourPrice === undefined ? (
+            <li className={style.price}>Price: ${legacyDollars(product.price)} (per unit)</li>
+          ) : (
+            // A trade account member (issue 63): the public price struck through, then theirs.
+            <>
+              <li className={style.fact}>
+                Price: <s data-testid="public-price">${legacyDollars(product.price)}</s> (per unit)
+              </li>
+              <li className={style.price} data-testid="your-price">
+                {yourPriceLabel}: ${legacyDollars(product.yourPrice)} (per unit)
+              </li>
+            </>
+          )}
           {product.coreCharge > 0 && (
             <li className={style.fact} data-testid="core-deposit">
               {checkoutMessages.charges.coreDeposit(product.coreCharge)}
@@ -143,7 +157,7 @@ function RatingLine({ rating }: { rating: Product['rating'] }) {
 
 /** Buying in bulk: the lowest price a price break reaches (a page has the whole table), and the pack size. */
 function BulkFacts({ product, withBestTier, className }: { product: Product; withBestTier: boolean; className: string | undefined }) {
-  const best = withBestTier ? bestTier(pricingOf(product).tiers) : undefined;
+  const best = withBestTier ? bestTier(buyerPricing(product).tiers) : undefined;
   return (
     <>
       {best && <li className={className}>{messages.ui.pricing.bestTier(formatDollars(centsToDollars(best.priceCents)), best.minQuantity)}</li>}

@@ -4,6 +4,8 @@ import { checkoutCopy as text } from '../../../../shared/checkout-copy.js';
 import { destinationSchema, NEW_ADDRESS } from '../../../../shared/checkout-schemas.js';
 import { coreDepositRows } from '../../../../shared/checkout.js';
 import { formatMoney } from '../../../../shared/format.js';
+import { dollarsToCents } from '../../../../shared/money.js';
+import { yourPriceLabel } from '../../../../shared/trade-buyer-price-copy.js';
 import { Field } from '../../../components/Field.js';
 import { Spinner } from '../../../components/Spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -25,13 +27,25 @@ function useDestination(): Destination | null {
   }, [choice, country, region, postalCode]);
 }
 
-/** The goods subtotal, each line's core deposits, shipping, tax lines and total, from the server's figures. */
-export function QuoteFigures({ quote }: { quote: Quote }) {
+/**
+ * The goods subtotal, each line's core deposits, shipping, tax lines and total, from the server's figures. A trade
+ * account member's quote (issue 63) is priced at their own prices: `publicSubtotal`, the same goods at the public
+ * prices, is struck through beside it when higher, under "Your price".
+ */
+export function QuoteFigures({ quote, publicSubtotal = null }: { quote: Quote; publicSubtotal?: number | null }) {
   const methodName = quote.methods.find((method) => method.id === quote.shippingMethodId)?.name;
+  const struck = publicSubtotal !== null && dollarsToCents(publicSubtotal) > dollarsToCents(quote.subtotal) ? publicSubtotal : null;
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm text-slate-800" data-testid="quote-figures">
       <dt>{text.subtotal}</dt>
-      <dd className="text-right">{formatMoney(quote.subtotal)}</dd>
+      <dd className="text-right" data-testid="quote-subtotal">
+        {struck !== null && (
+          <>
+            <span className="font-semibold text-emerald-800">{yourPriceLabel}:</span> <s className="text-slate-600">{formatMoney(struck)}</s>{' '}
+          </>
+        )}
+        {formatMoney(quote.subtotal)}
+      </dd>
       {coreDepositRows(quote.lines).map((row, index) => (
         <div key={index} className="contents" data-testid="quote-core-deposit">
           <dt>{row.label}</dt>
@@ -71,7 +85,7 @@ export function QuoteFigures({ quote }: { quote: Quote }) {
  * the optional VAT ID. Choosing a method prices the order again. `lines`: null while a quantity is not one
  * the shop takes.
  */
-export function QuotePanel({ lines }: { lines: QuoteRequest['lines'] | null }) {
+export function QuotePanel({ lines, publicSubtotal = null }: { lines: QuoteRequest['lines'] | null; publicSubtotal?: number | null }) {
   const {
     register,
     watch,
@@ -137,7 +151,7 @@ export function QuotePanel({ lines }: { lines: QuoteRequest['lines'] | null }) {
               </label>
             ))}
           </fieldset>
-          <QuoteFigures quote={figures} />
+          <QuoteFigures quote={figures} publicSubtotal={publicSubtotal} />
         </>
       )}
       <Field label={text.vatId} hint={text.vatIdHint} error={errors.vatId?.message}>

@@ -2,16 +2,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.js';
 import type { Product, User } from '../../../../shared/api.js';
 import { messages } from '../../../../shared/messages.js';
-import { formatDollars } from '../../../../shared/money.js';
+import { centsToDollars, formatDollars, orderTotalCents } from '../../../../shared/money.js';
 import { orderFormSchema } from '../../../../shared/checkout-schemas.js';
 import type { Address } from '../../../../shared/checkout-api.js';
-import { quantityError, type QuantityBounds } from '../../../../shared/quantity.js';
+import { quantityError } from '../../../../shared/quantity.js';
 import { canBeOrdered } from '../../../../shared/stock.js';
 import { newIdempotencyKey, usePlaceOrder } from '../api.js';
 import { useProfile } from '../../account/api.js';
 import { quantityInputProps } from '../../catalog/quantity-input.js';
 import { TierPrice } from '../../catalog/components/TierPrice.js';
-import { dollars, type LinePrice, linePrice, quantityBounds } from '../../catalog/quantity.js';
+import { type BuyerBounds, dollars, type LinePrice, linePrice, quantityBounds } from '../../catalog/quantity.js';
 import { OutOfStockText } from '../../catalog/components/ProductFacts.js';
 import { Field, FormError } from '../../../components/Field.js';
 import { useServerForm } from '../../../lib/useServerForm.js';
@@ -75,7 +75,7 @@ interface OrderFormProps {
 }
 
 /** The unit price (at the tier the quantity reaches) and total, once the quantity is one the shop accepts. */
-function validPrice(quantity: number, bounds: Required<QuantityBounds>): LinePrice | null {
+function validPrice(quantity: number, bounds: BuyerBounds): LinePrice | null {
   return Number.isInteger(quantity) && quantityError(quantity, bounds) === null ? linePrice(bounds, quantity) : null;
 }
 
@@ -163,7 +163,7 @@ function OrderForm({ product, user, phone, addresses, quantity, onDone, onCancel
           </p>
         </>
       )}
-      <QuotePanel lines={lines} />
+      <QuotePanel lines={lines} publicSubtotal={price?.publicCents != null ? centsToDollars(orderTotalCents(price.publicCents, typedQuantity)) : null} />
       <FormError message={formError} />
       <div className="flex justify-end gap-3 pt-2">
         <button type="button" className="btn-secondary" onClick={onCancel}>

@@ -20,6 +20,7 @@ import { OrderRefunds } from '../components/OrderRefunds.js';
 import { OrderChargesSummary } from '../components/OrderCharges.js';
 import { ShipmentList } from '../components/Shipments.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { ApprovalNote } from '../components/ApprovalNote.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
 export function MyOrdersPage() {
@@ -92,6 +93,7 @@ export function MyOrdersPage() {
                     </td>
                     <td>
                       <StatusBadge status={order.status} />
+                      <ApprovalNote order={order} className="mt-1 text-xs" />
                       {/* Each parcel with its tracking link, under the status it made. */}
                       {order.shipments.length > 0 && (
                         <div className="mt-2">

@@ -106,4 +106,23 @@ describe('an order’s page', () => {
     expect(await screen.findByRole('heading', { name: 'No such order' })).toBeInTheDocument();
     expect(screen.getByText('This order does not exist, or it is not one of yours.')).toBeInTheDocument();
   });
+
+  it("says a company order over the buyer's limit waits for the company's approval, with no Pay yet (issue 63)", async () => {
+    renderOrder(unpaidOrder({ status: 'awaiting approval', companyId: 3 }), [{ ...placed, to: 'awaiting approval' }]);
+    expect(await screen.findByTestId('approval-note')).toHaveTextContent("Waiting for your company's approval");
+    expect(screen.getAllByText('Awaiting approval').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+
+  it("gives the company's reason for a declined order (issue 63)", async () => {
+    renderOrder(unpaidOrder({ status: 'cancelled', companyId: 3, declineReason: 'Over this month’s budget', heldUntil: null }));
+    expect(await screen.findByTestId('approval-note')).toHaveTextContent('Declined by your company: Over this month’s budget');
+  });
+
+  it('offers Pay once the company approved the order (it is awaiting payment)', async () => {
+    renderOrder(unpaidOrder({ companyId: 3 }));
+    expect(await screen.findByRole('heading', { name: 'Order ORD-000007' })).toBeInTheDocument();
+    expect(screen.queryByTestId('approval-note')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/dashboard/payment/7');
+  });
 });

@@ -16,6 +16,7 @@ import { OrderLines } from '../components/OrderLines.js';
 import { ShipmentList } from '../components/Shipments.js';
 import { ReturnPartsLink } from '../components/ReturnPartsLink.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { ApprovalNote } from '../components/ApprovalNote.js';
 import { ORDER_STATUS_DISPLAY } from '../order-status.js';
 
 const text = messages.ui.orderPage;
@@ -66,6 +67,7 @@ function OrderDetails({ order }: { order: Order }) {
         <p className="text-slate-700">
           <time dateTime={order.createdAt}>{messages.ui.orders.placed(formatDateTime(order.createdAt))}</time>
         </p>
+        <ApprovalNote order={order} className="text-base" />
         <OrderLines order={order} />
         <OrderCharges order={order} shipTo={false} />
         <ReturnPartsLink order={order} />

@@ -59,6 +59,21 @@ async function paste(user: ReturnType<typeof renderWithProviders>['user'], text:
 }
 
 describe('QuickOrderPage', () => {
+  it("prices a trade account member's lines at their own prices, under Your price, the public ones struck through (issue 63)", async () => {
+    // Spark plugs for a member: $2.75 from the minimum, $2.20 from 40 (public: $3.00, $2.50 from 40).
+    const memberPlugs = { ...sparkPlugs, yourPrice: 2.75, yourPriceBreaks: [{ minQuantity: 40, price: 2.2 }] };
+    mockFetch((url) => (url === '/api/parts/resolve' ? { status: 200, body: [{ number: 'EN-3001', product: memberPlugs, matchedAs: 'sku', suggestions: [] }] } : undefined));
+    const { user } = renderWithProviders(<QuickOrderPage />);
+    await paste(user, 'EN-3001 40');
+    await user.click(screen.getByRole('button', { name: 'Check parts' }));
+    await screen.findByText('1 part ready to add.');
+    const line = within(screen.getByTestId('line-1'));
+    expect(line.getByTestId('your-price-label')).toHaveTextContent('Your price');
+    expect(line.getByTestId('list-price').tagName).toBe('S');
+    // 40 × $2.20 = $88.00.
+    expect(cells(1)).toEqual(['1', 'EN-3001', 'Spark PlugsEN-3001', '40', 'Your price$2.50 $2.20', '$88.00']);
+  });
+
   it('checks pasted lines: each part with its tier price, unknown numbers, quantity problems and the same part twice merged', async () => {
     const { calls } = shop();
     const { user } = renderWithProviders(<QuickOrderPage />);

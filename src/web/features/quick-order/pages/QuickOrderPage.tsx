@@ -10,6 +10,7 @@ import { Notice } from '../../../components/Notice.js';
 import { NumberSuggestions } from '../../fitment/components/NumberSuggestions.js';
 import { cartLines, type QuickOrderRow, type ResolvedPart } from '../rows.js';
 import { useQuickOrder } from '../useQuickOrder.js';
+import { yourPriceLabel } from '../../../../shared/trade-buyer-price-copy.js';
 
 const text = messages.ui.quickOrder;
 
@@ -23,6 +24,24 @@ function PartCell({ part: { product, matchedAs }, typed }: { part: ResolvedPart;
       </Link>
       <span className="block font-mono text-xs whitespace-nowrap text-slate-600">{product.sku}</span>
       {matchedAs !== 'sku' && <span className="block text-xs text-slate-600">{text.matched(PART_NUMBER_TYPE_LABELS[matchedAs], typed)}</span>}
+    </>
+  );
+}
+
+/** A line's unit price; a trade account member's (issue 63) under "Your price", the public one struck through when higher. */
+function UnitPrice({ part }: { part: ResolvedPart }) {
+  if (part.publicUnitPriceCents === null) return <>{`$${dollars(part.unitPriceCents)}`}</>;
+  return (
+    <>
+      <span className="block text-xs font-semibold text-emerald-800" data-testid="your-price-label">
+        {yourPriceLabel}
+      </span>
+      {part.publicUnitPriceCents > part.unitPriceCents && (
+        <>
+          <s className="text-slate-600" data-testid="list-price">{`$${dollars(part.publicUnitPriceCents)}`}</s>{' '}
+        </>
+      )}
+      <strong data-testid="unit-price">{`$${dollars(part.unitPriceCents)}`}</strong>
     </>
   );
 }
@@ -41,7 +60,7 @@ function CheckedRow({ row }: { row: QuickOrderRow }) {
         <NumberSuggestions suggestions={row.suggestions} className="text-sm text-slate-800" />
       </td>
       <td>{row.quantity}</td>
-      <td>{priced && `$${dollars(priced.unitPriceCents)}`}</td>
+      <td>{priced && <UnitPrice part={priced} />}</td>
       <td>{priced && `$${dollars(priced.totalCents)}`}</td>
     </tr>
   );
