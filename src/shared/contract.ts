@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { stockMovementPageSchema } from './back-office.js';
+import { salesStatsSchema } from './sales-stats.js';
 import { declineOrderSchema, priceListInputSchema, priceListSchema } from './companies.js';
 import {
   adminFlagSchema,
@@ -44,7 +45,6 @@ import {
   productSchema,
   reviewSchema,
   reviewsHiddenSchema,
-  salesStatsSchema,
   sessionSchema,
   uploadAnswerSchema,
   userSchema,

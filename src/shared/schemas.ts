@@ -528,16 +528,6 @@ export const calendarDateSchema = z
 /** The longest period one call covers: twelve months and then some (the previous period is a second call). */
 export const SALES_PERIOD_MAX_DAYS = 400;
 
-/** GET /api/admin/stats: `from` and `to` both included; with `companyId`, that company's orders only (issue 63). */
-export const salesStatsQuerySchema = z
-  .object({ from: calendarDateSchema, to: calendarDateSchema, companyId: idSchema.optional() })
-  .refine(({ from, to }) => from <= to, { path: ['from'], message: fieldMessages.periodOrder })
-  .refine(({ from, to }) => daysInPeriod(from, to) <= SALES_PERIOD_MAX_DAYS, {
-    path: ['to'],
-    message: fieldMessages.periodTooLong(SALES_PERIOD_MAX_DAYS),
-  });
-export type SalesStatsQuery = z.output<typeof salesStatsQuerySchema>;
-
 // ---- Manage All Orders -------------------------------------------------------
 
 /** Pages of orders: `cursor` is the `nextCursor` of the page before (opaque). */

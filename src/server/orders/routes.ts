@@ -1,7 +1,8 @@
 /** Reading orders and their shipments' packing slips. Placing, cancelling, shipping and paying span domains: see flows/routes.ts. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { openOrdersSchema, orderEventSchema, orderPageSchema, orderSchema, salesStatsSchema } from '../../shared/api.js';
+import { openOrdersSchema, orderEventSchema, orderPageSchema, orderSchema } from '../../shared/api.js';
+import { salesStatsQuerySchema, salesStatsSchema } from '../../shared/sales-stats.js';
 import { errorMessages } from '../../shared/messages.js';
 import {
   emailSchema,
@@ -10,7 +11,6 @@ import {
   ORDER_PAGE_SIZE,
   orderExportQuerySchema,
   orderListQuerySchema,
-  salesStatsQuerySchema,
 } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { requireViewer } from '../http/access.js';

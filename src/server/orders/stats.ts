@@ -21,10 +21,9 @@
  * are over are counted by status once as well, and the moves made since are added (statusesNow).
  */
 import { sql } from 'kysely';
-import type { SalesStats } from '../../shared/api.js';
+import type { SalesStats, SalesStatsQuery } from '../../shared/sales-stats.js';
 import { centsToDollars } from '../../shared/money.js';
 import { isPaid, ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.js';
-import type { SalesStatsQuery } from '../../shared/schemas.js';
 import type { Executor } from '../db/schema.js';
 import { type ShopDay, shopClock, shopDays } from './calendar.js';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SalesStats } from '../../../shared/api.js';
+import type { SalesStats } from '../../../shared/sales-stats.js';
 import { apiFetch } from '../../lib/api-client.js';
 import type { Period } from './period.js';
 

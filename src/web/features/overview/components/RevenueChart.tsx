@@ -1,5 +1,5 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { SalesStats } from '../../../../shared/api.js';
+import type { SalesStats } from '../../../../shared/sales-stats.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatCalendarDate, formatMoney } from '../../../../shared/format.js';
 import { formatDollars } from '../../../../shared/money.js';

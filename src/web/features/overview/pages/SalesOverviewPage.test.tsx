@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { SalesStats } from '../../../../shared/api.js';
+import type { SalesStats } from '../../../../shared/sales-stats.js';
 import type { AdminCompany } from '../../../../shared/companies.js';
 import { addDays, datesOf } from '../../../../shared/dates.js';
 import { formatCalendarDate } from '../../../../shared/format.js';

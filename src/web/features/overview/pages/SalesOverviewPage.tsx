@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SalesStats } from '../../../../shared/api.js';
+import type { SalesStats } from '../../../../shared/sales-stats.js';
 import { messages } from '../../../../shared/messages.js';
 import { formatMoney, formatQuantity } from '../../../../shared/format.js';
 import { formatDollars } from '../../../../shared/money.js';
