@@ -209,7 +209,7 @@ export async function getCompanyForStaff(db: Executor, id: number): Promise<Comp
  * releases its members (the applicant may apply again). A declined application stays declined (409).
  * Answers the company and whether its status changed (the applicant is then told), and who applied.
  */
-export async function decideCompany(db: Executor, id: number, decision: CompanyDecision, staffId: number): Promise<{ company: Company; changed: boolean; applicantUserId: number }> {
+export async function decideCompany(db: Executor, id: number, decision: CompanyDecision, staffId: number | null): Promise<{ company: Company; changed: boolean; applicantUserId: number }> {
   return inTransaction(db, async (trx) => {
     let lookup = trx.selectFrom('companies').selectAll().where('id', '=', id);
     if (isPostgres(trx)) lookup = lookup.forUpdate();

@@ -728,3 +728,8 @@ export async function companySpendingSince(db: Executor, companyIds: readonly nu
     .execute();
   return new Map(rows.map((row) => [row.company_id!, Number(row.spent)]));
 }
+
+/** Records the orders `userId` placed as their company's (demo data: a trade customer's past orders). */
+export async function assignOrdersToCompany(db: Executor, userId: number, companyId: number): Promise<void> {
+  await db.updateTable('orders').set({ company_id: companyId }).where('user_id', '=', userId).execute();
+}

@@ -106,4 +106,15 @@ describe('demo sales history', () => {
     expect(stats.orders).toBeGreaterThan(30);
     expect(stats.topProducts.length).toBeGreaterThan(5);
   });
+
+  it('has a trade account: Harbor Fleet Services approved with the Fleet contract list, its past orders its own in the top companies', async () => {
+    const admin = await registerAdmin(server);
+    const companies = (await call(server.app, 'GET', '/api/admin/companies?status=approved', { token: admin.token })).json();
+    expect(companies.map((company: { name: string; priceListId: string }) => [company.name, company.priceListId])).toEqual([['Harbor Fleet Services', 'fleet-contract']]);
+    const lists = (await call(server.app, 'GET', '/api/admin/price-lists', { token: admin.token })).json();
+    expect(lists).toMatchObject([{ id: 'fleet-contract', discountPercent: 5, prices: [{ sku: 'BR-1507', price: 22, minQuantity: 1 }, { sku: 'BR-1507', price: 21, minQuantity: 500 }], companyCount: 1 }]);
+    const today = seededAt.toISOString().slice(0, 10);
+    const stats = (await call(server.app, 'GET', `/api/admin/stats?from=${addDays(today, -119)}&to=${today}`, { token: admin.token })).json();
+    expect(stats.topCompanies.map((company: { name: string }) => company.name)).toEqual(['Harbor Fleet Services']);
+  });
 });

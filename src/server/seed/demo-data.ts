@@ -134,3 +134,28 @@ export const demoAccounts = {
   admin: { name: 'Demo Admin', email: 'admin@partsmith.example' },
   customer: { name: 'Demo Customer', email: 'customer@partsmith.example' },
 };
+
+/** The demo price list (issue 63): 5 % off every part, and a contract price with its own tier for the brake pads. */
+export const demoPriceList = {
+  id: 'fleet-contract',
+  name: 'Fleet contract',
+  discountPercent: 5,
+  prices: [
+    { sku: 'BR-1507', price: 22, minQuantity: 1 },
+    { sku: 'BR-1507', price: 21, minQuantity: 500 },
+  ],
+  validFrom: null,
+  validTo: null,
+};
+
+/** The demo trade account: demo trade customer 0 (Harbor Fleet Services) applied and was approved with the demo price list. */
+export const demoTradeCompany = {
+  customer: 0,
+  application: {
+    name: 'Harbor Fleet Services',
+    vatId: undefined,
+    taxCertificate: undefined,
+    phone: '+1 555 0101',
+    address: { name: 'Harbor Fleet Services', company: 'Harbor Fleet Services', line1: '12 Pier Road', line2: '', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '+1 555 0101' },
+  },
+};

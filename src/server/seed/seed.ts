@@ -8,11 +8,13 @@ import { createProducts, hasAnyProduct } from '../catalog/service.js';
 import { type Config, isLoopbackHost } from '../config.js';
 import { type Executor, inTransaction, type ProductRow } from '../db/schema.js';
 import { createVehicles, hasAnyVehicle } from '../fitment/service.js';
-import { type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from '../orders/service.js';
+import { applyForCompany, decideCompany } from '../companies/service.js';
+import { assignOrdersToCompany, type ChangedBy, insertPastOrders, type NewOrderLine, type PastOrder } from '../orders/service.js';
+import { savePriceList } from '../price-lists/service.js';
 import { recordPastPayment } from '../payments/service.js';
 import { importReviews } from '../reviews/service.js';
 import { createUser, findActiveUserByEmail, markEmailVerified, markRemoved, setPassword, setRole } from '../users/service.js';
-import { demoAccounts, demoProducts, demoReviews } from './demo-data.js';
+import { demoAccounts, demoPriceList, demoProducts, demoReviews, demoTradeCompany } from './demo-data.js';
 import { demoFitment } from './demo-fitment.js';
 import { demoCustomers, type DemoOrderLine, type DemoOrderPlan, planDemoOrders } from './demo-orders.js';
 import { demoVehicles } from './demo-vehicles.js';
@@ -91,8 +93,22 @@ export async function seedDemoOrders(db: Executor, products: readonly ProductRow
       const { transactionId, outcome } = plans[i]!;
       if (transactionId && 'paidAt' in outcome) await recordPastPayment(trx, { orderId: order.id, intentId: transactionId, amountCents: order.total_cents, at: outcome.paidAt });
     }
+    await seedDemoTradeAccount(trx, customers, bySku);
   });
-  log.info(`demo orders created: ${plans.length} orders of ${demoCustomers.length} customers`);
+  log.info(`demo orders created: ${plans.length} orders of ${demoCustomers.length} customers, and the trade account of ${demoTradeCompany.application.name}`);
+}
+
+/**
+ * The demo's trade account: one of the demo trade customers is the admin of an approved company that buys
+ * at the demo price list, and its past orders are the company's (the sales overview's top companies).
+ */
+async function seedDemoTradeAccount(trx: Executor, customers: readonly { id: number }[], bySku: ReadonlyMap<string, ProductRow>): Promise<void> {
+  const { prices, ...list } = demoPriceList;
+  await savePriceList(trx, list.id, { ...list, prices: prices.map(({ sku, ...price }) => ({ ...price, productId: bySku.get(sku)!.id })) });
+  const admin = customers[demoTradeCompany.customer]!;
+  const company = await applyForCompany(trx, admin.id, demoTradeCompany.application);
+  await decideCompany(trx, company.id, { status: 'approved', priceListId: list.id, declineReason: undefined }, null);
+  await assignOrdersToCompany(trx, admin.id, company.id);
 }
 
 function pastOrderOf(plan: DemoOrderPlan, user: { id: number; name: string; email: string }, bySku: ReadonlyMap<string, ProductRow>): PastOrder {
