@@ -680,7 +680,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 120_000); // every endpoint × every role: a few hundred requests, one after another
 
   it('says who may not call an endpoint before it looks at the input (401, then 403, never 400)', async () => {
     const junk = { phone: 12, quantity: 'many', name: ['x'], status: 'lost', rating: 'ten', orderId: false };
