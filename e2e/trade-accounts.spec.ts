@@ -191,7 +191,7 @@ test('a workshop gets a trade account: staff approve it with a price list, its b
   await page.getByRole('link', { name: 'Company orders' }).click();
   await expect(page).toHaveURL(/\/dashboard\/company\/orders$/);
   await page.getByRole('button', { name: `Approve ${second.number}` }).click();
-  const confirm = page.getByRole('dialog');
+  const confirm = page.getByRole('alertdialog', { name: 'Please confirm' });
   await expect(confirm).toContainText(`Approve order ${second.number} of Bo Buyer ($896.00)?`);
   await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText(`Order ${second.number} is approved`)).toBeVisible();
