@@ -611,7 +611,7 @@ describe(`authorization matrix (${databaseKind})`, () => {
       // Trade accounts (issue 63). Company X belongs to neither customer: its admin-only routes refuse them and
       // the staff alike (company A against B, buyer against admin: the matrix below). Kept last: the rows
       // applying for a company change who the roles are.
-      { route: 'GET /api/companies/mine', expected: { anonymous: 401, customer: 404, other: 404, admin: 404 }, request: async () => ({ method: 'GET', url: '/api/companies/mine' }) },
+      { route: 'GET /api/companies/mine', expected: { anonymous: 401, customer: 200, other: 404, admin: 404 }, request: async () => ({ method: 'GET', url: '/api/companies/mine' }) },
       {
         // A link sent to someone else: refused whoever follows it (the invited address decides, so the body does).
         route: 'POST /api/companies/join',
@@ -644,7 +644,8 @@ describe(`authorization matrix (${databaseKind})`, () => {
         expected: adminOnly(200),
         request: async () => ({ method: 'PATCH', url: `/api/admin/companies/${companyApplied}`, body: { status: 'approved' } }),
       },
-      { route: 'POST /api/companies', expected: anyUser(201), request: async () => ({ method: 'POST', url: '/api/companies', body: APPLICATION }) },
+      // The customer is already an admin of a company (above): one company a person.
+      { route: 'POST /api/companies', expected: { anonymous: 401, customer: 409, other: 201, admin: 201 }, request: async () => ({ method: 'POST', url: '/api/companies', body: APPLICATION }) },
       // Trade accounts (issue 63): staff price lists, admins only.
       { route: 'GET /api/admin/price-lists', expected: adminOnly(200), request: async () => ({ method: 'GET', url: '/api/admin/price-lists' }) },
       { route: 'GET /api/admin/price-lists/{id}', expected: adminOnly(200), request: async () => ({ method: 'GET', url: `/api/admin/price-lists/${await priceList()}` }) },

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { shippingAddressAnswerSchema } from './api.js';
 import { shippingAddressSchema } from './checkout-schemas.js';
 import { isCalendarDate } from './dates.js';
+import { checkoutMessages } from './messages.js';
 import { hasAtMostTwoDecimals } from './money.js';
+import { parseVatId } from './vat-id.js';
 import { emailSchema, idSchema, phoneSchema, requiredText } from './schemas.js';
 import { companyMessages as m } from './companies-copy.js';
 
@@ -39,7 +41,8 @@ export const spendingLimitSchema = z
 /** POST /api/companies: a signed-in buyer applies for a trade account. */
 export const companyApplicationSchema = z.object({
   name: requiredText(m.nameRequired, 120),
-  vatId: optionalText(40),
+  // Checked as the checkout checks one typed (src/shared/vat-id.ts): the company's members order with it.
+  vatId: optionalText(40).refine((vatId) => vatId === undefined || parseVatId(vatId) !== null, checkoutMessages.vatIdInvalid),
   taxCertificate: optionalText(80),
   phone: phoneSchema,
   address: shippingAddressSchema,

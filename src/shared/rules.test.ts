@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatWeight } from './catalog.js';
 import { pcdbIdOfPosition, positionNamed, positionOfPcdbId } from './fitment.js';
 import { centsToDollars, dollarsToCents, formatDollars, hasAtMostTwoDecimals, MAX_ORDER_TOTAL_CENTS, orderTotalCents } from './money.js';
-import { canTransition, isPaid, ORDER_STATUSES } from './order-status.js';
+import { canTransition, isPaid, ORDER_ACTORS, ORDER_STATUSES } from './order-status.js';
 import { emailSchema } from './schemas.js';
 import { productInputSchema } from './product-schemas.js';
 import { NEW_ADDRESS, orderFormSchema } from './checkout-schemas.js';
@@ -100,7 +100,7 @@ describe('order status table', () => {
   it('allows only the documented moves', () => {
     const allowed = ORDER_STATUSES.flatMap((from) =>
       ORDER_STATUSES.flatMap((to) =>
-        (['customer', 'admin', 'payment', 'system'] as const).filter((actor) => canTransition(from, to, actor)).map((actor) => `${from}→${to} by ${actor}`),
+        ORDER_ACTORS.filter((actor) => canTransition(from, to, actor)).map((actor) => `${from}→${to} by ${actor}`),
       ),
     );
     expect(allowed.sort()).toEqual(
@@ -115,6 +115,12 @@ describe('order status table', () => {
         'partially shipped→shipped by admin',
         // A paid order that shipped nothing: an admin cancels it, and its charge is refunded (issue 61).
         'pending→cancelled by admin',
+        // Trade accounts (issue 63): over its buyer's limit, an admin of the company decides; it may also be cancelled or run out.
+        'awaiting approval→not paid by approver',
+        'awaiting approval→cancelled by approver',
+        'awaiting approval→cancelled by customer',
+        'awaiting approval→cancelled by admin',
+        'awaiting approval→expired by system',
       ].sort(),
     );
     expect(ORDER_STATUSES.filter(isPaid)).toEqual(['pending', 'partially shipped', 'shipped']);

@@ -19,7 +19,7 @@ import { FIRST_YEAR, POSITIONS } from './fitment.js';
 import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES } from './order-status.js';
 import { CARRIERS, hasTrackingTemplate } from './shipments.js';
-import { daysInPeriod, isCalendarDate } from './dates.js';
+import { isCalendarDate } from './dates.js';
 import { REVIEW_STATUSES } from './api.js';
 
 const v = messages.validation;

@@ -48,7 +48,7 @@ describe(`companies (${databaseKind})`, () => {
     expect((await mine(applicant)).statusCode).toBe(404);
     const applied = await call(server.app, 'POST', '/api/companies', { token: applicant.token, body: APPLICATION });
     expect(applied.statusCode, applied.body).toBe(201);
-    expect(applied.json()).toMatchObject({ name: 'Northside Fleet Ltd', status: 'pending', vatId: 'GB123456789', taxCertificate: null, phone: '5550100', declineReason: null, priceListId: null });
+    expect(applied.json()).toMatchObject({ name: 'Northside Fleet Ltd', status: 'pending', vatId: 'DE136695976', taxCertificate: null, phone: '5550100', declineReason: null, priceListId: null });
     expect(applied.json().address).toMatchObject({ line1: '1 Test Street', city: 'Portland', company: 'Northside Fleet Ltd' });
 
     const again = await call(server.app, 'POST', '/api/companies', { token: applicant.token, body: { ...APPLICATION, name: 'Other Ltd' } });
@@ -85,7 +85,7 @@ describe(`companies (${databaseKind})`, () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ id, status: 'approved', priceListId: 'trade-10', declineReason: null });
     expect((await call(server.app, 'GET', '/api/admin/home', { token: staff.token })).json().companiesToApprove).toBe(waiting - 1);
-    expect(await membershipOf(server.db.kysely, userIdOf(applicant))).toMatchObject({ companyId: id, companyName: 'Bo Motors', role: 'admin', spendingLimitCents: null, priceListId: 'trade-10', vatId: 'GB123456789' });
+    expect(await membershipOf(server.db.kysely, userIdOf(applicant))).toMatchObject({ companyId: id, companyName: 'Bo Motors', role: 'admin', spendingLimitCents: null, priceListId: 'trade-10', vatId: 'DE136695976' });
 
     const audit = await call(server.app, 'GET', '/api/audit', { token: staff.token });
     expect(audit.json().find((entry: { action: string }) => entry.action === 'company.approve')).toMatchObject({ target: `company ${id} Bo Motors, price list trade-10`, by: { email: staff.email } });
@@ -95,7 +95,7 @@ describe(`companies (${databaseKind})`, () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.subject).toBe('Bo Motors is approved for a trade account – Partsmith');
     expect(told[0]!.text).toContain('Hello Bo Approved,');
-    expect(told[0]!.text).toContain(`Open your company: ${PUBLIC_URL}/company`);
+    expect(told[0]!.text).toContain(`Open your company: ${PUBLIC_URL}/dashboard/company`);
 
     // Approved again with another list: the list changes, nobody is mailed again.
     const relisted = await decide(id, { status: 'approved', priceListId: 'trade-15' });

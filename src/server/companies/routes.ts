@@ -84,7 +84,7 @@ export async function companiesRoutes(app: FastifyInstance, { db: { kysely: db }
   api.post(
     '/api/companies/:id/invitations',
     {
-      config: { access: 'user' },
+      config: { access: 'user', scope: 'company' },
       preValidation: adminOfCompany,
       schema: {
         tags,
@@ -100,7 +100,7 @@ export async function companiesRoutes(app: FastifyInstance, { db: { kysely: db }
   api.patch(
     '/api/companies/:id/members/:userId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', scope: 'company' },
       preValidation: adminOfCompany,
       schema: {
         tags,
@@ -116,7 +116,7 @@ export async function companiesRoutes(app: FastifyInstance, { db: { kysely: db }
   api.delete(
     '/api/companies/:id/members/:userId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', scope: 'company' },
       preValidation: adminOfCompany,
       schema: {
         tags,

@@ -21,7 +21,7 @@ export async function companyOrdersRoutes(app: FastifyInstance, { db: { kysely: 
   api.post(
     '/api/orders/:id/approve',
     {
-      config: { access: 'user' },
+      config: { access: 'user', scope: 'company' },
       schema: {
         tags,
         description:
@@ -37,7 +37,7 @@ export async function companyOrdersRoutes(app: FastifyInstance, { db: { kysely: 
   api.post(
     '/api/orders/:id/decline',
     {
-      config: { access: 'user' },
+      config: { access: 'user', scope: 'company' },
       schema: {
         tags,
         description:
@@ -59,7 +59,7 @@ export async function companyOrdersRoutes(app: FastifyInstance, { db: { kysely: 
   api.get(
     '/api/companies/:id/orders',
     {
-      config: { access: 'user' },
+      config: { access: 'user', scope: 'company' },
       schema: {
         tags,
         description:
@@ -81,7 +81,7 @@ export async function companyOrdersRoutes(app: FastifyInstance, { db: { kysely: 
   api.get(
     '/api/companies/:id/orders.csv',
     {
-      config: { access: 'user' },
+      config: { access: 'user', scope: 'company' },
       schema: {
         tags,
         description:

@@ -104,7 +104,7 @@ describe(`company-owned orders (${databaseKind})`, () => {
     expect(rendered.subject).toContain(`Order ${order.number} waits for your approval`);
     expect(rendered.text).toContain(`Bea Buyer (${buyer.email}) placed order ${order.number} for Alpha Fleet`);
     expect(rendered.text).toContain('Order total: $900.00. Their limit per order: $500.00.');
-    expect(rendered.text).toContain(`${server.config.shop.publicUrl}/dashboard/orders/${order._id}`);
+    expect(rendered.text).toContain(`${server.config.shop.publicUrl}/dashboard/company/orders`);
     // The buyer is not asked, and gets no "pay now" mail while it waits.
     expect(await mailsOfKind('order-placed', order._id)).toEqual([]);
 

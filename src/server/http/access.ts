@@ -31,6 +31,12 @@ declare module 'fastify' {
     access?: Access;
     /** For a public route whose answer depends on who asks: look the token up anyway. */
     identify?: boolean;
+    /**
+     * 'company': only the admins of the company the path names (its `:id`, or the order's company) may
+     * call it; the route refuses everyone else (403, or 404 where it would tell that the order exists)
+     * before it reads the body.
+     */
+    scope?: 'company';
   }
   interface FastifyRequest {
     viewer: Viewer | null;

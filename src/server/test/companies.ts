@@ -3,10 +3,11 @@
  * invitation), or, for tests about something else, rows written straight into the database.
  */
 import { expect } from 'vitest';
+import { shippingAddressSchema } from '../../shared/checkout-schemas.js';
 import type { Executor } from '../db/schema.js';
 import { type Account, call, lastMailTo, registerCustomer, type TestServer, TEST_ADDRESS } from './harness.js';
 
-export const APPLICATION = { name: 'Northside Fleet Ltd', vatId: 'GB123456789', phone: '5550100', address: { ...TEST_ADDRESS, company: 'Northside Fleet Ltd' } };
+export const APPLICATION = { name: 'Northside Fleet Ltd', vatId: 'DE136695976', phone: '5550100', address: { ...TEST_ADDRESS, company: 'Northside Fleet Ltd' } };
 
 /** `applicant` applies (the company's id). */
 export async function applyFor(server: TestServer, applicant: Account, name = APPLICATION.name): Promise<number> {
@@ -55,7 +56,7 @@ export async function insertCompany(db: Executor, applicant: Account, name = 'Te
       vat_id: null,
       tax_certificate: null,
       phone: '5550100',
-      address: JSON.stringify(TEST_ADDRESS),
+      address: JSON.stringify(shippingAddressSchema.parse(TEST_ADDRESS)),
       status,
       decline_reason: null,
       price_list_id: null,
