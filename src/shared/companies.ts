@@ -94,10 +94,12 @@ export const companyDecisionSchema = z
   });
 export type CompanyDecision = z.output<typeof companyDecisionSchema>;
 
-/** GET /api/admin/companies: each company with its size and what it spent in the last 30 days. */
+/** GET /api/admin/companies: each company with its members, their number and what it spent in the last 30 days. */
 export const adminCompanySchema = companySchema.extend({
   applicant: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
   memberCount: z.number().int(),
+  /** Admins first, then in the order they joined. */
+  members: z.array(companyMemberSchema),
   /** Dollars of its paid orders in the last 30 days. */
   spentLast30Days: z.number(),
 });

@@ -552,6 +552,8 @@ const orderFilters = z.object({
   from: emptyAsAbsent(calendarDateSchema),
   to: emptyAsAbsent(calendarDateSchema),
   sort: emptyAsAbsent(z.enum(ORDER_SORTS, { error: fieldMessages.orderSortInvalid })),
+  /** One company's orders only (staff: Manage All Orders; a company's own list fixes it to its id). */
+  companyId: emptyAsAbsent(idSchema),
 });
 const fromNotAfterTo = ({ from, to }: { from?: string; to?: string }) => !from || !to || from <= to;
 const periodOrder = { path: ['from'], message: fieldMessages.periodOrder };

@@ -2,7 +2,7 @@
  * The words of the staff's trade-account pages (issue 63): Companies, Price lists and the sales overview's
  * company filter. UI copy only, imported by admin pages (lazy chunks), never by the storefront's first page.
  */
-import type { CompanyStatus } from './companies.js';
+import type { CompanyRole, CompanyStatus } from './companies.js';
 
 export const tradeStaffCopy = {
   menu: { companies: 'Companies', priceLists: 'Price lists' },
@@ -24,6 +24,12 @@ export const tradeStaffCopy = {
     hideDetails: 'Hide details',
     detailsOf: (name: string) => `Details of ${name}`,
     salesOf: (name: string) => `Sales overview of ${name}`,
+    ordersOf: (name: string) => `Orders of ${name}`,
+    membersOf: (name: string) => `Members of ${name}`,
+    memberColumns: ['Name', 'E-mail', 'Role', 'Spending limit'],
+    role: { admin: 'Admin', buyer: 'Buyer' } satisfies Record<CompanyRole, string>,
+    noLimit: 'No limit',
+    noMembers: 'No members.',
     approveTitle: (name: string) => `Approve ${name}`,
     declineTitle: (name: string) => `Decline ${name}`,
     changeTitle: (name: string) => `Price list of ${name}`,
@@ -90,6 +96,12 @@ export const tradeStaffCopy = {
     back: 'Back to price lists',
     skuRequired: 'Part number is required',
     skuUnknown: 'No part with this number',
+  },
+  /** Manage All Orders filtered to one company (`?companyId=`), from a company's details. */
+  orders: {
+    companyFilter: (name: string) => `Company: ${name}`,
+    companyNumber: (id: string) => `#${id}`,
+    clearCompany: 'Show every company’s orders',
   },
   overview: {
     company: 'Company',

@@ -69,6 +69,7 @@ describe(`companies (${databaseKind})`, () => {
     expect(pending.statusCode, pending.body).toBe(200);
     const listed = pending.json().map((c: unknown) => adminCompanySchema.parse(c)).find((c: { id: number }) => c.id === id);
     expect(listed).toMatchObject({ name: 'Bo Motors', status: 'pending', applicant: { userId: userIdOf(applicant), name: 'Bo Approved', email: applicant.email }, memberCount: 1, spentLast30Days: 0 });
+    expect(listed!.members).toEqual([{ userId: userIdOf(applicant), name: 'Bo Approved', email: applicant.email, role: 'admin', spendingLimit: null }]);
 
     const home = await call(server.app, 'GET', '/api/admin/home', { token: staff.token });
     const waiting = home.json().companiesToApprove as number;
@@ -84,6 +85,7 @@ describe(`companies (${databaseKind})`, () => {
     const approved = await decide(id, { status: 'approved', priceListId: 'trade-10' });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ id, status: 'approved', priceListId: 'trade-10', declineReason: null });
+    expect(adminCompanySchema.parse(approved.json()).members).toEqual([{ userId: userIdOf(applicant), name: 'Bo Approved', email: applicant.email, role: 'admin', spendingLimit: null }]);
     expect((await call(server.app, 'GET', '/api/admin/home', { token: staff.token })).json().companiesToApprove).toBe(waiting - 1);
     expect(await membershipOf(server.db.kysely, userIdOf(applicant))).toMatchObject({ companyId: id, companyName: 'Bo Motors', role: 'admin', spendingLimitCents: null, priceListId: 'trade-10', vatId: 'DE136695976' });
 
@@ -112,7 +114,7 @@ describe(`companies (${databaseKind})`, () => {
 
     const declined = await decide(id, { status: 'declined', declineReason: 'We could not verify the VAT ID' });
     expect(declined.statusCode, declined.body).toBe(200);
-    expect(declined.json()).toMatchObject({ status: 'declined', declineReason: 'We could not verify the VAT ID', memberCount: 0 });
+    expect(declined.json()).toMatchObject({ status: 'declined', declineReason: 'We could not verify the VAT ID', memberCount: 0, members: [] });
     expect((await mine(applicant)).json()).toMatchObject({ id, status: 'declined', declineReason: 'We could not verify the VAT ID', members: [] });
     expect((await decide(id, { status: 'approved' })).statusCode).toBe(409);
 
@@ -130,6 +132,7 @@ describe(`companies (${databaseKind})`, () => {
   describe('invitations and members', () => {
     let admin: Account;
     let companyId: number;
+    let eve: Account;
     beforeAll(async () => {
       admin = await registerCustomer(server.app, 'Dee Admin');
       companyId = await approvedCompany(server, staff, admin, 'Dee Parts');
@@ -140,6 +143,7 @@ describe(`companies (${databaseKind})`, () => {
 
     it('mails a link with a token that works once, for the invited address; the member gets its role and limit', async () => {
       const buyer = await registerCustomer(server.app, 'Eve Buyer');
+      eve = buyer;
       const invited = await invite(buyer.email.toUpperCase(), { spendingLimit: 500 });
       expect(invited.statusCode, invited.body).toBe(201);
       expect(invited.json()).toMatchObject({ email: buyer.email, role: 'buyer', spendingLimit: 500 });
@@ -265,6 +269,11 @@ describe(`companies (${databaseKind})`, () => {
       const listed = (await call(server.app, 'GET', '/api/admin/companies?status=approved', { token: staff.token })).json().find((c: { id: number }) => c.id === companyId);
       // Dee and Eve (the first test's buyer; the third test's one was removed).
       expect(listed).toMatchObject({ spentLast30Days: 80, memberCount: 2 });
+      // Dee stepped down and back up in the test before: still an admin, listed first, with no limit.
+      expect(adminCompanySchema.parse(listed).members).toEqual([
+        { userId: userIdOf(admin), name: 'Dee Admin', email: admin.email, role: 'admin', spendingLimit: null },
+        { userId: userIdOf(eve), name: 'Eve Buyer', email: eve.email, role: 'buyer', spendingLimit: 500 },
+      ]);
     });
   });
 

@@ -135,16 +135,27 @@ export async function applyForCompany(db: Executor, applicantId: number, input: 
 
 /** The members of a company, admins first, then in the order they joined, named from their accounts. */
 export async function membersOf(db: Executor, companyId: number): Promise<CompanyMember[]> {
-  const rows = await db.selectFrom('company_members').selectAll().where('company_id', '=', companyId).orderBy('created_at').orderBy('user_id').execute();
+  return (await membersOfCompanies(db, [companyId])).get(companyId) ?? [];
+}
+
+/** The members of several companies (one query, then their names), each list as membersOf orders it. */
+export async function membersOfCompanies(db: Executor, companyIds: readonly number[]): Promise<Map<number, CompanyMember[]>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db.selectFrom('company_members').selectAll().where('company_id', 'in', [...new Set(companyIds)]).orderBy('created_at').orderBy('user_id').execute();
   const names = await namesOfUsers(db, rows.map((row) => row.user_id));
-  const members = rows.map((row) => ({
-    userId: row.user_id,
-    name: names.get(row.user_id)?.name ?? '',
-    email: names.get(row.user_id)?.email ?? '',
-    role: row.role,
-    spendingLimit: dollarsOrNull(row.spending_limit_cents),
-  }));
-  return [...members.filter((x) => x.role === 'admin'), ...members.filter((x) => x.role !== 'admin')];
+  const byCompany = new Map<number, CompanyMember[]>();
+  for (const row of rows) {
+    const member: CompanyMember = {
+      userId: row.user_id,
+      name: names.get(row.user_id)?.name ?? '',
+      email: names.get(row.user_id)?.email ?? '',
+      role: row.role,
+      spendingLimit: dollarsOrNull(row.spending_limit_cents),
+    };
+    byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), member]);
+  }
+  for (const [id, members] of byCompany) byCompany.set(id, [...members.filter((x) => x.role === 'admin'), ...members.filter((x) => x.role !== 'admin')]);
+  return byCompany;
 }
 
 /**

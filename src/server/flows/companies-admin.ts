@@ -11,7 +11,7 @@ import { centsToDollars } from '../../shared/money.js';
 import { idSchema } from '../../shared/schemas.js';
 import { typed, type AppContext } from '../app-types.js';
 import { recordAdminAction } from '../audit/service.js';
-import { type CompanyForStaff, decideCompany, getCompanyForStaff, listCompanies } from '../companies/service.js';
+import { type CompanyForStaff, decideCompany, getCompanyForStaff, listCompanies, membersOfCompanies } from '../companies/service.js';
 import { type Executor, inTransaction } from '../db/schema.js';
 import { requireViewer, type Viewer } from '../http/access.js';
 import { badRequest } from '../http/errors.js';
@@ -25,10 +25,12 @@ const DAYS_30_MS = 30 * 86_400_000;
 async function forStaff(db: Executor, entries: readonly CompanyForStaff[], at: number): Promise<AdminCompany[]> {
   const names = await namesOfUsers(db, entries.map((entry) => entry.applicantUserId));
   const spent = await companySpendingSince(db, entries.map((entry) => entry.company.id), new Date(at - DAYS_30_MS).toISOString());
+  const members = await membersOfCompanies(db, entries.map((entry) => entry.company.id));
   return entries.map(({ company, applicantUserId, memberCount }) => ({
     ...company,
     applicant: { userId: applicantUserId, name: names.get(applicantUserId)?.name ?? '', email: names.get(applicantUserId)?.email ?? '' },
     memberCount,
+    members: members.get(company.id) ?? [],
     spentLast30Days: centsToDollars(spent.get(company.id) ?? 0),
   }));
 }
@@ -69,7 +71,7 @@ export async function companiesAdminRoutes(app: FastifyInstance, { db: { kysely:
       config: { access: 'admin' },
       schema: {
         tags,
-        description: "Staff: every company (`status=` one status), newest first, with its applicant, number of members and the dollars of its paid orders placed in the last 30 days.",
+        description: "Staff: every company (`status=` one status), newest first, with its applicant, its members (name, e-mail, role, spending limit), their number and the dollars of its paid orders placed in the last 30 days.",
         querystring: adminCompaniesQuerySchema,
         response: { 200: z.array(adminCompanySchema) },
       },

@@ -225,6 +225,50 @@ describe(`Manage All Orders: paging, filters, search, export (${databaseKind})`,
     expect((await list('limit=0')).statusCode).toBe(400);
   });
 
+  it("keeps one company's orders with companyId, in the list, its count and the export", async () => {
+    const company = async (name: string) => {
+      const at = '2024-01-01T00:00:00.000Z';
+      const values = { name, vat_id: null, tax_certificate: null, phone: '+1 555 0100', address: '{}', status: 'approved' as const, decline_reason: null, price_list_id: null };
+      const row = await server.db.kysely
+        .insertInto('companies')
+        .values({ ...values, applicant_user_id: Number(customers[0]!.id), decided_at: null, decided_by_user_id: null, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const fleet = await company('Listing Fleet');
+    const other = await company('Listing Other');
+    // Order i is PAST_STATUSES[i % 5]: 2 shipped, 9 expired (with the oil filter too: i % 3 = 0), 20 not paid; 11 pending.
+    const setCompany = (indexes: number[], companyId: number) =>
+      sql`update orders set company_id = ${companyId} where id in (${sql.join(indexes.map((i) => seeded[i]!.row.id))})`.execute(server.db.kysely);
+    await setCompany([2, 9, 20], fleet);
+    await setCompany([11], other);
+    const id = (i: number) => String(seeded[i]!.row.id);
+    try {
+      expect(await allPages(`companyId=${fleet}`, 2)).toEqual([id(20), id(9), id(2)]);
+      expect((await list(`companyId=${fleet}&limit=2`)).json().total).toBe(3);
+      expect(await allPages(`companyId=${fleet}&status=shipped`)).toEqual([id(2)]);
+      expect(await allPages(`companyId=${other}`)).toEqual([id(11)]);
+      expect((await list('companyId=999999&limit=5')).json()).toEqual({ items: [], nextCursor: null, total: 0 });
+      // Empty: no filter.
+      expect((await list('companyId=&limit=5')).json().total).toBe(36);
+      expect((await list('companyId=fleet')).statusCode).toBe(400);
+
+      const csv = await call(server.app, 'GET', `/api/orders/export.csv?companyId=${fleet}`, { token: admin.token });
+      expect(csv.statusCode, csv.body).toBe(200);
+      const rows = (parse(csv.body, { bom: true }) as string[][]).slice(1);
+      expect(rows.map((cells) => [cells[0], cells[7]])).toEqual([
+        [id(20), 'BL-1507'],
+        [id(9), 'BL-1507'],
+        [id(9), 'OF-220'],
+        [id(2), 'BL-1507'],
+      ]);
+      expect((await call(server.app, 'GET', '/api/orders/export.csv?companyId=0', { token: admin.token })).statusCode).toBe(400);
+    } finally {
+      await sql`update orders set company_id = null`.execute(server.db.kysely);
+    }
+  });
+
   it("pages a customer's own orders (My Orders), and answers the contract's whole array (docs/legacy-contract.md) without limit or cursor", async () => {
     const cy = customers[2]!;
     const own = newest(seeded.filter((order) => order.row.email === cy.email));

@@ -59,7 +59,7 @@ export async function ordersRoutes(app: FastifyInstance, { db: { kysely: db }, c
         description:
           '`q` finds an order by its id, its customer\'s name or e-mail, a part number on it (however spelled) or its PO number; ' +
           '`status` keeps one status; `from` and `to` (YYYY-MM-DD, both included, in SHOP_TIME_ZONE) bound the day it was placed; ' +
-          '`sort` is newest (the default), oldest, total or -total. With `limit` or `cursor`: one page `{ items, nextCursor, total }`, `total` counting every order that matches. ' +
+          '`sort` is newest (the default), oldest, total or -total; `companyId` keeps the orders placed for that company. With `limit` or `cursor`: one page `{ items, nextCursor, total }`, `total` counting every order that matches. ' +
           `Without: an array (for old clients) capped at ${LEGACY_CAP} orders, with \`X-Result-Limit\` and, when more exist, \`X-More-Results: true\`.`,
         querystring: orderListQuerySchema,
         response: { 200: orderPageOrList },

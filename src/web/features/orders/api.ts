@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ConfirmedPayment, Order, OrderEvent, OrderPage, PaymentIntentAnswer, PaymentsConfig, Shipment } from '../../../shared/api.js';
+import type { AdminCompany } from '../../../shared/companies.js';
 import type { OrderStatusFilter } from '../../../shared/order-status.js';
 import type {
   OrderSort,
@@ -74,16 +75,17 @@ export function useMyOrderPages(email: string | undefined) {
   });
 }
 
-/** What Manage All Orders lists: a search, a status, the days placed ('' for any) and a sort. */
+/** What Manage All Orders lists: a search, a status, the days placed ('' for any), a sort and one company's id ('' for all). */
 export interface OrderFilters {
   q: string;
   status: OrderStatusFilter | '';
   from: string;
   to: string;
   sort: OrderSort;
+  companyId: string;
 }
 
-export const NO_ORDER_FILTERS: OrderFilters = { q: '', status: '', from: '', to: '', sort: 'newest' };
+export const NO_ORDER_FILTERS: OrderFilters = { q: '', status: '', from: '', to: '', sort: 'newest', companyId: '' };
 export const ORDERS_PER_PAGE = 25;
 
 /** The filters as GET /api/orders, its export and the page's address take them: only those set. */
@@ -107,6 +109,19 @@ export function useAllOrderPages(filters: OrderFilters) {
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: (previous) => previous,
   });
+}
+
+/**
+ * The name of the company Manage All Orders is filtered to (undefined until known, or for an unknown id),
+ * from the staff's list of every company: the same query (and cache) as the Companies page's "All".
+ */
+export function useCompanyName(companyId: string): string | undefined {
+  const companies = useQuery({
+    queryKey: ['admin', 'companies', 'all'] as const,
+    queryFn: ({ signal }) => apiFetch<AdminCompany[]>('/api/admin/companies', { signal }),
+    enabled: companyId !== '',
+  });
+  return companies.data?.find((company) => String(company.id) === companyId)?.name;
 }
 
 /** The orders these filters list, one row per order line, as a CSV file. */

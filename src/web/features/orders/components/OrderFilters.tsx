@@ -22,6 +22,8 @@ export function orderFiltersFromSearch(params: URLSearchParams): OrderFilters {
     from: dateOrEmpty(params.get('from')),
     to: dateOrEmpty(params.get('to')),
     sort: oneOf<OrderSort>(ORDER_SORTS, params.get('sort')) ?? NO_ORDER_FILTERS.sort,
+    // A company's id (from its details on the Companies page); anything else is no filter.
+    companyId: /^[1-9]\d{0,14}$/.test(params.get('companyId') ?? '') ? params.get('companyId')! : '',
   };
 }
 

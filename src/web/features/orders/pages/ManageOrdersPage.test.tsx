@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fakeAuth, mockFetch, renderWithProviders, customer } from '../../../test/render.js';
 import { aShipment, paidOrder, partlyShippedOrder, unpaidOrder, vermontOrder, VERMONT_CHARGES } from '../../../test/fixtures.js';
 import type { Order } from '../../../../shared/api.js';
+import type { AdminCompany } from '../../../../shared/companies.js';
 import { ManageOrdersPage } from './ManageOrdersPage.js';
 import { cardMessages } from '../../../../shared/card.js';
 import { refundMessages } from '../../../../shared/messages.js';
@@ -14,6 +15,24 @@ const asAdmin = { auth: fakeAuth({ user: admin, isAdmin: true }) };
 const FIRST_PAGE = '/api/orders?limit=25';
 /** A page of the list; `total`, the orders the filters match, is the page's own count unless more are said to match. */
 const page = (items: Order[], nextCursor: string | null = null, total = items.length) => ({ status: 200, body: { items, nextCursor, total } });
+
+/** A company as GET /api/admin/companies answers it (the chip names the one filtered to). */
+const aCompany = (id: number, name: string): AdminCompany => ({
+  id,
+  name,
+  status: 'approved',
+  vatId: null,
+  taxCertificate: null,
+  phone: '+1 555 0100',
+  address: { name: 'Receiving', company: name, line1: '1 Main St', line2: '', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '' },
+  declineReason: null,
+  priceListId: null,
+  createdAt: '2030-01-01T10:00:00.000Z',
+  applicant: { userId: 3, name: 'Nora North', email: 'nora@example.com' },
+  memberCount: 0,
+  members: [],
+  spentLast30Days: 0,
+});
 
 describe('ManageOrdersPage', () => {
   it('shows a row per order: its number, the day placed, the customer, where it goes, the total, status and what is left to do', async () => {
@@ -226,6 +245,56 @@ describe('ManageOrdersPage', () => {
     } finally {
       click.mockRestore();
     }
+  });
+
+  it("lists one company's orders when the address names it, exports them, and the chip clears it", async () => {
+    const { calls } = mockFetch((url) => {
+      if (url === '/api/orders?status=pending&companyId=2&limit=25') return page([paidOrder('pi_1', { _id: '30' })]);
+      if (url === '/api/orders/export.csv?status=pending&companyId=2') return { status: 200, body: 'orderId\r\n30\r\n' };
+      if (url === '/api/orders?status=pending&limit=25') return page([paidOrder('pi_1', { _id: '30' }), paidOrder('pi_2', { _id: '31' })]);
+      if (url === '/api/admin/companies') return { status: 200, body: [aCompany(1, 'Northway Fleet'), aCompany(2, 'Southside Garage')] };
+      return undefined;
+    });
+    const names: string[] = [];
+    URL.createObjectURL = () => 'blob:orders';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    try {
+      const { user } = renderWithProviders(<ManageOrdersPage />, { ...asAdmin, route: '/under-test?companyId=2&status=pending' });
+      expect(await screen.findByTestId('order-30')).toBeInTheDocument();
+      expect(await screen.findByText('Company: Southside Garage')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(names).toEqual(['partsmith-orders.csv']));
+      expect(calls.map((call) => call.url)).toContain('/api/orders/export.csv?status=pending&companyId=2');
+
+      await user.click(screen.getByRole('button', { name: 'Show every company’s orders' }));
+      expect(await screen.findByTestId('order-31')).toBeInTheDocument();
+      expect(screen.queryByTestId('company-filter')).not.toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('ignores a companyId that is no id', async () => {
+    const { calls } = mockFetch((url) => (url === FIRST_PAGE ? page([paidOrder('pi_1', { _id: '30' })]) : undefined));
+    renderWithProviders(<ManageOrdersPage />, { ...asAdmin, route: '/under-test?companyId=fleet' });
+    expect(await screen.findByTestId('order-30')).toBeInTheDocument();
+    expect(screen.queryByTestId('company-filter')).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual([FIRST_PAGE]);
+  });
+
+  it('names a company it does not know by its id', async () => {
+    const { calls } = mockFetch((url) => {
+      if (url === '/api/orders?companyId=77&limit=25') return page([]);
+      if (url === '/api/admin/companies') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderWithProviders(<ManageOrdersPage />, { ...asAdmin, route: '/under-test?companyId=77' });
+    expect(await screen.findByText('Company: #77')).toBeInTheDocument();
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/orders?companyId=77&limit=25'));
   });
 
   it('shows what is left to ship and ships part of it: each line prefilled with what is left, the carrier and tracking number', async () => {

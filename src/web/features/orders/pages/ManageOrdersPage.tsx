@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.js';
 import type { Order } from '../../../../shared/api.js';
 import { tablesCopy } from '../../../../shared/back-office-copy.js';
+import { tradeStaffCopy } from '../../../../shared/trade-staff-copy.js';
 import { formatMoney } from '../../../../shared/format.js';
 import { leftToDo } from '../../../../shared/left-to-do.js';
 import { messages, refundMessages, shipmentMessages } from '../../../../shared/messages.js';
@@ -27,6 +28,7 @@ import {
   useAllOrderPages,
   useCancelAndRefund,
   useCancelOrder,
+  useCompanyName,
   useDeliverOrder,
 } from '../api.js';
 import { OrderFilterBar, orderFiltersFromSearch } from '../components/OrderFilters.js';
@@ -41,7 +43,7 @@ const orderText = messages.ui.orders;
 const EXPORT_FILE = 'partsmith-orders.csv';
 
 /**
- * The view lives in the address (`?q=&status=&from=&to=&sort=`), as the catalog's does: a link shares it,
+ * The view lives in the address (`?q=&status=&from=&to=&sort=&companyId=`), as the catalog's does: a link shares it,
  * back and forward step through the filters chosen; typing a search replaces the address's entry instead.
  */
 export function ManageOrdersPage() {
@@ -51,6 +53,7 @@ export function ManageOrdersPage() {
   const show = (changed: Partial<OrderFilters>) => setParams(orderSearchParams({ ...filters, ...changed }));
   const [search, setSearch] = useSearchBox(filters.q, (q) => setParams(orderSearchParams({ ...filters, q }), { replace: true }));
   const filtered = orderSearchParams(filters).size > 0;
+  const companyName = useCompanyName(filters.companyId);
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
   // The newest page's count: every order the filters match, however few are loaded.
   const total = orders.data?.pages.at(-1)?.total;
@@ -117,6 +120,14 @@ export function ManageOrdersPage() {
         </p>
         <ExportButton filters={filters} />
       </div>
+      {filters.companyId && (
+        <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800" data-testid="company-filter">
+          <span>{tradeStaffCopy.orders.companyFilter(companyName ?? tradeStaffCopy.orders.companyNumber(filters.companyId))}</span>
+          <button type="button" className="font-semibold text-slate-700 hover:text-slate-900" aria-label={tradeStaffCopy.orders.clearCompany} onClick={() => show({ companyId: '' })}>
+            ×
+          </button>
+        </p>
+      )}
       <OrderFilterBar filters={filters} search={search} onSearch={setSearch} onChange={show} />
       <QueryState query={orders} label="orders">
         {() =>

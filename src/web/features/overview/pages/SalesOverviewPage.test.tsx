@@ -62,6 +62,7 @@ const aCompany: AdminCompany = {
   createdAt: '2030-01-01T10:00:00.000Z',
   applicant: { userId: 3, name: 'Nora North', email: 'nora@northway.example.com' },
   memberCount: 3,
+  members: [],
   spentLast30Days: 1200,
 };
 

@@ -23,6 +23,7 @@ function aCompany(overrides: Partial<AdminCompany>): AdminCompany {
     createdAt: '2030-01-02T10:00:00.000Z',
     applicant: { userId: 3, name: 'Nora North', email: 'nora@northway.example.com' },
     memberCount: 1,
+    members: [{ userId: 3, name: 'Nora North', email: 'nora@northway.example.com', role: 'admin', spendingLimit: null }],
     spentLast30Days: 0,
     ...overrides,
   };
@@ -99,6 +100,34 @@ describe('CompaniesPage', () => {
     expect(details.getByText('Garages 10%')).toBeInTheDocument();
     expect(details.getByText('1 Main St, Portland, OR, 97201, US')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sales overview of Southside Garage' })).toHaveAttribute('href', '/dashboard/overview?companyId=2');
+  });
+
+  it("lists the company's members in its details, with their role and limit, and links to its orders", async () => {
+    const withMembers = {
+      ...approved,
+      memberCount: 2,
+      members: [
+        { userId: 4, name: 'Sam South', email: 'sam@southside.example.com', role: 'admin' as const, spendingLimit: null },
+        { userId: 9, name: 'Tia Buyer', email: 'tia@southside.example.com', role: 'buyer' as const, spendingLimit: 1250.5 },
+      ],
+    };
+    serve([pending, withMembers]);
+    const { user } = renderWithProviders(<CompaniesPage />, asAdmin('/under-test?status=approved'));
+    await screen.findByTestId('company-2');
+    expect(screen.queryByRole('table', { name: 'Members of Southside Garage' })).not.toBeInTheDocument();
+    await chooseAction(user, 'Southside Garage', 'Details');
+    const members = within(screen.getByRole('table', { name: 'Members of Southside Garage' }));
+    expect(members.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'E-mail', 'Role', 'Spending limit']);
+    expect(
+      members
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Sam South', 'sam@southside.example.com', 'Admin', 'No limit'],
+      ['Tia Buyer', 'tia@southside.example.com', 'Buyer', '$1,250.50'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Orders of Southside Garage' })).toHaveAttribute('href', '/dashboard/orders?companyId=2');
   });
 
   it('approves an application with a price list: the decision sent, the toast, the company gone from the pending ones', async () => {

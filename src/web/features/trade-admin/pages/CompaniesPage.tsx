@@ -134,11 +134,17 @@ export function CompaniesPage() {
                             </>
                           )}
                         </dl>
-                        {company.status === 'approved' && (
-                          <Link className="mt-2 inline-block text-sm text-brand-700 underline" to={`/dashboard/overview?companyId=${company.id}`}>
-                            {copy.salesOf(company.name)}
+                        <Members company={company} />
+                        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                          <Link className="text-brand-700 underline" to={`/dashboard/orders?companyId=${company.id}`}>
+                            {copy.ordersOf(company.name)}
                           </Link>
-                        )}
+                          {company.status === 'approved' && (
+                            <Link className="text-brand-700 underline" to={`/dashboard/overview?companyId=${company.id}`}>
+                              {copy.salesOf(company.name)}
+                            </Link>
+                          )}
+                        </p>
                       </td>
                     </tr>
                   ),
@@ -149,5 +155,33 @@ export function CompaniesPage() {
       </QueryState>
       <DecisionDialog decision={decision} priceLists={priceLists.data ?? []} onClose={() => setDecision(null)} />
     </Panel>
+  );
+}
+
+/** The company's members in its details: admins first, each with their role and limit per order. */
+function Members({ company }: { company: AdminCompany }) {
+  if (company.members.length === 0) return <p className="mt-3 text-sm text-slate-700">{copy.noMembers}</p>;
+  return (
+    <table aria-label={copy.membersOf(company.name)} className="mt-3 text-left text-sm">
+      <thead>
+        <tr>
+          {copy.memberColumns.map((column) => (
+            <th key={column} scope="col" className="pr-6 pb-1 font-medium">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {company.members.map((member) => (
+          <tr key={member.userId}>
+            <td className="pr-6">{member.name}</td>
+            <td className="pr-6 break-all">{member.email}</td>
+            <td className="pr-6">{copy.role[member.role]}</td>
+            <td className="whitespace-nowrap">{member.spendingLimit === null ? copy.noLimit : `$${formatDollars(member.spendingLimit)}`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
