@@ -11,6 +11,7 @@ import { FormError } from '../../../components/Field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { applyServerError } from '../../../lib/form-errors.js';
 import { newIdempotencyKey, usePlaceOrder } from '../../orders/api.js';
+import { isPayable } from '../../../../shared/order-status.js';
 import { useCartProducts } from '../api.js';
 import { type CartLine, clearCart, removeFromCart, setCartQuantity, useCart } from '../../../lib/cart-store.js';
 import { type CartItem, CartLineItem } from '../components/CartLineItem.js';
@@ -156,7 +157,8 @@ function FilledCart({ cart }: { cart: readonly CartLine[] }) {
       });
       clearCart();
       toast.success(messages.toast.orderPlaced);
-      void navigate(`/dashboard/payment/${order._id}`);
+      // An order over the buyer's spending limit waits for their company: its page says so, it cannot be paid yet.
+      void navigate(isPayable(order.status) ? `/dashboard/payment/${order._id}` : `/dashboard/orders/${order._id}`);
     } catch (error) {
       const { byLine, rest } = splitLineErrors(error);
       setLineErrors(Object.fromEntries([...byLine].flatMap(([index, message]) => (cart[index] ? [[cart[index].productId, message]] : []))));
