@@ -35,7 +35,7 @@ function serve(orders: Order[]) {
   };
   return mockFetch((url, init) => {
     if (url === '/api/companies/mine') return { status: 200, body: company };
-    if (url === '/api/companies/3/orders') return { status: 200, body: list };
+    if (url === '/api/companies/3/orders') return { status: 200, body: { items: list, nextCursor: null, total: list.length } };
     if (url === '/api/companies/3/orders.csv') return { status: 200, body: 'number,buyer,total\r\nORD-000011,Dana Buyer,900.00\r\n' };
     const action = /^\/api\/orders\/(\d+)\/(approve|decline)$/.exec(url);
     if (!action || init.method !== 'POST') return undefined;

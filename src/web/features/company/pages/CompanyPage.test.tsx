@@ -161,7 +161,7 @@ describe('the trade account page', () => {
   it('invites a colleague with a role and an optional limit', async () => {
     const { calls } = serve(aCompany(), (url, init) =>
       url === '/api/companies/3/invitations' && init.method === 'POST'
-        ? { status: 201, body: { ...(JSON.parse(String(init.body)) as object), expiresAt: '2030-06-08T10:00:00.000Z' } }
+        ? { status: 201, body: { id: 9, spendingLimit: null, ...(JSON.parse(String(init.body)) as object), expiresAt: '2030-06-08T10:00:00.000Z' } }
         : undefined,
     );
     const { user } = renderPage();
