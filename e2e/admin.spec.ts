@@ -52,11 +52,14 @@ test.describe('an admin', () => {
       'Search Synonyms',
       'Returns',
       'Fitment quality',
+      'Companies',
+      'Price lists',
       'Mail preview',
       'My Profile',
       'My Orders',
       'Add a Reviews',
       'Address book',
+      'Trade account',
     ]);
     await saveScreenshot(page, 'dashboard-admin');
     await expectNoSeriousA11yViolations(page);

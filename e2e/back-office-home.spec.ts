@@ -53,9 +53,8 @@ async function followEachCount(page: Page, counts: AdminHome) {
     await page.goBack();
     await expect(page.getByRole('heading', { name: staffHomeCopy.title })).toBeVisible();
   }
-  // Trade accounts are not built: their tile says 0 and leads nowhere.
+  // Trade applications: the tile is there (other specs may have applied, so its count is theirs).
   await expect(home.getByText(staffHomeCopy.tiles.companiesToApprove)).toBeVisible();
-  await expect(home.getByRole('link', { name: new RegExp(staffHomeCopy.tiles.companiesToApprove) })).toHaveCount(0);
 }
 
 test.describe('the staff home', () => {
