@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { TAX_CLASSES } from './catalog.js';
 import { PART_NUMBER_TYPES } from './fitment.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from './order-status.js';
+import { REVIEW_FLAGS, REVIEW_STATUSES } from './review-status.js';
+
+export { REVIEW_FLAGS, REVIEW_STATUSES, type ReviewFlag, type ReviewStatus } from './review-status.js';
 
 export const vehicleSchema = z.object({
   id: z.number().int(),
@@ -397,12 +400,6 @@ export type User = z.infer<typeof userSchema>;
 /** How many of the given reviews were hidden by a bulk hide (those already hidden are not counted). */
 export const reviewsHiddenSchema = z.object({ hidden: z.number().int() });
 
-/** A review's moderation (issue 62): held for approval, shown, or hidden by an admin. */
-export const REVIEW_STATUSES = ['pending', 'published', 'hidden'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-/** What a review's words contain that staff look at twice (the rule: src/shared/review-flags.ts). */
-export const REVIEW_FLAGS = ['link', 'phone'] as const;
-export type ReviewFlag = (typeof REVIEW_FLAGS)[number];
 
 export const reviewSchema = z.object({
   _id: z.string(),

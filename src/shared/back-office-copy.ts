@@ -6,7 +6,7 @@ import type { LeftToDo } from './left-to-do.js';
 import { FITMENT_IMPORT_KINDS } from './schemas.js';
 import type { StockMovementReason } from './back-office.js';
 import { formatOrderNumber, formatQuantity } from './format.js';
-import type { ReviewStatus } from './api.js';
+import type { ReviewStatus } from './review-status.js';
 import type { ReviewFlag } from './review-flags.js';
 
 const parts = (count: number) => `${count} ${count === 1 ? 'part' : 'parts'}`;

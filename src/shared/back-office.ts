@@ -52,7 +52,7 @@ export type StockMovementPage = z.infer<typeof stockMovementPageSchema>;
 
 // ---- Reviews held for approval -----------------------------------------------
 
-export { REVIEW_STATUSES, type ReviewStatus } from './api.js';
+export { REVIEW_STATUSES, type ReviewStatus } from './review-status.js';
 /** REVIEW_MODERATION: `before` holds a new review for approval, `after` publishes it at once (staff may hide it later). */
 export const REVIEW_MODERATION_MODES = ['before', 'after'] as const;
 export type ReviewModerationMode = (typeof REVIEW_MODERATION_MODES)[number];

@@ -2,9 +2,9 @@
  * What staff look at twice before approving a review (issue 62): links (a rival's shop) and phone numbers
  * (spam asking buyers to call). The queue shows them as badges; nothing is refused for them.
  */
-import type { ReviewFlag } from './api.js';
+import type { ReviewFlag } from './review-status.js';
 
-export { REVIEW_FLAGS, type ReviewFlag } from './api.js';
+export { REVIEW_FLAGS, type ReviewFlag } from './review-status.js';
 
 /** The domain endings a bare "rival-parts.com" uses; a list, so "fine.Installed" (a missing space) is no link. */
 const TLDS = 'com|net|org|info|biz|io|co|us|uk|ca|au|de|fr|nl|eu|ru|cn|in|me|app|shop|store|online|site|xyz|top|auto|parts';

@@ -20,7 +20,7 @@ import { hasValidCheckDigit, VIN_PATTERN } from './vin.js';
 import { ORDER_STATUS_FILTERS, ORDER_STATUSES } from './order-status.js';
 import { CARRIERS, hasTrackingTemplate } from './shipments.js';
 import { isCalendarDate } from './dates.js';
-import { REVIEW_STATUSES } from './api.js';
+import { REVIEW_STATUSES } from './review-status.js';
 
 const v = messages.validation;
 

@@ -2,7 +2,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PartReview, PartReviewPage, partReviewInputSchema, StockAlert, Suggestions } from '../../../shared/choosing.js';
-import { SUGGEST_MIN_LENGTH } from '../../../shared/choosing.js';
+import { SUGGEST_MIN_LENGTH } from '../../../shared/choosing-copy.js';
 import { apiFetch, seg } from '../../lib/api-client.js';
 
 type PartReviewBody = z.input<typeof partReviewInputSchema>;

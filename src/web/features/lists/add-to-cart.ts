@@ -1,4 +1,4 @@
-import { listMessages } from '../../../shared/choosing.js';
+import { listMessages } from '../../../shared/choosing-copy.js';
 import { canBeOrdered } from '../../../shared/stock.js';
 import type { PartsList } from '../../../shared/choosing.js';
 import { addToCart } from '../../lib/cart-store.js';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { choosingUi as ui, synonymMessages, type SynonymGroups } from '../../../../shared/choosing.js';
+import { choosingUi as ui, synonymMessages } from '../../../../shared/choosing-copy.js';
+import type { SynonymGroups } from '../../../../shared/choosing.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { toast } from '../../../lib/toast.js';
 import { useSaveSynonyms, useSynonyms } from '../synonyms-api.js';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Product } from '../../../../shared/api.js';
-import { choosingMessages, choosingUi as ui, RATING_LEVELS } from '../../../../shared/choosing.js';
+import { choosingMessages, choosingUi as ui, RATING_LEVELS } from '../../../../shared/choosing-copy.js';
 import { reviewModerationCopy } from '../../../../shared/back-office-copy.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { toast } from '../../../lib/toast.js';

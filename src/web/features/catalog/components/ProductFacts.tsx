@@ -1,4 +1,4 @@
-import { choosingUi } from '../../../../shared/choosing.js';
+import { choosingUi } from '../../../../shared/choosing-copy.js';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../shared/api.js';

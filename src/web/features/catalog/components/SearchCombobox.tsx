@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { choosingUi as ui, type Suggestions } from '../../../../shared/choosing.js';
+import { choosingUi as ui } from '../../../../shared/choosing-copy.js';
+import type { Suggestions } from '../../../../shared/choosing.js';
 import { useDebounced } from '../../../lib/useDebounced.js';
 import { useSuggestions } from '../choosing-api.js';
 

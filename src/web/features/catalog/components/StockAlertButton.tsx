@@ -1,5 +1,5 @@
 import type { Product } from '../../../../shared/api.js';
-import { stockAlertMessages } from '../../../../shared/choosing.js';
+import { stockAlertMessages } from '../../../../shared/choosing-copy.js';
 import { toast } from '../../../lib/toast.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useSetStockAlert, useStockAlerts } from '../choosing-api.js';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { choosingUi } from '../../../../shared/choosing.js';
+import { choosingUi } from '../../../../shared/choosing-copy.js';
 import { categoryOf } from '../../../../shared/catalog.js';
 import { productPath } from '../../../../shared/paths.js';
 import { SearchCombobox } from '../components/SearchCombobox.js';

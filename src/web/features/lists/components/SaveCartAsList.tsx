@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { choosingUi as ui, listMessages } from '../../../../shared/choosing.js';
+import { choosingUi as ui, listMessages } from '../../../../shared/choosing-copy.js';
 import type { CartLine } from '../../../lib/cart-store.js';
 import { toast } from '../../../lib/toast.js';
 import { useAuth } from '../../auth/auth-context.js';

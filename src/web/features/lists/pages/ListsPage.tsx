@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { choosingUi as ui, listMessages, type ListSummary } from '../../../../shared/choosing.js';
+import { choosingUi as ui, listMessages } from '../../../../shared/choosing-copy.js';
+import type { ListSummary } from '../../../../shared/choosing.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { toast } from '../../../lib/toast.js';
