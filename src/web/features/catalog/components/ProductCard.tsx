@@ -46,15 +46,18 @@ interface ProductGridProps {
 export function ProductGrid({ products, heading = 'h3', more }: ProductGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {products.map((product, index) => (
+      {products.map((product, index) => {
+        const firstRow = index < 3;
         // Cards below the first row are laid out and painted only as they near the screen (a card is about
         // 36rem tall, whatever the columns); the first row's pictures may be the page's largest paint.
-        <li key={product._id} className={index < 3 ? 'flex' : 'flex [content-visibility:auto] [contain-intrinsic-size:auto_36rem]'}>
-          <ProductCard product={product} eager={index < 3} heading={heading}>
-            {more?.(product)}
-          </ProductCard>
-        </li>
-      ))}
+        return (
+          <li key={product._id} className={firstRow ? 'flex' : 'flex [content-visibility:auto] [contain-intrinsic-size:auto_36rem]'}>
+            <ProductCard product={product} eager={firstRow} heading={heading}>
+              {more?.(product)}
+            </ProductCard>
+          </li>
+        );
+      })}
     </ul>
   );
 }
