@@ -1,6 +1,7 @@
 /**
- * Text with a NUL character is refused before validation: PostgreSQL cannot store it (the insert would
- * fail with a 500) and no field of this shop has a use for it.
+ * Text with a NUL character is refused before any handler runs: PostgreSQL cannot store it (the insert
+ * would fail with a 500) and no field of this shop has a use for it. It runs after the route's own
+ * access checks (some are preValidation hooks), so a caller who may not call a route learns nothing more.
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.js';
@@ -14,7 +15,7 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 export function refuseNulCharacters(app: FastifyInstance) {
-  app.addHook('preValidation', (request, _reply, done) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const nul = containsNul(request.query) || containsNul(request.params) || containsNul(request.body);
     done(nul ? badRequest(NUL_MESSAGE) : undefined);
   });
