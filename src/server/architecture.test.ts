@@ -55,6 +55,7 @@ const TABLE_OWNERS: Record<string, string> = {
   // Choosing parts (issue 65)
   product_words: 'catalog',
   product_words_vocab: 'catalog',
+  product_words_version: 'catalog',
   search_words: 'catalog',
   search_synonyms: 'catalog',
   stock_alerts: 'catalog',

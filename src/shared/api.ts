@@ -527,6 +527,7 @@ export const AUDIT_ACTIONS = [
   'priceList.save',
   'priceList.import',
   'priceList.remove',
+  'search.synonyms',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

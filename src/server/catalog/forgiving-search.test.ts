@@ -79,6 +79,8 @@ describe(`search that forgives typos and knows the trade's words (${databaseKind
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().groups[0]).toEqual(['rotor', 'brake disc']);
     expect((await call(server.app, 'GET', '/api/admin/search/synonyms', { token: admin.token })).json()).toEqual(saved.json());
+    const audit = (await call(server.app, 'GET', '/api/audit', { token: admin.token })).json() as { action: string; target: string }[];
+    expect(audit).toContainEqual(expect.objectContaining({ action: 'search.synonyms', target: '4 synonym groups' }));
 
     expect((await names('rotor')).sort()).toEqual(['Brake Disc Pair', 'Vented Brake Disc']);
     expect((await names('vented rotor'))).toEqual(['Vented Brake Disc']);
@@ -96,6 +98,19 @@ describe(`search that forgives typos and knows the trade's words (${databaseKind
     expect((await call(server.app, 'PUT', '/api/admin/search/synonyms', { token: admin.token, body: { groups: [['lonely']] } })).statusCode).toBe(400);
     await call(server.app, 'PUT', '/api/admin/search/synonyms', { token: admin.token, body: { groups: [] } });
     expect(await names('tyre')).toEqual([]);
+  });
+
+  it("corrects to a part's new name at once, and to a new part's", async () => {
+    expect((await search('gasket')).didYouMean).toBeNull();
+    const mount = (await search('motor mount')).items[0]!;
+    const renamed = await call(server.app, 'PATCH', `/api/products/${mount._id}`, { token: admin.token, body: { name: 'Exhaust Gasket' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const page = await search('gaskit');
+    expect(page.items.map((p) => p.name)).toEqual(['Exhaust Gasket']);
+    expect(page.didYouMean).toBe('gasket');
+
+    await createProduct(server.app, admin, { name: 'Radiator Hose', sku: 'RH-950', category: 'engine', stock: 5, min: 1 });
+    expect((await search('radiatr')).items.map((p) => p.name)).toEqual(['Radiator Hose']);
   });
 
   it('holds a correction to one typo', () => {

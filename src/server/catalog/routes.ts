@@ -266,13 +266,17 @@ export async function catalogRoutes(app: FastifyInstance, { db, cache, config, a
       config: { access: 'admin', changes: 'catalog' },
       schema: {
         tags,
-        description: 'Replaces every group. A term is up to three words (lower-cased as the search reads them) and belongs to one group; a group has 2 to 10 terms.',
+        description: 'Replaces every group (written to the audit log as `search.synonyms`). A term is up to three words (lower-cased as the search reads them) and belongs to one group; a group has 2 to 10 terms.',
         body: synonymGroupsSchema,
         response: { 200: synonymGroupsAnswerSchema },
       },
     },
     async (request) => {
-      await db.kysely.transaction().execute((trx) => replaceSynonymGroups(trx, request.body));
+      const admin = requireViewer(request);
+      await db.kysely.transaction().execute(async (trx) => {
+        await replaceSynonymGroups(trx, request.body);
+        await recordAdminAction(trx, admin, 'search.synonyms', `${request.body.groups.length} synonym groups`);
+      });
       return synonymGroups(db.kysely);
     },
   );

@@ -84,9 +84,27 @@ async function correctionsOf(db: Executor, word: string): Promise<{ words: strin
 
 /** Words of the names a letter shorter to a letter longer, most used first. */
 async function nearestWordsSqlite(db: Executor, word: string): Promise<string[]> {
-  const { rows } = await sql<{ term: string }>`
-    SELECT term FROM product_words_vocab WHERE length(term) BETWEEN ${word.length - 1} AND ${word.length + 1} ORDER BY doc DESC`.execute(db);
-  return rows.map((row) => row.term);
+  return (await vocabularySqlite(db)).filter((term) => Math.abs(term.length - word.length) <= 1);
+}
+
+/**
+ * The names' words, most used first, kept per database until a name changes: fts5vocab walks the whole
+ * index to list them, which would cost every search as much as the search itself. A version the products'
+ * triggers move (migration 071) says when to read them again; a transaction may read the kept words but
+ * keeps none of its own, as it may still roll back.
+ */
+const vocabularies = new WeakMap<object, { version: number; terms: string[] }>();
+
+async function vocabularySqlite(db: Executor): Promise<string[]> {
+  const key = db.getExecutor().adapter;
+  const { rows } = await sql<{ version: number }>`SELECT version FROM product_words_version WHERE id = 1`.execute(db);
+  const version = rows[0]!.version;
+  const kept = vocabularies.get(key);
+  if (kept?.version === version) return kept.terms;
+  const vocabulary = await sql<{ term: string }>`SELECT term FROM product_words_vocab ORDER BY doc DESC`.execute(db);
+  const terms = vocabulary.rows.map((row) => row.term);
+  if (!db.isTransaction) vocabularies.set(key, { version, terms });
+  return terms;
 }
 
 /** The words of the names nearest by trigrams (the index answers them in order). */

@@ -57,6 +57,7 @@ import { paidOrdersCores } from './migrations/060-paid-orders-cores.js';
 import { backOffice } from './migrations/061-back-office.js';
 import { orderCancelling } from './migrations/069-order-cancelling.js';
 import { tradeAccounts } from './migrations/070-trade-accounts.js';
+import { searchVocabularyVersion } from './migrations/071-search-vocabulary-version.js';
 // Choosing parts (issue 65): part reviews, forgiving search, stock alerts, saved lists.
 import { partReviews } from './migrations/040-part-reviews.js';
 import { forgivingSearch } from './migrations/041-forgiving-search.js';
@@ -129,6 +130,7 @@ function migrations(db: Db): Record<string, Migration> {
     '041-forgiving-search': forgivingSearch(db.dialect),
     '042-stock-alerts': stockAlerts(),
     '043-parts-lists': partsLists(db.dialect),
+    '071-search-vocabulary-version': searchVocabularyVersion(db.dialect),
   };
 }
 
