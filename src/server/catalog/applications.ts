@@ -4,6 +4,7 @@
  * check and a position on the car. The rule of what an application covers is `applicationFits` in
  * src/shared/fitment.ts; `coversVehicle` is the same rule in SQL (a test keeps the two in step).
  */
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Application } from '../../shared/api.js';
 import type { VehicleIdentity } from '../../shared/fitment.js';
@@ -64,28 +65,61 @@ export async function applicationsOf(db: Executor, productIds: readonly number[]
   return byProduct;
 }
 
-/** Each part's applications become these (checked by the caller: make and model spelled as the base spells them). */
+/** Everything an application holds: two alike are the same row to keep. */
+const rowKey = (a: Application) => JSON.stringify([a.yearFrom, a.yearTo, a.make, a.model, a.submodel, a.engine, a.qualifier, a.position, a.quantity, a.partTypeId]);
+
+/**
+ * Each part's applications become these (checked by the caller: make and model spelled as the base spells
+ * them). Only what differs is written: a file adding one application to parts that fit ten vehicles
+ * inserts one row per part instead of rewriting eleven. A batch of parts at a time, letting other
+ * requests in between (an import's transaction on SQLite would otherwise hold the event loop to its end).
+ */
 export async function writeApplications(db: Executor, parts: readonly { productId: number; applications: readonly Application[] }[]): Promise<void> {
   for (let i = 0; i < parts.length; i += BATCH) {
-    await db.deleteFrom('applications').where('product_id', 'in', parts.slice(i, i + BATCH).map((p) => p.productId)).execute();
+    const batch = parts.slice(i, i + BATCH);
+    const wanted = new Map(batch.map(({ productId, applications }) => [productId, countedByKey(applications)]));
+    const current = await db.selectFrom('applications').selectAll().where('product_id', 'in', [...wanted.keys()]).execute();
+    const stale: number[] = [];
+    for (const row of current) {
+      const counts = wanted.get(row.product_id)!;
+      const key = rowKey(toApplication(row));
+      const left = counts.get(key)?.count ?? 0;
+      if (left > 0) counts.get(key)!.count = left - 1;
+      else stale.push(row.id);
+    }
+    const fresh = [...wanted].flatMap(([productId, counts]) =>
+      [...counts.values()].flatMap(({ application, count }) => Array.from({ length: count }, () => applicationRow(productId, application))),
+    );
+    for (let j = 0; j < stale.length; j += BATCH) await db.deleteFrom('applications').where('id', 'in', stale.slice(j, j + BATCH)).execute();
+    for (let j = 0; j < fresh.length; j += BATCH) await db.insertInto('applications').values(fresh.slice(j, j + BATCH)).execute();
+    await yieldToOtherRequests();
   }
-  const rows = parts.flatMap(({ productId, applications }) =>
-    applications.map((a) => ({
-      product_id: productId,
-      year_from: a.yearFrom,
-      year_to: a.yearTo,
-      make: a.make,
-      model: a.model,
-      submodel: a.submodel,
-      engine: a.engine,
-      qualifier: a.qualifier,
-      position: a.position,
-      quantity: a.quantity,
-      part_type_id: a.partTypeId,
-    })),
-  );
-  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('applications').values(rows.slice(i, i + BATCH)).execute();
 }
+
+function countedByKey(applications: readonly Application[]): Map<string, { application: Application; count: number }> {
+  const counts = new Map<string, { application: Application; count: number }>();
+  for (const application of applications) {
+    const key = rowKey(application);
+    const seen = counts.get(key);
+    if (seen) seen.count += 1;
+    else counts.set(key, { application, count: 1 });
+  }
+  return counts;
+}
+
+const applicationRow = (productId: number, a: Application) => ({
+  product_id: productId,
+  year_from: a.yearFrom,
+  year_to: a.yearTo,
+  make: a.make,
+  model: a.model,
+  submodel: a.submodel,
+  engine: a.engine,
+  qualifier: a.qualifier,
+  position: a.position,
+  quantity: a.quantity,
+  part_type_id: a.partTypeId,
+});
 
 type BaseProblem = { field: 'model' | 'yearFrom'; message: string };
 
