@@ -44,7 +44,7 @@ function LoadedList({ id, onDone }: { id: string; onDone: () => void }) {
 
 function ListEditor({ list, onDone }: { list: PartsList; onDone: () => void }) {
   const save = useUpdateList();
-  const nameId = `list-name-${list.id}`;
+  const linesId = `list-lines-${list.id}`;
   const products = new Map(list.lines.map((line) => [line.productId, line.product]));
   const {
     register,
@@ -73,32 +73,19 @@ function ListEditor({ list, onDone }: { list: PartsList; onDone: () => void }) {
   useEffect(() => {
     if (removedAt === null) return;
     const buttons = linesRef.current?.querySelectorAll<HTMLButtonElement>('button[data-remove]') ?? [];
-    (buttons[Math.min(removedAt, buttons.length - 1)] ?? document.getElementById(nameId))?.focus();
+    const next = buttons[Math.min(removedAt, buttons.length - 1)];
+    if (next) next.focus();
+    else setFocus('name');
     setRemovedAt(null);
-  }, [removedAt]);
+  }, [removedAt, setFocus]);
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <div>
-        <label htmlFor={nameId} className="label">
-          {ui.listName}
-        </label>
-        <input
-          id={nameId}
-          className="input w-full"
-          maxLength={LIST_NAME_MAX}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? `${nameId}-error` : undefined}
-          {...register('name')}
-        />
-        {errors.name?.message && (
-          <p id={`${nameId}-error`} className="field-error" role="alert">
-            {errors.name.message}
-          </p>
-        )}
-      </div>
-      <section aria-labelledby={`${nameId}-lines`}>
-        <h3 id={`${nameId}-lines`} className="mb-2 font-semibold text-slate-900">
+      <Field label={ui.listName} error={errors.name?.message}>
+        <input className="input w-full" maxLength={LIST_NAME_MAX} {...register('name')} />
+      </Field>
+      <section aria-labelledby={linesId}>
+        <h3 id={linesId} className="mb-2 font-semibold text-slate-900">
           {ui.listLines}
         </h3>
         {lines.fields.length === 0 ? (
