@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { choosingUi as ui, listMessages, mergeListLines } from '../../../../shared/choosing.js';
+import { choosingUi as ui, listMessages } from '../../../../shared/choosing-copy.js';
+import { mergeListLines } from '../../../../shared/list-lines.js';
 import { Field } from '../../../components/Field.js';
 import { QueryState } from '../../../components/QueryState.js';
 import { errorText } from '../../../lib/form-errors.js';
