@@ -1,17 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { importReportSchema, type ImportReport } from '../../../shared/api.js';
-import type { ListInput, ListSummary, PartsList } from '../../../shared/choosing.js';
+import type { ListInput, ListSummary, ListUpdate, PartsList } from '../../../shared/choosing.js';
 import { ApiError, apiFetch, apiFile, seg } from '../../lib/api-client.js';
 
 // Under `me`: signing out forgets them.
 const listsKey = ['me', 'lists'] as const;
 
-export function useLists() {
-  return useQuery({ queryKey: listsKey, queryFn: ({ signal }) => apiFetch<ListSummary[]>('/api/lists', { signal }) });
+export function useLists({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: listsKey, enabled, queryFn: ({ signal }) => apiFetch<ListSummary[]>('/api/lists', { signal }) });
 }
 
 /** A list with each part as the shop has it now: read fresh when asked for (to add it to the cart at today's prices). */
 export const fetchList = (id: string) => apiFetch<PartsList>(`/api/lists/${seg(id)}`);
+
+/** One list with its lines, while its editor is open (under the lists' key: saving any list refreshes it). */
+export function useList(id: string) {
+  return useQuery({ queryKey: [...listsKey, id], queryFn: ({ signal }) => apiFetch<PartsList>(`/api/lists/${seg(id)}`, { signal }) });
+}
+
+/** Renames a list and/or replaces its lines (PUT /api/lists/:id). */
+export function useUpdateList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: ListUpdate }) => apiFetch<PartsList>(`/api/lists/${seg(id)}`, { method: 'PUT', body: update }),
+    onSuccess: () => client.invalidateQueries({ queryKey: listsKey }),
+  });
+}
 
 export function useCreateList() {
   const client = useQueryClient();

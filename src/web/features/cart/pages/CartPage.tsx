@@ -21,6 +21,7 @@ import { dollars, linePrice, quantityBounds, typedQuantityProblem } from '../../
 import { checkoutCopy } from '../../../../shared/checkout-copy.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { ShippingEstimate } from '../../checkout/components/ShippingEstimate.js';
+import { AddCartToList } from '../../lists/components/AddCartToList.js';
 import { SaveCartAsList } from '../../lists/components/SaveCartAsList.js';
 
 const text = messages.ui.cart;
@@ -33,7 +34,12 @@ export function CartPage() {
       <title>{`${text.title} – Partsmith`}</title>
       <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-slate-900">{text.title}</h1>
       {cart.length === 0 ? <EmptyCart /> : <FilledCart cart={cart} />}
-      {cart.length > 0 && <SaveCartAsList cart={cart} />}
+      {cart.length > 0 && (
+        <>
+          <SaveCartAsList cart={cart} />
+          <AddCartToList cart={cart} />
+        </>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { QueryState } from '../../../components/QueryState.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { toast } from '../../../lib/toast.js';
 import { addListToCart } from '../add-to-cart.js';
+import { OpenList } from '../components/ListEditor.js';
 import { exportList, fetchList, useCreateList, useDeleteList, useImportList, useLists } from '../api.js';
 
 /** My parts lists (dashboard): named lists of parts to reorder in one step, as CSV out and in. */
@@ -91,6 +92,7 @@ function ListRow({ list, onRefused }: { list: ListSummary; onRefused: (lines: st
         <p className="text-sm text-slate-700">{list.lineCount === 1 ? '1 part' : `${list.lineCount} parts`}</p>
       </div>
       <div className="flex flex-wrap gap-2">
+        <OpenList list={list} />
         <button type="button" className="btn-primary" aria-label={`${ui.addListToCart}: ${list.name}`} onClick={() => void addAll()}>
           {ui.addListToCart}
         </button>
