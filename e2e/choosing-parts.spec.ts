@@ -133,19 +133,44 @@ test.describe('choosing the right part', () => {
     await expect
       .poll(async () => ((await (await request.get('/api/cart', { headers: { Authorization: `Bearer ${token}` } })).json()) as { lines: { productId: string; quantity: number }[] }).lines.map(({ productId, quantity }) => ({ productId, quantity })))
       .toEqual([{ productId: alternator._id, quantity: 4 }, { productId: disc._id, quantity: 2 }]);
+
+    // The list kept up to date: one more disc from the cart, then the alternators taken off by hand.
+    expect((await cartOf([{ productId: disc._id, quantity: 1 }])).ok()).toBe(true);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Add to an existing list' }).click();
+    await page.getByLabel('Your list').selectOption({ label: 'Monthly brake service' });
+    await page.getByRole('button', { name: 'Add cart to list' }).click();
+    await expect(page.getByText('1 part from the cart added to the list "Monthly brake service".')).toBeVisible();
+    await page.goto('/dashboard/lists');
+    await page.getByRole('button', { name: 'Open list: Monthly brake service' }).click();
+    const editor = page.getByRole('dialog');
+    await expect(editor.getByLabel(`Quantity of ${disc.name}`)).toHaveValue('3');
+    await editor.getByRole('button', { name: `Remove ${alternator.name}` }).click();
+    await editor.getByRole('button', { name: 'Save list' }).click();
+    await expect(page.getByText('The list "Monthly brake service" is saved.')).toBeVisible();
+    const lists = (await (await request.get('/api/lists', { headers: { Authorization: `Bearer ${token}` } })).json()) as { name: string; id: string }[];
+    const saved = lists.find((list) => list.name === 'Monthly brake service')!;
+    const lines = ((await (await request.get(`/api/lists/${saved.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { lines: { productId: string; quantity: number }[] }).lines;
+    expect(lines.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([{ productId: disc._id, quantity: 3 }]);
   });
 
   test('on a 390 px phone: suggestions, reviews and lists fit the screen', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInWithToken(page, await apiRegister(request, 'Pia Phone', uniqueEmail('phone')));
+    const token = await apiRegister(request, 'Pia Phone', uniqueEmail('phone'));
+    await signInWithToken(page, token);
     await typeSearch(page, `alternater ${run}`);
     await expect(page.getByRole('option', { name: new RegExp(`Alternator ${run}`) })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await page.goto(`/parts/${alternator.sku}`);
     await expect(page.getByRole('region', { name: 'Reviews of this part' })).toBeVisible();
     await expectNoHorizontalScroll(page);
+    const made = await request.post('/api/lists', { headers: { Authorization: `Bearer ${token}` }, data: { name: 'Phone list', lines: [{ productId: alternator._id, quantity: 2 }] } });
+    expect(made.status(), await made.text()).toBe(201);
     await page.goto('/dashboard/lists');
     await expect(page.getByRole('heading', { name: 'My parts lists' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'Open list: Phone list' }).click();
+    await expect(page.getByRole('dialog').getByLabel(`Quantity of ${alternator.name}`)).toHaveValue('2');
     await expectNoHorizontalScroll(page);
   });
 });
