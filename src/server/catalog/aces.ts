@@ -65,7 +65,7 @@ function vehicleIds(vehicles: Vehicle[]): VehicleIds {
 // ---- Importing ------------------------------------------------------------------
 
 /** Checks an ACES file against our vehicles and parts and the parts' applications as they are. */
-export async function checkAcesXml(db: Executor, xml: string): Promise<CheckedImport<TradeImportReport>> {
+export async function checkAcesXml(db: Executor, xml: AsyncIterable<string>): Promise<CheckedImport<TradeImportReport>> {
   const ids = vehicleIds(await allVehicles(db));
   const apps: ReadApp[] = [];
   const errors: TradeProblem[] = [];
