@@ -138,7 +138,6 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports, 
     '/api/fitment/import',
     {
       config: { access: 'admin', changes: 'catalog' },
-      // CSV's limit (the larger: importFile checks CSV's own); an XML body is read as it arrives, within XML_IMPORT_MAX_BYTES.
       bodyLimit: XML_IMPORT_MAX_BYTES,
       schema: {
         tags,
@@ -161,7 +160,7 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports, 
     },
     async (request, reply) => {
       const { kind = 'applications', format, dryRun } = request.query;
-      const file = importFile(request, format);
+      const file = await importFile(request, reply, format);
       const run = { admin: requireViewer(request), dryRun: dryRun === 'true' };
       if (file.xml !== undefined) {
         const xml = file.xml;

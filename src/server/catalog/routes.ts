@@ -381,7 +381,7 @@ async function transferRoutes(
     },
     async (request, reply) => {
       const admin = requireViewer(request);
-      const file = importFile(request, request.query.format);
+      const file = await importFile(request, reply, request.query.format);
       const run = { admin, dryRun: request.query.dryRun === 'true' };
       if (file.xml !== undefined) {
         const xml = file.xml;

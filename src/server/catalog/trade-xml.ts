@@ -4,7 +4,12 @@
  * document type declaration (so no DTD, no external entity, no entity but XML's five is ever read), and
  * it lets other requests be answered between slices of the file, as the CSV imports do (ROWS_PER_YIELD).
  */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaxesParser } from 'saxes';
@@ -131,8 +136,9 @@ export const XML_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 const tooLarge = () => new HttpError(413, 'body_too_large', errorMessages.bodyTooLarge);
 
 /**
- * Lets the routes of this plugin read XML bodies, as the request's own stream: the route reads the file
- * while it arrives (`importFile`), so that a large file is never held whole. A body that says it is over
+ * Lets the routes of this plugin read XML bodies, as the request's own stream: the route copies the file
+ * to a temporary one as it arrives and reads it from there (`importFile`), so that a large file is never
+ * held whole in memory. A body that says it is over
  * the limit is refused before it is read. (Only the route's handler reads the stream: a request its
  * onRequest hooks refuse, a stranger's or a customer's, is answered without it.) Other plugins keep
  * refusing XML bodies.
@@ -151,13 +157,11 @@ export function acceptXmlBodies(app: FastifyInstance): void {
 export const importBodySchema = z.union([z.string(), z.custom<Readable>((body) => body instanceof Readable, { message: m.bodyNotAFile })]);
 
 /**
- * The text of a streamed body as it arrives, decoded as UTF-8 (a character split between two chunks
- * read whole), at most XML_IMPORT_MAX_BYTES: past that it throws a 413 and the rest of the body is
- * read and dropped, as Fastify drops a body over its limit. A reader that stops early leaves the
- * request as it is (destroying it would close the connection before the answer).
+ * A body's bytes as they arrive, at most `maxBytes`: past that it throws a 413 and the rest of the body
+ * is read and dropped, as Fastify drops a body over its limit. Stopping early leaves the request as it
+ * is (destroying it would close the connection before the answer).
  */
-export async function* bodyText(body: Readable, maxBytes = XML_IMPORT_MAX_BYTES): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+async function* limitedBytes(body: Readable, maxBytes: number): AsyncGenerator<Buffer> {
   let received = 0;
   for await (const chunk of body.iterator({ destroyOnReturn: false })) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
@@ -166,11 +170,36 @@ export async function* bodyText(body: Readable, maxBytes = XML_IMPORT_MAX_BYTES)
       body.resume();
       throw tooLarge();
     }
+    yield bytes;
+  }
+}
+
+/** UTF-8 bytes as text, chunk by chunk: a character split between two chunks is read whole. */
+export async function* utf8Text(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const bytes of chunks) {
     const text = decoder.decode(bytes, { stream: true });
     if (text !== '') yield text;
   }
   const rest = decoder.decode();
   if (rest !== '') yield rest;
+}
+
+/**
+ * An XML body's text. The body is copied to a temporary file as fast as it arrives (at most
+ * XML_IMPORT_MAX_BYTES, else 413), then read from there a chunk at a time while it is checked: the file
+ * is never held whole in memory, and its upload is not held back by the check (nor by its wait for the
+ * import's turn), so it ends within the server's REQUEST_TIMEOUT as any other body must. The file is
+ * removed once the request is answered.
+ */
+export async function spooledXml(reply: FastifyReply, body: Readable): Promise<AsyncIterable<string>> {
+  const folder = await mkdtemp(join(tmpdir(), 'partsmith-import-'));
+  const remove = () => void rm(folder, { recursive: true, force: true });
+  reply.raw.once('close', remove);
+  reply.raw.once('finish', remove);
+  const path = join(folder, 'body.xml');
+  await pipeline(limitedBytes(body, XML_IMPORT_MAX_BYTES), createWriteStream(path));
+  return utf8Text(createReadStream(path));
 }
 
 const isXml = (request: FastifyRequest) => /^(application|text)\/xml\b/i.test(request.headers['content-type'] ?? '');
@@ -180,14 +209,14 @@ export type ImportFile = { csv: string; xml?: undefined } | { xml: AsyncIterable
 
 /**
  * The file of an import route that reads CSV and XML: XML when the route is asked for a trade format, CSV
- * otherwise, each within its own size (CSV's checked here, XML's while it is read).
+ * otherwise, each within its own size.
  */
-export function importFile(request: FastifyRequest & { body: string | Readable }, format: string | undefined): ImportFile {
+export async function importFile(request: FastifyRequest & { body: string | Readable }, reply: FastifyReply, format: string | undefined): Promise<ImportFile> {
   const xml = isXml(request);
   if (format !== undefined && !xml) throw new HttpError(415, 'unsupported_media_type', m.xmlExpected(format.toUpperCase()));
   if (format === undefined && xml) throw new HttpError(415, 'unsupported_media_type', m.csvExpected);
   const { body } = request;
-  if (typeof body !== 'string') return { xml: bodyText(body) };
+  if (typeof body !== 'string') return { xml: await spooledXml(reply, body) };
   if (Buffer.byteLength(body) > IMPORT_MAX_BYTES) throw new HttpError(413, 'too_large', m.tooLarge(IMPORT_MAX_BYTES / 1024 / 1024));
   return { csv: body };
 }
