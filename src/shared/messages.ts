@@ -621,6 +621,7 @@ export const errorMessages = {
     tooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB: split it into several`,
     xmlExpected: (format: string) => `A ${format} file is sent as application/xml`,
     csvExpected: 'An XML file is imported with format=aces (applications) or format=pies (products); other imports read CSV',
+    bodyNotAFile: 'An import reads a file: CSV sent as text/csv, ACES or PIES as application/xml',
     tooManyRecords: (max: number) => `The file has more than ${max.toLocaleString('en-US')} records: split it into several`,
     actionInvalid: (action: string) => `action must be A (add) or D (delete), not "${action}"`,
     appIdMissing: 'This App has no id: every App needs one, to be named in this report',

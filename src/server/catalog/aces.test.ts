@@ -1,8 +1,11 @@
+import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, TradeImportReport, Vehicle } from '../../shared/api.js';
 import { errorMessages } from '../../shared/messages.js';
+import { XML_IMPORT_MAX_BYTES } from './trade-xml.js';
 import { createVehicles } from '../fitment/service.js';
-import { type Account, call, databaseKind, registerAdmin, startTestServer, type TestServer, validProduct } from '../test/harness.js';
+import { type Account, call, databaseKind, registerAdmin, registerCustomer, startTestServer, type TestServer, validProduct } from '../test/harness.js';
 
 const m = errorMessages.tradeImport;
 
@@ -149,5 +152,76 @@ describe(`ACES import and export (${databaseKind})`, () => {
     expect((await importAces('<ACES><App>', { dryRun: true })).json().errors[0].message).toMatch(/^This file is not well-formed XML/);
     expect((await importAces('<PIES/>', { dryRun: true })).json().errors).toEqual([{ record: '', message: m.wrongRoot('ACES', 'PIES') }]);
     expect((await importAces('sku\nLT-4410\n', { contentType: 'text/csv' })).statusCode).toBe(415);
+  });
+
+  /** A body sent as these chunks, one at a time as a slow client's file arrives (no content-length: only what arrives counts). */
+  const streamed = (chunks: Iterable<Buffer>) =>
+    Readable.from(
+      (async function* () {
+        for (const chunk of chunks) {
+          await setImmediate();
+          yield chunk;
+        }
+      })(),
+      { objectMode: false },
+    );
+  const importStreamed = (payload: Readable, token = admin.token) =>
+    server.app.inject({ method: 'POST', url: '/api/fitment/import?format=aces', headers: { 'content-type': 'application/xml', authorization: `Bearer ${token}` }, payload });
+
+  it('reads a file as it arrives: a character split between two chunks, and a tag, read whole', async () => {
+    const note = 'für Scheinwerfer – € 5 😀';
+    const bytes = Buffer.from(aces([app('utf', `<BaseVehicle id="9100017"/><Note>${note}</Note><Qty>1</Qty><Part>WP-5522</Part>`)]));
+    const euro = bytes.indexOf(Buffer.from('€'));
+    const emoji = bytes.indexOf(Buffer.from('😀'));
+    const tag = bytes.indexOf(Buffer.from('<Part>'));
+    // Within the ü (2 bytes), after the first byte of € (3 bytes), inside 😀 (4 bytes) twice, and inside <Part>.
+    const cuts = [bytes.indexOf(Buffer.from('ü')) + 1, euro + 1, emoji + 1, emoji + 3, tag + 3];
+    const chunks = [0, ...cuts].map((start, i) => bytes.subarray(start, [...cuts, bytes.length][i]));
+    const response = await importStreamed(streamed(chunks));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual(report({ created: 1 }));
+    expect((await fitment('WP-5522')).find((a) => a.make === 'Honda')).toMatchObject({ qualifier: note });
+  });
+
+  it(`refuses a body over ${XML_IMPORT_MAX_BYTES / 1024 / 1024} MB with 413, whether it says so or only sends it, and writes nothing`, async () => {
+    const before = await fitment('LT-4410');
+    const valid = aces([app('big', '<BaseVehicle id="9100016"/><Note>too big</Note><Qty>3</Qty><Part>LT-4410</Part>')]);
+    const [head, rest] = [valid.slice(0, valid.indexOf('<Footer>')), valid.slice(valid.indexOf('<Footer>'))];
+    const filler = Buffer.alloc(1024 * 1024, ' ');
+    function* overLimit() {
+      yield Buffer.from(`${head}<!-- `);
+      for (let sent = 0; sent <= XML_IMPORT_MAX_BYTES; sent += filler.length) yield filler;
+      yield Buffer.from(` -->${rest}`);
+    }
+    const sent = await importStreamed(streamed(overLimit()));
+    expect(sent.statusCode).toBe(413);
+    expect(sent.json().error).toEqual({ code: 'body_too_large', message: errorMessages.bodyTooLarge });
+    const declared = await importAces(Buffer.concat([...overLimit()]) as unknown as string);
+    expect(declared.statusCode).toBe(413);
+    expect(declared.json().error.code).toBe('body_too_large');
+    expect(await fitment('LT-4410')).toEqual(before);
+    // Just within the limit, the same file imports.
+    function* withinLimit() {
+      yield Buffer.from(`${head}<!-- `);
+      for (let sent = 2 * filler.length; sent < XML_IMPORT_MAX_BYTES; sent += filler.length) yield filler;
+      yield Buffer.from(` -->${rest}`);
+    }
+    const within = await importStreamed(streamed(withinLimit()), admin.token);
+    expect(within.statusCode, within.body).toBe(200);
+    expect((await fitment('LT-4410')).some((a) => a.qualifier === 'too big')).toBe(true);
+  });
+
+  it('answers a customer 403 without reading the body: one that never ends gets its answer', async () => {
+    const customer = await registerCustomer(server.app);
+    let pushed = 0;
+    const endless = new Readable({
+      read() {
+        // One slice of a file, then nothing more (and no end): a server that read the body would wait forever.
+        if (pushed++ === 0) this.push(Buffer.from(aces([app(1, '<BaseVehicle id="9100016"/><Qty>1</Qty><Part>LT-4410</Part>')]).slice(0, 100)));
+      },
+    });
+    const response = await importStreamed(endless, customer.token);
+    expect(response.statusCode).toBe(403);
+    endless.destroy();
   });
 });

@@ -15,7 +15,7 @@ import type { Executor } from '../db/schema.js';
 import { allVehicles } from '../fitment/service.js';
 import { applicationsOf, writeApplications } from './applications.js';
 import type { CheckedImport } from './csv-sheet.js';
-import { productsByPartNumber } from './service.js';
+import { listedPartIds } from './service.js';
 import { child, childText, children, readRecords, refusedFile, type XmlElement, XmlRefused, xmlElement } from './trade-xml.js';
 
 const m = errorMessages.tradeImport;
@@ -27,19 +27,25 @@ const PART_BATCH = 1000;
 
 type TradeProblem = TradeImportReport['errors'][number];
 
-/** An App as read: the application it means, for which part, and what to do with it. */
-interface ReadApp {
+/** The years, make and model of an application. */
+type AppVehicle = Pick<Application, 'yearFrom' | 'yearTo' | 'make' | 'model'>;
+
+/**
+ * An App as read: the application it means, for which part, and what to do with it. A file's Apps are
+ * all held from the check to the write (which is all or nothing), so an App keeps only these small fields:
+ * its vehicle is the one object of its BaseVehicle that the Apps naming it share, its element is gone.
+ */
+interface ReadApp extends Omit<Application, keyof AppVehicle> {
   record: string;
   action: 'A' | 'D';
-  /** The part number as the App writes it, and its key. */
+  /** The part number as the App writes it. */
   part: string;
-  partKey: string;
-  application: Application;
+  vehicle: AppVehicle;
 }
 
 /** What our vehicle base says the VCdb ids mean. */
 interface VehicleIds {
-  baseVehicles: Map<number, { year: number; make: string; model: string }>;
+  baseVehicles: Map<number, AppVehicle>;
   makes: Map<number, string>;
   models: Map<number, { make: string; model: string }>;
   subModels: Map<number, string>;
@@ -51,7 +57,7 @@ interface VehicleIds {
 function vehicleIds(vehicles: Vehicle[]): VehicleIds {
   const ids: VehicleIds = { baseVehicles: new Map(), makes: new Map(), models: new Map(), subModels: new Map(), engines: new Map(), years: new Map() };
   for (const v of vehicles) {
-    if (v.baseVehicleId !== null) ids.baseVehicles.set(v.baseVehicleId, { year: v.year, make: v.make, model: v.model });
+    if (v.baseVehicleId !== null) ids.baseVehicles.set(v.baseVehicleId, { yearFrom: v.year, yearTo: v.year, make: v.make, model: v.model });
     if (v.makeId !== null) ids.makes.set(v.makeId, v.make);
     if (v.modelId !== null) ids.models.set(v.modelId, { make: v.make, model: v.model });
     if (v.subModelId !== null && v.submodel !== '') ids.subModels.set(v.subModelId, v.submodel);
@@ -65,7 +71,7 @@ function vehicleIds(vehicles: Vehicle[]): VehicleIds {
 // ---- Importing ------------------------------------------------------------------
 
 /** Checks an ACES file against our vehicles and parts and the parts' applications as they are. */
-export async function checkAcesXml(db: Executor, xml: string): Promise<CheckedImport<TradeImportReport>> {
+export async function checkAcesXml(db: Executor, xml: AsyncIterable<string>): Promise<CheckedImport<TradeImportReport>> {
   const ids = vehicleIds(await allVehicles(db));
   const apps: ReadApp[] = [];
   const errors: TradeProblem[] = [];
@@ -84,15 +90,12 @@ export async function checkAcesXml(db: Executor, xml: string): Promise<CheckedIm
     if (error instanceof XmlRefused) return refusedFile(error.message);
     throw error;
   }
-  const compare = (executor: Executor) => compareApps(executor, apps, full, errors);
-  const check = await compare(db);
+  const check = await compareApps(db, apps, full, errors);
   return {
-    report: check.report,
-    write: async (trx) => {
-      const again = await compare(trx);
-      if (again.report.errors.length === 0) await writeApplications(trx, again.changed);
-      return again.report;
-    },
+    report: check,
+    // Each batch of parts is written as soon as it is compared again: a problem found later rolls the
+    // transaction back (answerImport), so the write stays all or nothing without holding every part's list.
+    write: (trx) => compareApps(trx, apps, full, errors, (changed) => writeApplications(trx, changed)),
   };
 }
 
@@ -129,17 +132,16 @@ function readApp(app: XmlElement, ordinal: number, ids: VehicleIds): ReadApp | {
   const part = childText(app, 'Part');
   if (part === '') problems.push(m.partMissing);
   if (problems.length > 0 || !vehicle) return { problems: problems.map((message) => ({ record, message })) };
-  const application: Application = { ...vehicle, submodel, engine, qualifier, position: position!, quantity: quantity!, partTypeId: partTypeId! };
-  return { record, action: action as 'A' | 'D', part, partKey: normalisePartNumber(part), application };
+  return { record, action: action as 'A' | 'D', part, vehicle, submodel, engine, qualifier, position: position!, quantity: quantity!, partTypeId: partTypeId! };
 }
 
 /** The years, make and model an App names: a BaseVehicle id, or Years with Make and Model ids. */
-function appVehicle(app: XmlElement, ids: VehicleIds, problems: string[]) {
+function appVehicle(app: XmlElement, ids: VehicleIds, problems: string[]): AppVehicle | undefined {
   const base = child(app, 'BaseVehicle');
   if (base) {
     const found = ids.baseVehicles.get(wholeNumber(base.attributes.id) ?? -1);
     if (!found) problems.push(m.baseVehicleUnknown(base.attributes.id ?? ''));
-    return found && { yearFrom: found.year, yearTo: found.year, make: found.make, model: found.model };
+    return found;
   }
   const years = child(app, 'Years');
   const makeId = child(app, 'Make')?.attributes.id;
@@ -166,36 +168,57 @@ function appVehicle(app: XmlElement, ids: VehicleIds, problems: string[]) {
 /** Which application of a part an App means: everything but how many and the part type, which an App may change. */
 const identity = (a: Application) => JSON.stringify([a.yearFrom, a.yearTo, a.make, a.model, a.submodel, a.engine, a.qualifier, a.position]);
 
+/** The application an App means. */
+const applicationOf = ({ vehicle, submodel, engine, qualifier, position, quantity, partTypeId }: ReadApp): Application => ({
+  ...vehicle,
+  submodel,
+  engine,
+  qualifier,
+  position,
+  quantity,
+  partTypeId,
+});
+
 /**
- * The Apps against each named part's applications as they are now: the report, and the parts whose
- * list changes with their new list.
+ * The Apps against each named part's applications as they are now: the report; and, a batch of parts
+ * at a time while no problem has shown, the parts whose list changes with their new list to `write`.
  */
-async function compareApps(db: Executor, apps: ReadApp[], full: boolean, readProblems: TradeProblem[]) {
+async function compareApps(
+  db: Executor,
+  apps: ReadApp[],
+  full: boolean,
+  readProblems: TradeProblem[],
+  write?: (changed: { productId: number; applications: Application[] }[]) => Promise<void>,
+): Promise<TradeImportReport> {
   const errors = [...readProblems];
   const report: TradeImportReport = { created: 0, updated: 0, deleted: 0, unchanged: 0, errors, ignored: [] };
-  const products = await productsByPartNumber(db, apps.map((app) => app.partKey));
+  const products = await listedPartIds(db, apps.map((app) => normalisePartNumber(app.part)));
   const byPart = new Map<number, ReadApp[]>();
   for (const app of apps) {
-    const product = products.get(app.partKey);
-    if (!product || product.hidden_at) {
+    const productId = products.get(normalisePartNumber(app.part));
+    if (productId === undefined) {
       errors.push({ record: app.record, message: m.partUnknown(app.part) });
       continue;
     }
-    byPart.set(product.id, [...(byPart.get(product.id) ?? []), app]);
+    const list = byPart.get(productId);
+    if (list) list.push(app);
+    else byPart.set(productId, [app]);
   }
-  const changed: { productId: number; applications: Application[] }[] = [];
+  products.clear();
   const partIds = [...byPart.keys()];
   for (let i = 0; i < partIds.length; i += PART_BATCH) {
     await yieldToOtherRequests();
     const batch = partIds.slice(i, i + PART_BATCH);
     const current = await applicationsOf(db, batch);
+    const changed: { productId: number; applications: Application[] }[] = [];
     for (const productId of batch) {
       const result = applyApps(current.get(productId) ?? [], byPart.get(productId)!, full, report);
       if (result) changed.push({ productId, applications: result });
     }
+    if (write && errors.length === 0 && changed.length > 0) await write(changed);
   }
   errors.sort((a, b) => a.record.localeCompare(b.record, 'en', { numeric: true }));
-  return { report, changed };
+  return report;
 }
 
 /** A part's applications once its Apps are applied (counted in `report`); undefined when they stay as they are. */
@@ -204,7 +227,9 @@ function applyApps(before: Application[], apps: ReadApp[], full: boolean, report
   const firstApp = new Map<string, string>();
   const added = new Set<string>();
   let changes = 0;
-  for (const { record, action, application: clean } of apps) {
+  for (const app of apps) {
+    const { record, action } = app;
+    const clean = applicationOf(app);
     const key = identity(clean);
     const first = firstApp.get(key);
     if (first !== undefined) {

@@ -24,7 +24,7 @@ import { ACES_MAX_APPS, checkAcesXml, exportAcesXml } from './aces.js';
 import { acceptCsvBodies, answerImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportContext, IMPORT_TURNS_DESCRIPTION } from './csv-sheet.js';
 import { APPLICATION_COLUMNS, checkFitmentCsv, exportFitmentCsv, type FitmentKind, NUMBER_COLUMNS } from './fitment-transfer.js';
 import { lookupNumber } from './numbers.js';
-import { acceptXmlBodies, importBody, sendXml, XML_IMPORT_MAX_BYTES } from './trade-xml.js';
+import { acceptXmlBodies, importBodySchema, importFile, sendXml, XML_IMPORT_MAX_BYTES } from './trade-xml.js';
 import { checkVcdbCsv, VCDB_COLUMNS } from './vcdb-mapping.js';
 import { getVisibleProduct, resolvePartNumbers, toProductDto } from './service.js';
 import { closestNumbers } from './suggestions.js';
@@ -154,17 +154,19 @@ export async function fitmentRoutes(app: FastifyInstance, { db, cache, imports, 
           IMPORT_TURNS_DESCRIPTION,
         consumes: ['text/csv', 'application/xml'],
         querystring: fitmentImportQuerySchema,
-        body: z.string(),
+        body: importBodySchema,
         response: { 200: z.union([tradeImportReportSchema, importReportSchema]), 422: z.union([tradeImportRefusedSchema, importRefusedSchema]) },
       },
     },
     async (request, reply) => {
       const { kind = 'applications', format, dryRun } = request.query;
-      const body = importBody(request, format);
+      const file = await importFile(request, reply, format);
       const run = { admin: requireViewer(request), dryRun: dryRun === 'true' };
-      if (format === 'aces') {
-        return answerImport(reply, { db, cache, imports }, run, (executor) => checkAcesXml(executor, body), describeAcesImport);
+      if (file.xml !== undefined) {
+        const xml = file.xml;
+        return answerImport(reply, { db, cache, imports }, run, (executor) => checkAcesXml(executor, xml), describeAcesImport);
       }
+      const body = file.csv;
       if (kind === 'vcdb') {
         const answer = await answerImport(reply, { db, cache, imports }, run, (executor) => checkVcdbCsv(executor, body), (report) => describeImport(kind, report));
         if (reply.statusCode < 300 && !run.dryRun) cache.invalidate('vehicles');

@@ -53,7 +53,7 @@ interface ReadItem {
 
 // ---- Importing ------------------------------------------------------------------
 
-export async function checkPiesXml(db: Executor, actor: Actor, xml: string): Promise<CheckedImport<TradeImportReport>> {
+export async function checkPiesXml(db: Executor, actor: Actor, xml: AsyncIterable<string>): Promise<CheckedImport<TradeImportReport>> {
   const items: ReadItem[] = [];
   const errors: TradeProblem[] = [];
   const ignored: TradeProblem[] = [];

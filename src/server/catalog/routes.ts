@@ -33,7 +33,7 @@ import { stockAlertSchema } from '../../shared/choosing.js';
 import { askStockAlert, cancelStockAlert, stockAlertsOf } from './stock-alerts.js';
 import { LOW_STOCK_LIMIT, lowStock } from './low-stock.js';
 import { checkPiesXml, exportPiesXml, PIES_MAX_ITEMS } from './pies.js';
-import { acceptXmlBodies, importBody, sendXml, XML_IMPORT_MAX_BYTES } from './trade-xml.js';
+import { acceptXmlBodies, importBodySchema, importFile, sendXml, XML_IMPORT_MAX_BYTES } from './trade-xml.js';
 import { stockMovementPageSchema, stockMovementQuerySchema } from '../../shared/back-office.js';
 import { STOCK_MOVEMENT_CSV_COLUMNS } from './stock-ledger.js';
 import {
@@ -376,7 +376,7 @@ async function transferRoutes(
           IMPORT_TURNS_DESCRIPTION,
         consumes: ['text/csv', 'application/xml'],
         querystring: productImportQuerySchema,
-        body: z.string(),
+        body: importBodySchema,
         response: {
           200: z.union([tradeImportReportSchema, productImportReportSchema]),
           422: z.union([tradeImportRefusedSchema, productImportRefusedSchema]),
@@ -385,11 +385,13 @@ async function transferRoutes(
     },
     async (request, reply) => {
       const admin = requireViewer(request);
-      const body = importBody(request, request.query.format);
+      const file = await importFile(request, reply, request.query.format);
       const run = { admin, dryRun: request.query.dryRun === 'true' };
-      if (request.query.format === 'pies') {
-        return answerImport(reply, { db, cache, imports }, run, (executor) => checkPiesXml(executor, admin, body), describePiesImport);
+      if (file.xml !== undefined) {
+        const xml = file.xml;
+        return answerImport(reply, { db, cache, imports }, run, (executor) => checkPiesXml(executor, admin, xml), describePiesImport);
       }
+      const body = file.csv;
       const checkFile = async (executor: Executor) => {
         const checked = await checkProductsCsv(executor, admin, body);
         // An import may make parts orderable again: their waiting buyers are told in its transaction.

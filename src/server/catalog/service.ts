@@ -218,6 +218,17 @@ export async function productsByPartNumber(db: Executor, keys: readonly string[]
   return found;
 }
 
+/** The ids of the listed (not removed) parts with these part-number keys, by key: a thousand keys per query. */
+export async function listedPartIds(db: Executor, keys: readonly string[]): Promise<Map<string, number>> {
+  const wanted = [...new Set(keys)].filter((key) => key !== '');
+  const found = new Map<string, number>();
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await db.selectFrom('products').select(['id', 'sku_key']).where('sku_key', 'in', wanted.slice(i, i + 1000)).where('hidden_at', 'is', null).execute();
+    for (const row of rows) found.set(row.sku_key, row.id);
+  }
+  return found;
+}
+
 /** On PostgreSQL, a read inside a transaction that is about to write the row locks it (SQLite runs one transaction at a time). */
 function lockedForUpdate<Q extends { forUpdate(): Q }>(db: Executor, query: Q): Q {
   return db.isTransaction && isPostgres(db) ? query.forUpdate() : query;

@@ -4,10 +4,16 @@
  * document type declaration (so no DTD, no external entity, no entity but XML's five is ever read), and
  * it lets other requests be answered between slices of the file, as the CSV imports do (ROWS_PER_YIELD).
  */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaxesParser } from 'saxes';
+import { z } from 'zod';
 import { errorMessages } from '../../shared/messages.js';
 import { HttpError } from '../http/errors.js';
 import type { TradeImportReport } from '../../shared/api.js';
@@ -32,9 +38,6 @@ export function refusedFile(message: string): CheckedImport<TradeImportReport> {
   return { report, write: async () => report };
 }
 
-/** Characters handed to the parser at a time: a slice of a large file, read between yields. */
-const SLICE = 64 * 1024;
-
 /** The first child of that name, and its text or an attribute. */
 export const child = (element: XmlElement, name: string) => element.children.find((c) => c.name === name);
 export const children = (element: XmlElement, name: string) => element.children.filter((c) => c.name === name);
@@ -50,7 +53,7 @@ const localName = (name: string) => name.slice(name.indexOf(':') + 1);
  * document, with the parser's message and where.
  */
 export async function readRecords(
-  xml: string,
+  xml: AsyncIterable<string>,
   { root, record, under = root }: { root: string; record: string; under?: string },
   onRecord: (element: XmlElement) => void | Promise<void>,
 ): Promise<{ header: Map<string, string> }> {
@@ -89,14 +92,15 @@ export async function readRecords(
     else if (parent && open.length > 1) parent.children.push(element);
   });
   let handled = 0;
-  for (let start = 0; start < xml.length && !failure; start += SLICE) {
-    parser.write(xml.slice(start, start + SLICE));
+  for await (const text of xml) {
+    parser.write(text);
     for (const element of done.splice(0)) {
       if (failure) break;
       await onRecord(element);
       handled += 1;
       if (handled % ROWS_PER_YIELD === 0) await yieldToOtherRequests();
     }
+    if (failure) break;
     await yieldToOtherRequests();
   }
   if (failure) throw failure;
@@ -128,23 +132,93 @@ export function xmlElement(name: string, attributes: Record<string, string | num
 /** The largest XML file read: a manufacturer's 100,000 applications, with room to spare. */
 export const XML_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 
-/** Lets the routes of this plugin read XML bodies (as text); other plugins keep refusing them. */
+/** An XML body over XML_IMPORT_MAX_BYTES: refused as Fastify refuses any other body over its route's limit. */
+const tooLarge = () => new HttpError(413, 'body_too_large', errorMessages.bodyTooLarge);
+
+/**
+ * Lets the routes of this plugin read XML bodies, as the request's own stream: the route copies the file
+ * to a temporary one as it arrives and reads it from there (`importFile`), so that a large file is never
+ * held whole in memory. A body that says it is over
+ * the limit is refused before it is read. (Only the route's handler reads the stream: a request its
+ * onRequest hooks refuse, a stranger's or a customer's, is answered without it.) Other plugins keep
+ * refusing XML bodies.
+ */
 export function acceptXmlBodies(app: FastifyInstance): void {
-  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(['application/xml', 'text/xml'], (request, payload, done) => {
+    if (Number(request.headers['content-length']) > XML_IMPORT_MAX_BYTES) done(tooLarge(), undefined);
+    else done(null, payload);
+  });
+}
+
+/**
+ * An import route's body: the text of a CSV file, or the stream of an XML one (acceptXmlBodies); any
+ * other body (JSON, say) is refused by the route's schema, 400.
+ */
+export const importBodySchema = z.union([z.string(), z.custom<Readable>((body) => body instanceof Readable, { message: m.bodyNotAFile })]);
+
+/**
+ * A body's bytes as they arrive, at most `maxBytes`: past that it throws a 413 and the rest of the body
+ * is read and dropped, as Fastify drops a body over its limit. Stopping early leaves the request as it
+ * is (destroying it would close the connection before the answer).
+ */
+async function* limitedBytes(body: Readable, maxBytes: number): AsyncGenerator<Buffer> {
+  let received = 0;
+  for await (const chunk of body.iterator({ destroyOnReturn: false })) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    received += bytes.length;
+    if (received > maxBytes) {
+      body.resume();
+      throw tooLarge();
+    }
+    yield bytes;
+  }
+}
+
+/** UTF-8 bytes as text, chunk by chunk: a character split between two chunks is read whole. */
+export async function* utf8Text(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const bytes of chunks) {
+    const text = decoder.decode(bytes, { stream: true });
+    if (text !== '') yield text;
+  }
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
+}
+
+/**
+ * An XML body's text. The body is copied to a temporary file as fast as it arrives (at most
+ * XML_IMPORT_MAX_BYTES, else 413), then read from there a chunk at a time while it is checked: the file
+ * is never held whole in memory, and its upload is not held back by the check (nor by its wait for the
+ * import's turn), so it ends within the server's REQUEST_TIMEOUT as any other body must. The file is
+ * removed once the request is answered.
+ */
+export async function spooledXml(reply: FastifyReply, body: Readable): Promise<AsyncIterable<string>> {
+  const folder = await mkdtemp(join(tmpdir(), 'partsmith-import-'));
+  const remove = () => void rm(folder, { recursive: true, force: true });
+  reply.raw.once('close', remove);
+  reply.raw.once('finish', remove);
+  const path = join(folder, 'body.xml');
+  await pipeline(limitedBytes(body, XML_IMPORT_MAX_BYTES), createWriteStream(path));
+  return utf8Text(createReadStream(path));
 }
 
 const isXml = (request: FastifyRequest) => /^(application|text)\/xml\b/i.test(request.headers['content-type'] ?? '');
 
+/** An import's file: a CSV file's text, or an XML file's text as it arrives. */
+export type ImportFile = { csv: string; xml?: undefined } | { xml: AsyncIterable<string>; csv?: undefined };
+
 /**
  * The file of an import route that reads CSV and XML: XML when the route is asked for a trade format, CSV
- * otherwise, each within its own size (the route's limit is the larger, XML's).
+ * otherwise, each within its own size.
  */
-export function importBody(request: FastifyRequest & { body: string }, format: string | undefined): string {
+export async function importFile(request: FastifyRequest & { body: string | Readable }, reply: FastifyReply, format: string | undefined): Promise<ImportFile> {
   const xml = isXml(request);
   if (format !== undefined && !xml) throw new HttpError(415, 'unsupported_media_type', m.xmlExpected(format.toUpperCase()));
   if (format === undefined && xml) throw new HttpError(415, 'unsupported_media_type', m.csvExpected);
-  if (!xml && Buffer.byteLength(request.body) > IMPORT_MAX_BYTES) throw new HttpError(413, 'too_large', m.tooLarge(IMPORT_MAX_BYTES / 1024 / 1024));
-  return request.body;
+  const { body } = request;
+  if (typeof body !== 'string') return { xml: await spooledXml(reply, body) };
+  if (Buffer.byteLength(body) > IMPORT_MAX_BYTES) throw new HttpError(413, 'too_large', m.tooLarge(IMPORT_MAX_BYTES / 1024 / 1024));
+  return { csv: body };
 }
 
 export function sendXml(reply: FastifyReply, what: string, file: AsyncIterable<string>) {
