@@ -68,6 +68,12 @@ describe(`search that forgives typos and knows the trade's words (${databaseKind
     const page = await search('headl');
     expect(page.items.map((p) => p.name)).toEqual(['Headlight Assembly']);
     expect(page.didYouMean).toBeNull();
+    // The start of a word past its stem ("alternator" is indexed as "altern").
+    for (const typed of ['alterna', 'alternat', 'alternato', 'headlig']) {
+      const started = await search(typed);
+      expect(started.items.map((p) => p.name), typed).toEqual([typed.startsWith('alt') ? 'Alternator 90A' : 'Headlight Assembly']);
+      expect(started.didYouMean, typed).toBeNull();
+    }
     expect((await search('hedlight assembly')).didYouMean).toBe('headlight assembly');
   });
 
@@ -148,6 +154,11 @@ describe(`suggestions as one types (${databaseKind})`, () => {
     expect((await suggest('alt')).parts.map((p) => p.name).sort()).toEqual(['Alternator 90A', 'Alternator Pulley']);
     expect((await suggest('alternater')).parts.map((p) => p.name).sort()).toEqual(['Alternator 90A', 'Alternator Pulley']);
     expect((await suggest('alternator pul')).parts.map((p) => p.name)).toEqual(['Alternator Pulley']);
+    // Every letter typed on the way keeps offering them, past the word's stem too.
+    for (let length = 3; length <= 'alternator'.length; length += 1) {
+      const typed = 'alternator'.slice(0, length);
+      expect((await suggest(typed)).parts.map((p) => p.name).sort(), typed).toEqual(['Alternator 90A', 'Alternator Pulley']);
+    }
     expect((await suggest('al 1002')).parts).toEqual([expect.objectContaining({ sku: 'AL-1002', name: 'Alternator Pulley' })]);
     expect((await suggest('bd3')).parts.map((p) => p.sku)).toEqual(['BD-3000']);
     expect(await suggest('a')).toEqual({ parts: [], categories: [], vehicles: [] });

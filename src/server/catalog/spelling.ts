@@ -37,8 +37,9 @@ export async function spellingOf(db: Executor, words: readonly string[]): Promis
       continue;
     }
     const word = words[i]!;
-    const correction = await correctionsOf(db, word);
-    clauses.push({ alternatives: [[word]], corrections: correction.words });
+    const completions = await completionsOf(db, word);
+    const correction = await correctionsOf(db, word, completions.length > 0);
+    clauses.push({ alternatives: [[word], ...completions.filter((completion) => completion !== word).map((completion) => [completion])], corrections: correction.words });
     if (correction.better) corrected = true;
     didYouMean.push(correction.better ?? word);
     i += 1;
@@ -73,13 +74,33 @@ async function synonymsAmong(db: Executor, words: readonly string[]): Promise<Ma
   return groups;
 }
 
-/** The catalog words one typo away from a word, and the best of them when the word is none of the catalog's. */
-async function correctionsOf(db: Executor, word: string): Promise<{ words: string[]; better?: string }> {
-  if (word.length < TYPO_MIN_LENGTH || !/^\p{L}+$/u.test(word)) return { words: [] };
+/** The catalog words one typo away from a word, and the best of them when the word is none of the catalog's (nor the start of one). */
+async function correctionsOf(db: Executor, word: string, isWordOrStart: boolean): Promise<{ words: string[]; better?: string }> {
+  if (word.length < TYPO_MIN_LENGTH || !isLetters(word)) return { words: [] };
   const candidates = await (isPostgres(db) ? nearestWordsPostgres(db, word) : nearestWordsSqlite(db, word));
   const words = candidates.filter((candidate) => candidate !== word && withinOneTypo(word, candidate));
-  if (words.length === 0 || (await isWordOrStart(db, word))) return { words };
+  if (words.length === 0 || isWordOrStart) return { words };
   return { words, better: words[0] };
+}
+
+const isLetters = (word: string) => /^\p{L}+$/u.test(word);
+/** Words shorter than this are searched as typed: a stemmer leaves them whole. */
+const COMPLETED_MIN_LENGTH = 3;
+const COMPLETIONS_MAX = 20;
+
+/**
+ * The words of the names that start with a word (itself among them when a name has it), at most
+ * COMPLETIONS_MAX. The search indexes names stemmed, and the start of a word can run past its stem:
+ * "alterna" is the start of "alternator", whose stem is "altern", so "alterna*" alone finds nothing
+ * while the buyer is still typing. Searching for the words it may become finds them.
+ */
+async function completionsOf(db: Executor, word: string): Promise<string[]> {
+  if (word.length < COMPLETED_MIN_LENGTH || !isLetters(word)) return [];
+  const end = `${word}\u{10FFFF}`;
+  const { rows } = isPostgres(db)
+    ? await sql<{ word: string }>`SELECT word FROM search_words WHERE word COLLATE "C" >= ${word} AND word COLLATE "C" < ${end} ORDER BY word COLLATE "C" LIMIT ${COMPLETIONS_MAX}`.execute(db)
+    : await sql<{ word: string }>`SELECT term AS word FROM product_words_vocab WHERE term >= ${word} AND term < ${end} LIMIT ${COMPLETIONS_MAX}`.execute(db);
+  return rows.map((row) => row.word);
 }
 
 /** Words of the names a letter shorter to a letter longer, most used first. */
@@ -111,15 +132,6 @@ async function vocabularySqlite(db: Executor): Promise<string[]> {
 async function nearestWordsPostgres(db: Executor, word: string): Promise<string[]> {
   const { rows } = await sql<{ word: string }>`SELECT word FROM search_words ORDER BY word <-> ${word} LIMIT 20`.execute(db);
   return rows.map((row) => row.word);
-}
-
-/** Whether some part's name has this word, or a word starting with it (the buyer may still be typing it). */
-async function isWordOrStart(db: Executor, word: string): Promise<boolean> {
-  const end = `${word}\u{10FFFF}`;
-  const { rows } = isPostgres(db)
-    ? await sql`SELECT 1 FROM search_words WHERE word COLLATE "C" >= ${word} AND word COLLATE "C" < ${end} LIMIT 1`.execute(db)
-    : await sql`SELECT 1 FROM product_words_vocab WHERE term >= ${word} AND term < ${end} LIMIT 1`.execute(db);
-  return rows.length > 0;
 }
 
 // ---- The staff's synonyms ---------------------------------------------------------

@@ -28,8 +28,10 @@ export async function suggestParts(db: Executor, q: string): Promise<SuggestedPa
   }
   const words = searchWords(q);
   if (found.size < SUGGESTED_PARTS && words.length > 0) {
-    const { clauses } = await spellingOf(db, words);
-    add(await byName(db, clauses, false));
+    const { clauses, didYouMean } = await spellingOf(db, words);
+    // A word that is none of the names' (nor the start of one) but has a spelling that is finds nothing as
+    // typed: its corrections alone are asked, sparing a scan for what cannot match.
+    if (didYouMean === null) add(await byName(db, clauses, false));
     if (found.size < SUGGESTED_PARTS && clauses.some((clause) => clause.corrections.length > 0)) add(await byName(db, clauses, true));
   }
   return [...found.values()];
