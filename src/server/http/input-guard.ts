@@ -8,9 +8,12 @@ import { badRequest } from './errors.js';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
+/** Parsed input is strings, arrays and plain objects; anything else (a file's stream, a buffer) is not text to look into. */
+const isPlainData = (value: object) => Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (depth > 20 || value === null || typeof value !== 'object' || !isPlainData(value)) return false;
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }
 
